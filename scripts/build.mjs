@@ -1,0 +1,23 @@
+// Bundles the CLI for production: one small entry chunk (flags and help) and
+// lazily loaded chunks for the app, with React's production build.
+import {rm} from 'node:fs/promises';
+import {build} from 'esbuild';
+
+await rm('dist', {recursive: true, force: true});
+await build({
+	entryPoints: ['source/cli.tsx'],
+	outdir: 'dist',
+	bundle: true,
+	splitting: true,
+	format: 'esm',
+	platform: 'node',
+	target: 'node20',
+	define: {'process.env.NODE_ENV': '"production"'},
+	// Ink loads its devtools only when DEV=true; they are not shipped.
+	external: ['react-devtools-core'],
+	// CommonJS dependencies (gray-matter) call require() on Node built-ins.
+	banner: {js: "import {createRequire as __blogreadRequire} from 'node:module'; const require = __blogreadRequire(import.meta.url);"},
+	chunkNames: 'chunks/[name]-[hash]',
+	legalComments: 'none',
+	logLevel: 'warning',
+});

@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// The entry: flags and help only. Everything heavy (React, Ink, marked) is
+// imported lazily, so `--help` and `--version` start as fast as Node does.
+import meow from 'meow';
+import {UserError} from './errors.js';
+import {helpRows} from './keymap.js';
+
+const keyLines = (view: 'list' | 'reader') =>
+	helpRows(view)
+		.filter(row => !row.description.endsWith('(coming soon)'))
+		.map(row => `    ${row.keys.padEnd(22)}${row.description}`)
+		.join('\n');
+
+const help = `
+  Usage
+    $ blogread [path] [options]
+
+  path: a folder of Markdown posts (searched recursively) or one post file.
+  Default: $BLOGREAD_DIR, else ./posts when it exists, else the current folder.
+
+  Options
+    -t, --tag <tag>        only posts with this tag (repeat: every tag must match)
+    -s, --search <text>    only posts matching the text (title, excerpt, tags, author, body)
+    -l, --list             print the matching posts and exit
+        --json             with --list: print a JSON array instead of lines
+    -p, --print <post>     print one rendered post and exit (a file path, or a slug from the list)
+    -w, --width <cols>     wrap width for printed output (default: terminal width, else 80)
+        --drafts           include drafts (draft: true, published: false)
+        --no-color         plain text (NO_COLOR=1 does the same; FORCE_COLOR forces colour)
+    -h, --help             show this help
+    -v, --version          show the version
+
+  When stdout is not a terminal, a folder is printed as --list and a file as --print.
+
+  Keys in the post list
+${keyLines('list')}
+
+  Keys in the reader
+${keyLines('reader')}
+
+  Examples
+    $ blogread ~/src/my-blog
+    $ blogread --tag go --list
+    $ blogread --print welcome-to-blogread | less -R
+`;
+
+export const USAGE = 'Usage: blogread [path] [options] (blogread --help lists them)';
+
+const flagSpec = {
+	tag: {type: 'string', shortFlag: 't', isMultiple: true},
+	search: {type: 'string', shortFlag: 's'},
+	list: {type: 'boolean', shortFlag: 'l'},
+	json: {type: 'boolean'},
+	print: {type: 'string', shortFlag: 'p'},
+	width: {type: 'string', shortFlag: 'w'},
+	drafts: {type: 'boolean'},
+	color: {type: 'boolean', default: true},
+	help: {type: 'boolean', shortFlag: 'h'},
+	version: {type: 'boolean', shortFlag: 'v'},
+} as const;
+
+function fail(error: unknown): never {
+	if (error instanceof UserError) {
+		process.stderr.write(`blogread: ${error.message}\n`);
+		if (error.exitCode === 2) process.stderr.write(`${USAGE}\n`);
+		process.exit(error.exitCode);
+	}
+
+	const message = error instanceof Error ? error.message : String(error);
+	process.stderr.write(`blogread: unexpected error: ${message}\n`);
+	process.exit(1);
+}
+
+async function run(): Promise<void> {
+	const cli = meow(help, {
+		importMeta: import.meta,
+		autoHelp: false,
+		autoVersion: false,
+		// Unknown flags are reported below, as one line and exit code 2.
+		allowUnknownFlags: true,
+		flags: flagSpec,
+	});
+
+	const known = new Set(Object.keys(flagSpec));
+	const unknown = Object.keys(cli.flags).filter(name => !known.has(name));
+	if (unknown.length > 0) {
+		const name = unknown[0] ?? '';
+		throw new UserError(`unknown option ${name.length === 1 ? '-' : '--'}${name.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`)}`, 2);
+	}
+
+	if (cli.flags.help) {
+		process.stdout.write(cli.help.replace(/^\n/, '') + '\n');
+		return;
+	}
+
+	if (cli.flags.version) {
+		process.stdout.write(`${cli.pkg.version ?? 'unknown'}\n`);
+		return;
+	}
+
+	const {main, parseOptions} = await import('./main.js');
+	const options = parseOptions(cli.input, cli.flags);
+	const code = await main(options);
+	process.exitCode = code;
+}
+
+run().catch(fail);

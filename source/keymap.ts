@@ -1,0 +1,134 @@
+// Keys as data: the input handler and the help screen both read this table,
+// so what `?` shows is always what the keys do.
+
+export type View = 'list' | 'reader';
+
+export type Action =
+	| 'quit'
+	| 'back'
+	| 'help'
+	| 'down'
+	| 'up'
+	| 'halfDown'
+	| 'halfUp'
+	| 'pageDown'
+	| 'pageUp'
+	| 'top'
+	| 'bottom'
+	| 'open'
+	| 'search'
+	| 'tags'
+	| 'clearFilters'
+	| 'sort'
+	| 'find'
+	| 'findNext'
+	| 'findPrevious'
+	| 'nextHeading'
+	| 'previousHeading'
+	| 'contents';
+
+/** Named keys Ink reports as flags; anything else is matched as typed text. */
+export type NamedKey = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape';
+
+export type KeySpec = {text: string; ctrl?: boolean} | {named: NamedKey};
+
+export type Binding = {
+	action: Action;
+	views: View[];
+	keys: KeySpec[];
+	description: string;
+	/** False while the feature is still to come: the key says so instead of doing nothing. */
+	ready: boolean;
+};
+
+const text = (value: string, ctrl = false): KeySpec => (ctrl ? {text: value, ctrl} : {text: value});
+const named = (value: NamedKey): KeySpec => ({named: value});
+
+export const keymap: Binding[] = [
+	{action: 'help', views: ['list', 'reader'], keys: [text('?')], description: 'show these keys', ready: true},
+	{action: 'quit', views: ['list', 'reader'], keys: [text('Q'), text('c', true)], description: 'quit', ready: true},
+	{action: 'back', views: ['list'], keys: [text('q'), named('escape')], description: 'quit (from the list)', ready: true},
+	{action: 'back', views: ['reader'], keys: [text('q'), named('escape'), text('h'), named('leftArrow')], description: 'back to the list', ready: true},
+	{action: 'down', views: ['list'], keys: [named('downArrow'), text('j')], description: 'next post', ready: true},
+	{action: 'up', views: ['list'], keys: [named('upArrow'), text('k')], description: 'previous post', ready: true},
+	{action: 'down', views: ['reader'], keys: [named('downArrow'), text('j'), named('return')], description: 'scroll down a line', ready: true},
+	{action: 'up', views: ['reader'], keys: [named('upArrow'), text('k')], description: 'scroll up a line', ready: true},
+	{action: 'pageDown', views: ['list'], keys: [named('pageDown')], description: 'page down', ready: true},
+	{action: 'pageUp', views: ['list'], keys: [named('pageUp')], description: 'page up', ready: true},
+	{action: 'pageDown', views: ['reader'], keys: [text(' '), named('pageDown'), text('f')], description: 'page down', ready: true},
+	{action: 'pageUp', views: ['reader'], keys: [named('pageUp'), text('b')], description: 'page up', ready: true},
+	{action: 'halfDown', views: ['reader'], keys: [text('d')], description: 'half a page down', ready: true},
+	{action: 'halfUp', views: ['reader'], keys: [text('u')], description: 'half a page up', ready: true},
+	{action: 'top', views: ['list'], keys: [text('g'), named('home')], description: 'first post', ready: true},
+	{action: 'bottom', views: ['list'], keys: [text('G'), named('end')], description: 'last post', ready: true},
+	{action: 'top', views: ['reader'], keys: [text('g'), named('home')], description: 'top of the post', ready: true},
+	{action: 'bottom', views: ['reader'], keys: [text('G'), named('end')], description: 'end of the post', ready: true},
+	{action: 'open', views: ['list'], keys: [named('return'), text('l'), named('rightArrow')], description: 'open the post', ready: true},
+	{action: 'search', views: ['list'], keys: [text('/')], description: 'search as you type', ready: false},
+	{action: 'tags', views: ['list'], keys: [text('t')], description: 'pick tags to filter by', ready: false},
+	{action: 'clearFilters', views: ['list'], keys: [text('x')], description: 'clear all filters', ready: false},
+	{action: 'sort', views: ['list'], keys: [text('s')], description: 'change the sort order', ready: false},
+	{action: 'find', views: ['reader'], keys: [text('/')], description: 'find in the post', ready: false},
+	{action: 'findNext', views: ['reader'], keys: [text('n')], description: 'next match', ready: false},
+	{action: 'findPrevious', views: ['reader'], keys: [text('N')], description: 'previous match', ready: false},
+	{action: 'nextHeading', views: ['reader'], keys: [text(']')], description: 'next heading', ready: false},
+	{action: 'previousHeading', views: ['reader'], keys: [text('[')], description: 'previous heading', ready: false},
+	{action: 'contents', views: ['reader'], keys: [text('o')], description: 'table of contents', ready: false},
+];
+
+/** The flags Ink's useInput passes, as far as the keymap needs them. */
+export type KeyFlags = Partial<Record<NamedKey | 'ctrl' | 'meta' | 'shift', boolean>>;
+
+const NAMED_ORDER: NamedKey[] = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape'];
+
+function bindingFor(view: View, matches: (spec: KeySpec) => boolean): Binding | undefined {
+	return keymap.find(binding => binding.views.includes(view) && binding.keys.some(matches));
+}
+
+/**
+ * The bindings one input event triggers, in order. A chunk of typed text
+ * ("jjjj" from fast typing or a laggy link) triggers one binding per character.
+ */
+export function bindingsForInput(view: View, input: string, flags: KeyFlags): Binding[] {
+	const namedKey = NAMED_ORDER.find(name => flags[name]);
+	if (namedKey) {
+		const binding = bindingFor(view, spec => 'named' in spec && spec.named === namedKey);
+		return binding ? [binding] : [];
+	}
+
+	if (flags.meta) return [];
+	if (flags.ctrl) {
+		const binding = bindingFor(view, spec => 'text' in spec && spec.ctrl === true && spec.text === input.toLowerCase());
+		return binding ? [binding] : [];
+	}
+
+	const found: Binding[] = [];
+	for (const char of input) {
+		const binding = bindingFor(view, spec => 'text' in spec && !spec.ctrl && spec.text === char);
+		if (binding) found.push(binding);
+	}
+
+	return found;
+}
+
+const NAMED_LABELS: Record<NamedKey, string> = {
+	upArrow: '↑', downArrow: '↓', leftArrow: '←', rightArrow: '→', pageUp: 'PgUp', pageDown: 'PgDn', home: 'Home', end: 'End', return: 'Enter', escape: 'Esc',
+};
+
+export function keyLabel(spec: KeySpec): string {
+	if ('named' in spec) return NAMED_LABELS[spec.named];
+	if (spec.ctrl) return `Ctrl-${spec.text.toUpperCase()}`;
+	return spec.text === ' ' ? 'Space' : spec.text;
+}
+
+export type HelpRow = {keys: string; description: string};
+
+/** The help screen's rows for one view, straight from the keymap. */
+export function helpRows(view: View): HelpRow[] {
+	return keymap
+		.filter(binding => binding.views.includes(view))
+		.map(binding => ({
+			keys: binding.keys.map(keyLabel).join(' '),
+			description: binding.ready ? binding.description : `${binding.description} (coming soon)`,
+		}));
+}

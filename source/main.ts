@@ -1,0 +1,77 @@
+import {promises as fs} from 'node:fs';
+import {supportsColor} from 'chalk';
+import {UserError} from './errors.js';
+import type {Options} from './options.js';
+import {filterPosts} from './posts/filter.js';
+import {loadBlog} from './posts/load.js';
+import {findPost, formatJson, formatList, formatPost} from './print.js';
+import {createTheme, detectColorLevel, type ColorLevel} from './theme.js';
+
+export {parseOptions} from './options.js';
+
+const DEFAULT_WIDTH = 80;
+
+function colorLevel(options: Options, stream: NodeJS.WriteStream): ColorLevel {
+	const supported = supportsColor === false ? 0 : supportsColor.level;
+	return detectColorLevel({color: options.color, isTTY: stream.isTTY === true, env: process.env, supported});
+}
+
+function printWidth(options: Options): number {
+	return options.width ?? (process.stdout.isTTY ? process.stdout.columns : undefined) ?? DEFAULT_WIDTH;
+}
+
+async function isFile(target: string): Promise<boolean> {
+	return (await fs.stat(target).catch(() => undefined))?.isFile() ?? false;
+}
+
+async function printPost(options: Options, name: string): Promise<number> {
+	const theme = createTheme(colorLevel(options, process.stdout));
+	const direct = await isFile(name);
+	const blog = await loadBlog(direct ? name : options.target, {drafts: true});
+	const post = direct ? blog.posts[0] : findPost(blog.posts, name);
+	if (!post) throw new UserError(`post not found: ${name} (in ${options.target}; blogread --list shows them)`);
+	process.stdout.write(formatPost(post, printWidth(options), theme));
+	return 0;
+}
+
+/** Runs one invocation and returns its exit code; expected failures throw UserError. */
+export async function main(options: Options): Promise<number> {
+	if (options.print !== undefined) return printPost(options, options.print);
+
+	const targetIsFile = await isFile(options.target);
+	if (targetIsFile && !options.list && !process.stdout.isTTY) return printPost(options, options.target);
+
+	const blog = await loadBlog(options.target, {drafts: options.drafts});
+	const posts = filterPosts(blog.posts, {tags: options.tags, search: options.search});
+	if (blog.posts.length === 0) {
+		const drafts = blog.hiddenDrafts > 0 ? ` (${blog.hiddenDrafts} drafts hidden: add --drafts)` : '';
+		process.stderr.write(`blogread: no posts in ${options.target}${drafts}\n`);
+	} else if (posts.length === 0) {
+		process.stderr.write(`blogread: no posts match the filters (${blog.posts.length} posts in ${options.target})\n`);
+	}
+
+	if (options.list || !process.stdout.isTTY) {
+		const theme = createTheme(colorLevel(options, process.stdout));
+		process.stdout.write(options.json ? formatJson(posts) : formatList(posts, process.stdout.isTTY ? printWidth(options) : null, theme));
+		return 0;
+	}
+
+	const {openTerminalInput, runTui} = await import('./ui/run.js');
+	const stdin = openTerminalInput();
+	if (!stdin) {
+		// No terminal to read keys from (cron, a pipe with no /dev/tty): print instead.
+		const theme = createTheme(colorLevel(options, process.stdout));
+		process.stdout.write(formatList(posts, printWidth(options), theme));
+		return 0;
+	}
+
+	await runTui({
+		blog: {...blog, posts},
+		total: blog.posts.length,
+		theme: createTheme(colorLevel(options, process.stdout)),
+		stdin,
+		openFirst: targetIsFile,
+		...(options.width === undefined ? {} : {maxWidth: options.width}),
+	});
+	return 0;
+}

@@ -1,0 +1,67 @@
+import {existsSync, statSync} from 'node:fs';
+import {UserError} from './errors.js';
+
+export type Options = {
+	/** The folder or file to read. */
+	target: string;
+	tags: string[];
+	search: string;
+	list: boolean;
+	json: boolean;
+	/** The post to print (a path or a slug), when --print was given. */
+	print: string | undefined;
+	width: number | undefined;
+	drafts: boolean;
+	color: boolean;
+};
+
+export type RawFlags = {
+	tag?: string[] | undefined;
+	search?: string | undefined;
+	list?: boolean | undefined;
+	json?: boolean | undefined;
+	print?: string | undefined;
+	width?: string | undefined;
+	drafts?: boolean | undefined;
+	color?: boolean | undefined;
+};
+
+export const MIN_WIDTH = 20;
+export const MAX_WIDTH = 1000;
+
+function defaultTarget(env: NodeJS.ProcessEnv): string {
+	const fromEnv = env['BLOGREAD_DIR'];
+	if (fromEnv) return fromEnv;
+	return existsSync('posts') && statSync('posts').isDirectory() ? 'posts' : '.';
+}
+
+/** Flags and arguments → validated options; bad values are usage errors (exit 2). */
+export function parseOptions(input: Array<string | number>, flags: RawFlags, env: NodeJS.ProcessEnv = process.env): Options {
+	if (input.length > 1) throw new UserError(`expected one path, got ${input.length}: ${input.join(' ')}`, 2);
+
+	let width: number | undefined;
+	if (flags.width !== undefined) {
+		const value = Number(flags.width);
+		if (flags.width.trim() === '' || !Number.isInteger(value) || value < MIN_WIDTH || value > MAX_WIDTH) {
+			throw new UserError(`--width must be a whole number of columns from ${MIN_WIDTH} to ${MAX_WIDTH}, got "${flags.width}"`, 2);
+		}
+
+		width = value;
+	}
+
+	if (flags.print !== undefined && flags.print.trim() === '') throw new UserError('--print needs a post: a file path or a slug', 2);
+	const tags = (flags.tag ?? []).map(tag => tag.trim().replace(/^#/, ''));
+	if (tags.some(tag => tag === '')) throw new UserError('--tag needs a tag name', 2);
+
+	return {
+		target: input[0] === undefined ? defaultTarget(env) : String(input[0]),
+		tags,
+		search: flags.search ?? '',
+		list: flags.list === true || flags.json === true,
+		json: flags.json === true,
+		print: flags.print,
+		width,
+		drafts: flags.drafts === true,
+		color: flags.color !== false,
+	};
+}

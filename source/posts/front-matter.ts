@@ -1,0 +1,124 @@
+import matter from 'gray-matter';
+import {parse as parseToml} from 'smol-toml';
+import {parse as parseYaml} from 'yaml';
+
+export type FrontMatter = {
+	data: Record<string, unknown>;
+	body: string;
+	warnings: string[];
+};
+
+/** Front matter larger than this is not parsed (no real post needs it). */
+export const MAX_FRONT_MATTER_BYTES = 64 * 1024;
+
+const ALLOWED_LANGUAGES = new Set(['', 'yaml', 'yml', 'toml', 'json']);
+
+// Front matter is data. gray-matter would `eval` `---js` blocks; every parser
+// it may reach is replaced, and anything else is refused before it is called.
+function refuse(): never {
+	throw new Error('refused');
+}
+
+// gray-matter's types want objects; a non-object result is caught below.
+const engines = {
+	yaml: (text: string) => parseYaml(text, {schema: 'core', maxAliasCount: 50, uniqueKeys: false}) as object,
+	toml: (text: string) => parseToml(text),
+	json: (text: string) => JSON.parse(text) as object,
+	javascript: refuse,
+	js: refuse,
+	coffee: refuse,
+} as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function firstLine(message: string): string {
+	return (message.split('\n')[0] ?? message).trim();
+}
+
+/** Hugo-style JSON front matter: the file starts with a JSON object. */
+function splitJsonObject(text: string): {json: string; rest: string} | undefined {
+	let depth = 0;
+	let inString = false;
+	for (let index = 0; index < text.length && index < MAX_FRONT_MATTER_BYTES; index++) {
+		const char = text[index];
+		if (inString) {
+			if (char === '\\') index++;
+			else if (char === '"') inString = false;
+		} else if (char === '"') {
+			inString = true;
+		} else if (char === '{') {
+			depth++;
+		} else if (char === '}') {
+			depth--;
+			if (depth === 0) return {json: text.slice(0, index + 1), rest: text.slice(index + 1).replace(/^[ \t]*\n/, '')};
+		}
+	}
+
+	return undefined;
+}
+
+function parseWith(text: string, delimiter: '---' | '+++', language: string): FrontMatter {
+	const closing = new RegExp(`\\n${delimiter.replace(/\+/g, '\\+')}[ \\t]*(?:\\n|$)`);
+	const match = closing.exec(text);
+	if (!match) {
+		return {data: {}, body: text, warnings: [`front matter: no closing ${delimiter} line`]};
+	}
+
+	if (match.index > MAX_FRONT_MATTER_BYTES) {
+		return {data: {}, body: text.slice(match.index + match[0].length), warnings: ['front matter: larger than 64 KB, ignored']};
+	}
+
+	try {
+		// Passing options also turns off gray-matter's content cache, which
+		// would hand back stale results for a second parse of the same text.
+		const parsed = matter(text, {language, delimiters: delimiter, engines});
+		if (!isRecord(parsed.data)) {
+			return {data: {}, body: parsed.content, warnings: ['front matter: not a set of key: value fields']};
+		}
+
+		return {data: parsed.data, body: parsed.content, warnings: []};
+	} catch (error) {
+		const message = error instanceof Error ? firstLine(error.message) : String(error);
+		return {data: {}, body: text.slice(match.index + match[0].length), warnings: [`front matter: ${message}`]};
+	}
+}
+
+/**
+ * Splits a post into its front matter (YAML `---`, TOML `+++` or a JSON
+ * object) and its Markdown body. Never throws: problems become warnings.
+ */
+export function parseFrontMatter(source: string): FrontMatter {
+	const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+
+	if (text.startsWith('+++\n')) return parseWith(text, '+++', 'toml');
+
+	if (text.startsWith('---')) {
+		const language = (text.slice(3, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'))).trim().toLowerCase();
+		if (language.startsWith('-')) return {data: {}, body: text, warnings: []};
+		if (!ALLOWED_LANGUAGES.has(language)) {
+			const end = /\n---[ \t]*(?:\n|$)/.exec(text);
+			const body = end ? text.slice(end.index + end[0].length) : text;
+			return {data: {}, body, warnings: [`front matter: language "${language}" refused (only YAML, TOML and JSON are read)`]};
+		}
+
+		return parseWith(text, '---', language === '' ? 'yaml' : language);
+	}
+
+	// `{{< shortcode >}}` or `{% tag %}` at the top is body text, not JSON.
+	if (/^\{\s*(?:"|\})/.test(text)) {
+		const split = splitJsonObject(text);
+		if (split) {
+			try {
+				const data: unknown = JSON.parse(split.json);
+				if (isRecord(data)) return {data, body: split.rest, warnings: []};
+			} catch (error) {
+				const message = error instanceof Error ? firstLine(error.message) : String(error);
+				return {data: {}, body: split.rest, warnings: [`front matter: ${message}`]};
+			}
+		}
+	}
+
+	return {data: {}, body: text, warnings: []};
+}

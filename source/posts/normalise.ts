@@ -1,0 +1,154 @@
+import path from 'node:path';
+import {cleanLine} from '../sanitize.js';
+import type {Post} from './types.js';
+
+const WORDS_PER_MINUTE = 230;
+
+/** `YYYY-MM-DD` at the start of a date or date-time, as written (no time-zone shift). */
+const CALENDAR_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:$|[T\s])/;
+const JEKYLL_NAME = /^(\d{4})-(\d{2})-(\d{2})-(.+)$/;
+
+function validDate(year: number, month: number, day: number): string | null {
+	if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+	const probe = new Date(Date.UTC(year, month - 1, day));
+	if (probe.getUTCMonth() !== month - 1) return null;
+	return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The calendar date a value names. Strings and TOML dates keep the date as
+ * written; a JS Date (only from a parser that made one) is read in UTC, where
+ * YAML parsers put a bare date.
+ */
+export function toCalendarDate(value: unknown): string | null {
+	if (value instanceof Date) {
+		// TOML dates print themselves as written, offset included.
+		const written = value.toISOString();
+		const match = CALENDAR_DATE.exec(written);
+		return match ? validDate(Number(match[1]), Number(match[2]), Number(match[3])) : null;
+	}
+
+	if (typeof value === 'string') {
+		const match = CALENDAR_DATE.exec(value.trim());
+		return match ? validDate(Number(match[1]), Number(match[2]), Number(match[3])) : null;
+	}
+
+	return null;
+}
+
+/** Tags or categories from a list, or a comma- (or, Jekyll-style, space-) separated string. */
+export function toTerms(value: unknown): string[] {
+	let raw: unknown[] = [];
+	if (Array.isArray(value)) raw = value.flat(2);
+	else if (typeof value === 'string') raw = value.includes(',') ? value.split(',') : value.split(/\s+/);
+	else if (typeof value === 'number') raw = [value];
+
+	const seen = new Set<string>();
+	const terms: string[] = [];
+	for (const item of raw) {
+		if (typeof item !== 'string' && typeof item !== 'number') continue;
+		const term = cleanLine(String(item));
+		const key = term.toLowerCase();
+		if (term === '' || seen.has(key)) continue;
+		seen.add(key);
+		terms.push(term);
+	}
+
+	return terms;
+}
+
+function toText(value: unknown): string | null {
+	if (typeof value === 'string' || typeof value === 'number') {
+		const text = cleanLine(String(value));
+		return text === '' ? null : text;
+	}
+
+	if (Array.isArray(value)) {
+		const parts = value.map(item => toText(item)).filter((item): item is string => item !== null);
+		return parts.length > 0 ? parts.join(', ') : null;
+	}
+
+	if (typeof value === 'object' && value !== null && 'name' in value) {
+		return toText((value as {name: unknown}).name);
+	}
+
+	return null;
+}
+
+function firstHeading(body: string): string | null {
+	let inFence = false;
+	for (const line of body.split('\n')) {
+		if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+		if (inFence) continue;
+		const match = /^#\s+(.+?)\s*#*\s*$/.exec(line);
+		if (match?.[1]) return match[1];
+	}
+
+	return null;
+}
+
+/** `my-first_post` → `My first post`. */
+function readableName(stem: string): string {
+	const words = stem.replace(/[-_]+/g, ' ').trim();
+	return words === '' ? stem : words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function countWords(body: string): number {
+	return body.split(/\s+/).filter(word => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+export type RawPost = {
+	relativePath: string;
+	absolutePath: string;
+	data: Record<string, unknown>;
+	body: string;
+	warnings: string[];
+};
+
+/** Front matter and file name → the post model (DESIGN.md §2). */
+export function normalisePost(raw: RawPost): Post {
+	const {data, body} = raw;
+	const warnings = [...raw.warnings];
+	const extension = path.posix.extname(raw.relativePath);
+	let stem = path.posix.basename(raw.relativePath, extension);
+	if (stem === 'index' || stem === '_index') stem = path.posix.basename(path.posix.dirname(raw.relativePath)) || stem;
+
+	const jekyll = JEKYLL_NAME.exec(stem);
+	const slugStem = jekyll?.[4] ?? stem;
+
+	let date: string | null = null;
+	for (const key of ['date', 'pubDate', 'publishDate', 'published', 'created']) {
+		const value = data[key];
+		if (value === undefined || value === null || typeof value === 'boolean') continue;
+		date = toCalendarDate(value);
+		if (date === null) warnings.push(`${key}: "${cleanLine(String(value))}" is not a date`);
+		break;
+	}
+
+	if (date === null && jekyll) date = validDate(Number(jekyll[1]), Number(jekyll[2]), Number(jekyll[3]));
+
+	const heading = firstHeading(body);
+	const frontTitle = toText(data['title']);
+	const title = frontTitle ?? (heading ? cleanLine(heading) : null) ?? cleanLine(readableName(slugStem));
+
+	const words = countWords(body);
+	return {
+		path: raw.relativePath,
+		absolutePath: raw.absolutePath,
+		slug: cleanLine(slugStem.toLowerCase()),
+		title: title === '' ? cleanLine(raw.relativePath) : title,
+		date,
+		tags: toTerms(data['tags']),
+		categories: toTerms(data['categories'] ?? data['category']),
+		author: toText(data['author'] ?? data['authors']),
+		excerpt: toText(data['excerpt'] ?? data['summary'] ?? data['description']),
+		cover: toText(data['cover'] ?? data['image']),
+		lang: toText(data['lang'] ?? data['language']),
+		draft: data['draft'] === true || data['published'] === false,
+		words,
+		readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+		titleFromHeading: frontTitle === null && heading !== null,
+		body,
+		warnings,
+	};
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import type {Post} from './posts/types.js';
+import {listColumns, listRow} from './render/list-row.js';
+import {renderPostPage} from './render/post-page.js';
+import type {Theme} from './theme.js';
+
+/** The `--list --json` shape (DESIGN.md §1). */
+export type PostSummary = {
+	title: string;
+	date: string | null;
+	tags: string[];
+	categories: string[];
+	author: string | null;
+	excerpt: string | null;
+	cover: string | null;
+	lang: string | null;
+	path: string;
+	slug: string;
+	draft: boolean;
+	words: number;
+	readingMinutes: number;
+	warnings: string[];
+};
+
+export function summarise(post: Post): PostSummary {
+	return {
+		title: post.title,
+		date: post.date,
+		tags: post.tags,
+		categories: post.categories,
+		author: post.author,
+		excerpt: post.excerpt,
+		cover: post.cover,
+		lang: post.lang,
+		path: post.path,
+		slug: post.slug,
+		draft: post.draft,
+		words: post.words,
+		readingMinutes: post.readingMinutes,
+		warnings: post.warnings,
+	};
+}
+
+export function formatJson(posts: Post[]): string {
+	return JSON.stringify(posts.map(summarise), null, 2) + '\n';
+}
+
+/** One line per post; cut to `width` on a terminal, whole in a pipe (width null). */
+export function formatList(posts: Post[], width: number | null, theme: Theme): string {
+	const columns = listColumns(posts, width);
+	return posts.map(post => listRow(post, columns, theme) + '\n').join('');
+}
+
+export function formatPost(post: Post, width: number, theme: Theme): string {
+	return renderPostPage(post, width, theme).lines.map(line => line.trimEnd()).join('\n') + '\n';
+}
+
+/** The post a `--print` argument names: a path inside the blog, with or without extension, or a slug. */
+export function findPost(posts: Post[], name: string): Post | undefined {
+	const wanted = name.replace(/\\/g, '/').replace(/^\.\//, '');
+	const absolute = path.resolve(name);
+	return posts.find(post => post.absolutePath === absolute || path.resolve(post.absolutePath) === absolute)
+		?? posts.find(post => post.path === wanted || post.path.replace(/\.[^./]+$/, '') === wanted)
+		?? posts.find(post => post.slug === wanted.toLowerCase());
+}

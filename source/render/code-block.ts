@@ -1,0 +1,65 @@
+import {highlight, supportsLanguage} from 'cli-highlight';
+import {showControls} from '../sanitize.js';
+import type {Theme} from '../theme.js';
+import {breakStyled} from './text-width.js';
+
+/** Blocks larger than this are shown plain: highlighting them would stall the reader. */
+export const MAX_HIGHLIGHT_CHARS = 64 * 1024;
+const TAB_STOP = 4;
+
+const PLAIN_LANGUAGES = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'none', 'nohighlight', 'output']);
+const ALIASES: Record<string, string> = {golang: 'go', shell: 'bash', console: 'bash', sh: 'bash', zsh: 'bash', yml: 'yaml', docker: 'dockerfile', tsx: 'typescript', jsx: 'javascript', py: 'python', rs: 'rust', md: 'markdown', toml: 'ini'};
+
+/** `yml {linenos=true}`, `go title="main.go"`, `ts twoslash` → the language's first word. */
+export function fenceLanguage(info: string | undefined): string {
+	const word = (info ?? '').trim().split(/[\s{,]/)[0] ?? '';
+	return word.replace(/^\./, '').toLowerCase();
+}
+
+export function expandTabs(line: string): string {
+	let column = 0;
+	let out = '';
+	for (const char of line) {
+		if (char === '\t') {
+			const spaces = TAB_STOP - (column % TAB_STOP);
+			out += ' '.repeat(spaces);
+			column += spaces;
+		} else {
+			out += char;
+			column++;
+		}
+	}
+
+	return out;
+}
+
+function highlighted(code: string, language: string, theme: Theme): string {
+	if (theme.level === 0 || PLAIN_LANGUAGES.has(language) || code.length > MAX_HIGHLIGHT_CHARS) return code;
+	const name = ALIASES[language] ?? language;
+	if (!supportsLanguage(name)) return code;
+	try {
+		// A language is always named, so highlight.js never auto-detects.
+		return highlight(code, {language: name, ignoreIllegals: true, theme: theme.highlight});
+	} catch {
+		return code;
+	}
+}
+
+/**
+ * A fenced code block as framed lines no wider than `width`: a label line with
+ * the language, a gutter on every line, long lines broken with a ↪ marker.
+ */
+export function renderCodeBlock(code: string, info: string | undefined, width: number, theme: Theme): string[] {
+	const language = fenceLanguage(info);
+	const source = showControls(code.split('\n').map(expandTabs).join('\n'));
+	const codeWidth = Math.max(1, width - 2);
+	const lines = [theme.codeFrame(`┌─${language === '' ? '' : ` ${language} `}`)];
+	for (const line of highlighted(source, language, theme).split('\n')) {
+		breakStyled(line, codeWidth).forEach((part, index) => {
+			lines.push(theme.codeFrame(index === 0 ? '│ ' : '│↪') + part);
+		});
+	}
+
+	lines.push(theme.codeFrame('└─'));
+	return lines;
+}

@@ -1,0 +1,53 @@
+import type {Post} from '../posts/types.js';
+import type {Theme} from '../theme.js';
+import {displayWidth, padEnd, truncate} from './text-width.js';
+
+const DATE_WIDTH = 10;
+const GAP = '  ';
+
+export type ListColumns = {
+	/** Total width of a row, or null for no limit (a pipe). */
+	width: number | null;
+	titleWidth: number;
+	tagsWidth: number;
+};
+
+export function tagsText(post: Post): string {
+	return post.tags.map(tag => `#${tag}`).join(' ');
+}
+
+function titleText(post: Post): string {
+	return post.draft ? `${post.title} [draft]` : post.title;
+}
+
+/** Column widths shared by every row, so titles and tags line up. */
+export function listColumns(posts: Post[], width: number | null): ListColumns {
+	const longestTitle = Math.max(0, ...posts.map(post => displayWidth(titleText(post))));
+	const longestTags = Math.max(0, ...posts.map(post => displayWidth(tagsText(post))));
+	if (width === null) return {width, titleWidth: longestTitle, tagsWidth: longestTags};
+
+	const rest = Math.max(0, width - DATE_WIDTH - GAP.length);
+	const tagsWidth = Math.min(longestTags, Math.floor(rest * 0.35));
+	const titleWidth = Math.min(longestTitle, rest - (tagsWidth > 0 ? tagsWidth + GAP.length : 0));
+	return {width, titleWidth: Math.max(0, titleWidth), tagsWidth};
+}
+
+/** One post as a list row: date, title, tags, then the excerpt (or author) where room is left. */
+export function listRow(post: Post, columns: ListColumns, theme: Theme): string {
+	const date = post.date ?? '—'.padEnd(DATE_WIDTH);
+	const title = truncate(titleText(post), columns.titleWidth);
+	let row = `${theme.date(date)}${GAP}${theme.strong(padEnd(title, columns.titleWidth))}`;
+	let used = DATE_WIDTH + GAP.length + columns.titleWidth;
+
+	const tags = tagsText(post);
+	if (columns.tagsWidth > 0) {
+		row += GAP + theme.tag(padEnd(truncate(tags, columns.tagsWidth), columns.tagsWidth));
+		used += GAP.length + columns.tagsWidth;
+	}
+
+	const extra = post.excerpt ?? post.author;
+	if (columns.width === null) return row.trimEnd();
+	const room = columns.width - used - GAP.length;
+	if (extra && room >= 12) row += GAP + theme.muted(truncate(extra, room));
+	return truncate(row, columns.width);
+}

@@ -1,0 +1,185 @@
+import type {Token, Tokens} from 'marked';
+import {keepOwnEscapes, showControls} from '../sanitize.js';
+import type {Theme} from '../theme.js';
+import {renderCodeBlock} from './code-block.js';
+import {createInlineRenderer, plainText, type InlineRenderer} from './inline.js';
+import {renderTable} from './table.js';
+import {displayWidth, wrapStyled} from './text-width.js';
+
+export type Heading = {
+	/** Index into `lines` where the heading starts. */
+	line: number;
+	depth: number;
+	text: string;
+};
+
+export type RenderedMarkdown = {
+	lines: string[];
+	headings: Heading[];
+};
+
+export type RenderOptions = {
+	width: number;
+	theme: Theme;
+	/** The post's title when it came from the body's first `# heading`: that heading is not repeated. */
+	skipTitleHeading?: string;
+};
+
+/** Deeper nesting than this (lists, quotes) is shown as plain text. */
+const MAX_DEPTH = 16;
+const BULLETS = ['•', '◦', '▪'];
+
+type FootnoteToken = {type: 'footnote'; label: string; content: Token[]};
+type FootnotesToken = {type: 'footnotes'; items: FootnoteToken[]};
+
+type Context = {
+	theme: Theme;
+	inline: InlineRenderer;
+	footnotes: FootnoteToken[];
+};
+
+function indent(lines: string[], first: string, rest: string): string[] {
+	return lines.map((line, index) => (index === 0 ? first : rest) + line);
+}
+
+function headingLines(token: Tokens.Heading, width: number, context: Context): string[] {
+	const {theme} = context;
+	const text = context.inline.render(token.tokens);
+	const style = token.depth === 1 ? theme.heading1 : token.depth === 2 ? theme.heading2 : theme.heading3;
+	const lines = wrapStyled(text, width).map(line => style(line));
+	if (token.depth <= 2) {
+		const ruleWidth = Math.min(width, Math.max(...wrapStyled(text, width).map(displayWidth)));
+		lines.push(theme.codeFrame((token.depth === 1 ? '═' : '─').repeat(ruleWidth)));
+	}
+
+	return lines;
+}
+
+function listLines(token: Tokens.List, width: number, context: Context, depth: number): string[] {
+	const start = typeof token.start === 'number' ? token.start : 1;
+	const markers = token.items.map((item, index) => {
+		const bullet = token.ordered ? `${start + index}.` : BULLETS[depth % BULLETS.length] ?? '•';
+		return item.task ? `${bullet} [${item.checked ? 'x' : ' '}]` : bullet;
+	});
+	const markerWidth = Math.max(...markers.map(displayWidth)) + 1;
+	const lines: string[] = [];
+	token.items.forEach((item, index) => {
+		const body = blockLines(item.tokens.filter(child => child.type !== 'checkbox'), width - markerWidth, context, depth + 1, !token.loose);
+		if (token.loose && index > 0) lines.push('');
+		const marker = (markers[index] ?? '').padStart(token.ordered ? markerWidth - 1 : 0).padEnd(markerWidth);
+		lines.push(...indent(body.length > 0 ? body : [''], context.theme.muted(marker), ' '.repeat(markerWidth)));
+	});
+	return lines;
+}
+
+function htmlBlockLines(token: Tokens.HTML, width: number, context: Context): string[] {
+	const text = token.text.replace(/<!--[\s\S]*?-->/g, '').replace(/<\/?[a-z][^>]*>/gi, '').trim();
+	if (text === '') return [];
+	return text.split(/\n+/).flatMap(line => wrapStyled(context.theme.muted(plainText(line.trim())), width));
+}
+
+function blockLinesOf(token: Token, width: number, context: Context, depth: number): string[] {
+	const {theme, inline} = context;
+	switch (token.type) {
+		case 'heading':
+			return headingLines(token as Tokens.Heading, width, context);
+		case 'paragraph':
+		case 'text': {
+			const text = token as Tokens.Paragraph | Tokens.Text;
+			return wrapStyled(text.tokens ? inline.render(text.tokens) : plainText(text.text), width);
+		}
+
+		case 'list':
+			return listLines(token as Tokens.List, width, context, depth);
+		case 'code':
+			return renderCodeBlock((token as Tokens.Code).text, (token as Tokens.Code).lang, width, theme);
+		case 'blockquote': {
+			const inner = blockLines((token as Tokens.Blockquote).tokens, width - 2, context, depth + 1);
+			return inner.map(line => theme.quote('│ ') + theme.quote(line));
+		}
+
+		case 'table':
+			return renderTable(token as Tokens.Table, width, theme, tokens => inline.render(tokens));
+		case 'hr':
+			return [theme.codeFrame('─'.repeat(width))];
+		case 'html':
+			return htmlBlockLines(token as Tokens.HTML, width, context);
+		case 'footnotes':
+			context.footnotes.push(...(token as unknown as FootnotesToken).items);
+			return [];
+		case 'space':
+		case 'def':
+		case 'footnote':
+			return [];
+		default:
+			return 'raw' in token && typeof token.raw === 'string' ? wrapStyled(showControls(token.raw.trim()), width) : [];
+	}
+}
+
+/** Block tokens → lines no wider than `width`; blocks are separated by a blank line unless `tight`. */
+function blockLines(tokens: Token[], width: number, context: Context, depth: number, tight = false): string[] {
+	if (depth > MAX_DEPTH) {
+		return tokens.flatMap(token => wrapStyled(showControls(token.raw), Math.max(1, width)));
+	}
+
+	const lines: string[] = [];
+	for (const token of tokens) {
+		const block = blockLinesOf(token, Math.max(1, width), context, depth);
+		if (block.length === 0) continue;
+		if (lines.length > 0 && !tight) lines.push('');
+		lines.push(...block);
+	}
+
+	return lines;
+}
+
+function notesLines(footnotes: FootnoteToken[], width: number, context: Context): string[] {
+	const lines = [...headingLines({type: 'heading', depth: 2, raw: '', text: 'Notes', tokens: [{type: 'text', raw: 'Notes', text: 'Notes'}]}, width, context)];
+	footnotes.forEach((note, index) => {
+		const marker = `[${index + 1}]`;
+		const body = blockLines(note.content, width - marker.length - 1, context, 1);
+		lines.push(...indent(body.length > 0 ? body : [''], context.theme.footnote(marker) + ' ', ' '.repeat(marker.length + 1)));
+	});
+	return lines;
+}
+
+const renderers = new WeakMap<Theme, InlineRenderer>();
+
+/** Markdown → styled terminal lines for one width. Pure: same input, same lines. */
+export function renderMarkdown(markdown: string, options: RenderOptions): RenderedMarkdown {
+	const width = Math.max(1, Math.floor(options.width));
+	let inline = renderers.get(options.theme);
+	if (!inline) {
+		inline = createInlineRenderer(options.theme);
+		renderers.set(options.theme, inline);
+	}
+
+	const context: Context = {theme: options.theme, inline, footnotes: []};
+	let tokens: Token[] = inline.marked.lexer(markdown);
+	const firstBlock = tokens.find(token => token.type !== 'space' && token.type !== 'footnotes');
+	if (options.skipTitleHeading !== undefined && firstBlock?.type === 'heading' && (firstBlock as Tokens.Heading).depth === 1) {
+		tokens = tokens.filter(token => token !== firstBlock);
+	}
+
+	const lines: string[] = [];
+	const headings: Heading[] = [];
+	for (const token of tokens) {
+		const block = blockLinesOf(token, width, context, 0);
+		if (block.length === 0) continue;
+		if (lines.length > 0) lines.push('');
+		if (token.type === 'heading') {
+			const heading = token as Tokens.Heading;
+			headings.push({line: lines.length, depth: heading.depth, text: plainText(heading.text)});
+		}
+
+		lines.push(...block);
+	}
+
+	if (context.footnotes.length > 0) {
+		if (lines.length > 0) lines.push('');
+		headings.push({line: lines.length, depth: 2, text: 'Notes'});
+		lines.push(...notesLines(context.footnotes, width, context));
+	}
+
+	return {lines: lines.map(line => keepOwnEscapes(line)), headings};
+}

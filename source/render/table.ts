@@ -1,0 +1,84 @@
+import type {Tokens} from 'marked';
+import type {Theme} from '../theme.js';
+import {align, displayWidth, wrapStyled} from './text-width.js';
+
+const MIN_COLUMN = 6;
+
+type Alignment = 'left' | 'right' | 'center' | null;
+
+/**
+ * Column widths that fit `available` columns: narrow columns keep their
+ * natural width, wide ones share what is left. Undefined when even the
+ * minimum width per column does not fit.
+ */
+export function fitColumns(natural: number[], available: number): number[] | undefined {
+	const total = natural.reduce((sum, value) => sum + value, 0);
+	if (total <= available) return natural;
+	if (natural.length * MIN_COLUMN > available) return undefined;
+
+	const widths = natural.map(() => 0);
+	let remaining = available;
+	let open = natural.map((_, index) => index);
+	// Water-filling: columns narrower than a fair share take their width;
+	// the rest split what remains evenly.
+	for (;;) {
+		const share = Math.floor(remaining / open.length);
+		const small = open.filter(index => (natural[index] ?? 0) <= share);
+		if (small.length === 0) {
+			open.forEach((index, position) => {
+				widths[index] = Math.max(MIN_COLUMN, share + (position < remaining - share * open.length ? 1 : 0));
+			});
+			return widths;
+		}
+
+		for (const index of small) {
+			widths[index] = natural[index] ?? 0;
+			remaining -= widths[index] ?? 0;
+		}
+
+		open = open.filter(index => !small.includes(index));
+		if (open.length === 0) return widths;
+	}
+}
+
+/** A GFM table as boxed lines no wider than `width`; too many columns → one record per row. */
+export function renderTable(token: Tokens.Table, width: number, theme: Theme, inline: (tokens: Tokens.TableCell['tokens']) => string): string[] {
+	const header = token.header.map(cell => theme.strong(inline(cell.tokens)));
+	const rows = token.rows.map(row => row.map(cell => inline(cell.tokens)));
+	const aligns: Alignment[] = token.align;
+	const columns = header.length;
+	const natural = header.map((cell, index) => Math.max(1, displayWidth(cell), ...rows.map(row => Math.max(...(row[index] ?? '').split('\n').map(displayWidth)))));
+
+	const widths = fitColumns(natural, width - (columns * 3 + 1));
+	if (!widths) return renderRecords(header, rows, width, theme);
+
+	const frame = theme.codeFrame;
+	const rule = (left: string, middle: string, right: string) => frame(left + widths.map(w => '─'.repeat(w + 2)).join(middle) + right);
+	const renderRow = (cells: string[]): string[] => {
+		const wrapped = widths.map((w, index) => wrapStyled(cells[index] ?? '', w));
+		const height = Math.max(...wrapped.map(lines => lines.length));
+		return Array.from({length: height}, (_, line) =>
+			frame('│') + widths.map((w, index) => ' ' + align(wrapped[index]?.[line] ?? '', w, aligns[index] ?? null) + ' ').join(frame('│')) + frame('│'));
+	};
+
+	const body = rows.map(renderRow);
+	const separated = body.some(lines => lines.length > 1);
+	const lines = [rule('┌', '┬', '┐'), ...renderRow(header), rule('├', '┼', '┤')];
+	body.forEach((rowLines, index) => {
+		if (separated && index > 0) lines.push(rule('├', '┼', '┤'));
+		lines.push(...rowLines);
+	});
+	lines.push(rule('└', '┴', '┘'));
+	return lines;
+}
+
+function renderRecords(header: string[], rows: string[][], width: number, theme: Theme): string[] {
+	const lines: string[] = [];
+	rows.forEach((row, rowIndex) => {
+		if (rowIndex > 0) lines.push(theme.codeFrame('┄'.repeat(Math.min(width, 20))));
+		header.forEach((name, index) => {
+			lines.push(...wrapStyled(`${name}: ${row[index] ?? ''}`, width));
+		});
+	});
+	return lines;
+}

@@ -1,0 +1,113 @@
+import {Chalk, type ChalkInstance} from 'chalk';
+
+/** 0: no colour at all, 1: 16 colours, 2: 256, 3: truecolor. */
+export type ColorLevel = 0 | 1 | 2 | 3;
+
+/** What a piece of text is; components and the renderer ask for roles, never colours. */
+export type Role =
+	| 'title'
+	| 'heading1'
+	| 'heading2'
+	| 'heading3'
+	| 'strong'
+	| 'em'
+	| 'del'
+	| 'code'
+	| 'codeFrame'
+	| 'link'
+	| 'url'
+	| 'quote'
+	| 'footnote'
+	| 'muted'
+	| 'date'
+	| 'tag'
+	| 'selected'
+	| 'selectedMarker'
+	| 'status'
+	| 'warning'
+	| 'error';
+
+type Style = (text: string) => string;
+export type Theme = Record<Role, Style> & {level: ColorLevel; highlight: Record<string, Style>};
+
+type Modifier = 'bold' | 'dim' | 'italic' | 'underline' | 'inverse' | 'strikethrough'
+	| 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'gray'
+	| 'redBright' | 'greenBright' | 'yellowBright' | 'blueBright' | 'magentaBright' | 'cyanBright';
+
+// Only the 16 standard colours, so both palettes read the same on any terminal.
+const dark: Record<Role, Modifier[]> = {
+	title: ['bold', 'magentaBright'],
+	heading1: ['bold', 'magentaBright'],
+	heading2: ['bold', 'cyanBright'],
+	heading3: ['bold', 'cyan'],
+	strong: ['bold'],
+	em: ['italic'],
+	del: ['strikethrough', 'dim'],
+	code: ['yellow'],
+	codeFrame: ['gray'],
+	link: ['underline', 'blueBright'],
+	url: ['gray'],
+	quote: ['italic', 'gray'],
+	footnote: ['cyan'],
+	muted: ['gray'],
+	date: ['green'],
+	tag: ['yellow'],
+	selected: ['inverse'],
+	selectedMarker: ['bold', 'magentaBright'],
+	status: ['inverse'],
+	warning: ['yellow'],
+	error: ['red'],
+};
+
+const highlightRoles: Record<string, Modifier[]> = {
+	keyword: ['magentaBright'],
+	built_in: ['cyan'],
+	type: ['cyan'],
+	literal: ['blueBright'],
+	number: ['yellow'],
+	string: ['green'],
+	regexp: ['red'],
+	comment: ['gray', 'italic'],
+	function: ['blueBright'],
+	title: ['blueBright'],
+	meta: ['gray'],
+	attr: ['yellow'],
+	attribute: ['yellow'],
+	variable: ['red'],
+	tag: ['cyan'],
+	name: ['cyan'],
+	addition: ['green'],
+	deletion: ['red'],
+	symbol: ['yellow'],
+	section: ['bold', 'cyan'],
+	bullet: ['yellow'],
+};
+
+function style(chalk: ChalkInstance, modifiers: Modifier[]): Style {
+	if (chalk.level === 0) return text => text;
+	let styled: ChalkInstance = chalk;
+	for (const modifier of modifiers) styled = styled[modifier];
+	return text => styled(text);
+}
+
+export function createTheme(level: ColorLevel): Theme {
+	const chalk = new Chalk({level});
+	const roles = Object.fromEntries(Object.entries(dark).map(([role, modifiers]) => [role, style(chalk, modifiers)])) as Record<Role, Style>;
+	const highlight = Object.fromEntries(Object.entries(highlightRoles).map(([role, modifiers]) => [role, style(chalk, modifiers)]));
+	return {...roles, level, highlight};
+}
+
+/** The colour level a run should use (DESIGN.md §1: --no-color, NO_COLOR, FORCE_COLOR). */
+export function detectColorLevel(options: {color: boolean; isTTY: boolean; env: NodeJS.ProcessEnv; supported: ColorLevel}): ColorLevel {
+	const {env} = options;
+	if (!options.color || (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '')) return 0;
+	const force = env['FORCE_COLOR'];
+	if (force !== undefined) {
+		if (force === '0' || force === 'false') return 0;
+		if (force === '2' || force === '3') return Number(force) as ColorLevel;
+		return Math.max(1, options.supported) as ColorLevel;
+	}
+
+	if (!options.isTTY || env['TERM'] === 'dumb') return 0;
+	return options.supported;
+}

@@ -1,0 +1,15 @@
+import {Box, Text} from 'ink';
+import React from 'react';
+
+/** Pre-rendered lines, one Text each; an empty line still takes its row. */
+export function Lines({lines, height}: {lines: string[]; height: number}) {
+	return (
+		<Box flexDirection="column" height={height} overflow="hidden">
+			{lines.map((line, index) => (
+				// Lines are positional: the same row index is the same row on screen.
+				// eslint-disable-next-line react/no-array-index-key
+				<Text key={index} wrap="truncate-end">{line === '' ? ' ' : line}</Text>
+			))}
+		</Box>
+	);
+}

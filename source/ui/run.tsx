@@ -1,0 +1,64 @@
+import {openSync} from 'node:fs';
+import tty from 'node:tty';
+import {render} from 'ink';
+import React from 'react';
+import type {Blog} from '../posts/types.js';
+import type {Theme} from '../theme.js';
+import {App} from './app.js';
+
+const ENTER_ALTERNATE_SCREEN = '\u001B[?1049h\u001B[H';
+const LEAVE_ALTERNATE_SCREEN = '\u001B[?1049l';
+const SHOW_CURSOR = '\u001B[?25h';
+
+/** Where keys come from: stdin when it is a terminal, else /dev/tty (as `less` does); none in cron. */
+export function openTerminalInput(): NodeJS.ReadStream | undefined {
+	if (process.stdin.isTTY) return process.stdin;
+	try {
+		return new tty.ReadStream(openSync('/dev/tty', 'r')) as unknown as NodeJS.ReadStream;
+	} catch {
+		return undefined;
+	}
+}
+
+export type TuiOptions = {
+	blog: Blog;
+	total: number;
+	theme: Theme;
+	stdin: NodeJS.ReadStream;
+	maxWidth?: number;
+	/** Open the first post straight away (blogread was given one file). */
+	openFirst: boolean;
+};
+
+/** Runs the full-screen app until the user quits; the terminal is restored on every exit path. */
+export async function runTui(options: TuiOptions): Promise<void> {
+	const {stdout} = process;
+	let restored = false;
+	const restore = () => {
+		if (restored) return;
+		restored = true;
+		stdout.write(SHOW_CURSOR + LEAVE_ALTERNATE_SCREEN);
+	};
+
+	stdout.write(ENTER_ALTERNATE_SCREEN);
+	process.once('exit', restore);
+	const instance = render(
+		<App blog={options.blog} total={options.total} theme={options.theme} openFirst={options.openFirst} {...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})} />,
+		{stdin: options.stdin, exitOnCtrlC: false, patchConsole: true, maxFps: 30},
+	);
+
+	const onSignal = (signal: NodeJS.Signals) => {
+		instance.unmount();
+		restore();
+		process.exit(signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143);
+	};
+
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+	try {
+		await instance.waitUntilExit();
+	} finally {
+		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(signal, onSignal);
+		restore();
+		if (options.stdin !== process.stdin) options.stdin.destroy();
+	}
+}

@@ -1,0 +1,32 @@
+// Scroll maths for the list and the reader, as plain functions of numbers.
+
+/** The first visible line, kept so the window never runs past either end. */
+export function clampTop(top: number, total: number, height: number): number {
+	return Math.max(0, Math.min(top, total - Math.max(1, height)));
+}
+
+/** The window's top after a selection move, scrolled just enough to keep `selected` in view. */
+export function keepInView(selected: number, top: number, height: number): number {
+	const rows = Math.max(1, height);
+	if (selected < top) return selected;
+	if (selected >= top + rows) return selected - rows + 1;
+	return top;
+}
+
+export function clampIndex(index: number, count: number): number {
+	return Math.max(0, Math.min(index, count - 1));
+}
+
+/** Where the window is, the way `less` says it: All, Top, Bot or a percentage through. */
+export function positionLabel(top: number, total: number, height: number): string {
+	if (total <= height) return 'All';
+	if (top <= 0) return 'Top';
+	if (top + height >= total) return 'Bot';
+	return `${Math.round(((top + height) / total) * 100)}%`;
+}
+
+/** `12-40/230`: the lines on screen and how many there are. */
+export function lineRange(top: number, total: number, height: number): string {
+	if (total === 0) return '0/0';
+	return `${top + 1}-${Math.min(total, top + height)}/${total}`;
+}
