@@ -104,7 +104,10 @@ export function bindingsForInput(view: View, input: string, flags: KeyFlags): Bi
 
 	const found: Binding[] = [];
 	for (const char of input) {
-		const binding = bindingFor(view, spec => 'text' in spec && !spec.ctrl && spec.text === char);
+		// Enter typed ahead arrives inside the chunk as a bare CR.
+		const binding = char === '\r'
+			? bindingFor(view, spec => 'named' in spec && spec.named === 'return')
+			: bindingFor(view, spec => 'text' in spec && !spec.ctrl && spec.text === char);
 		if (binding) found.push(binding);
 	}
 

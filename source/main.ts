@@ -4,7 +4,7 @@ import {UserError} from './errors.js';
 import type {Options} from './options.js';
 import {filterPosts} from './posts/filter.js';
 import {loadBlog} from './posts/load.js';
-import {findPost, formatJson, formatList, formatPost} from './print.js';
+import {findPost, formatJson, formatList} from './print.js';
 import {createTheme, detectColorLevel, type ColorLevel} from './theme.js';
 
 export {parseOptions} from './options.js';
@@ -30,6 +30,8 @@ async function printPost(options: Options, name: string): Promise<number> {
 	const blog = await loadBlog(direct ? name : options.target, {drafts: true});
 	const post = direct ? blog.posts[0] : findPost(blog.posts, name);
 	if (!post) throw new UserError(`post not found: ${name} (in ${options.target}; blogread --list shows them)`);
+	// Markdown rendering (marked, highlight.js) is loaded only when a post is shown.
+	const {formatPost} = await import('./render/post-page.js');
 	process.stdout.write(formatPost(post, printWidth(options), theme));
 	return 0;
 }

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type {Post} from './posts/types.js';
 import {listColumns, listRow} from './render/list-row.js';
-import {renderPostPage} from './render/post-page.js';
 import type {Theme} from './theme.js';
 
 /** The `--list --json` shape (DESIGN.md §1). */
@@ -49,10 +48,6 @@ export function formatJson(posts: Post[]): string {
 export function formatList(posts: Post[], width: number | null, theme: Theme): string {
 	const columns = listColumns(posts, width);
 	return posts.map(post => listRow(post, columns, theme) + '\n').join('');
-}
-
-export function formatPost(post: Post, width: number, theme: Theme): string {
-	return renderPostPage(post, width, theme).lines.map(line => line.trimEnd()).join('\n') + '\n';
 }
 
 /** The post a `--print` argument names: a path inside the blog, with or without extension, or a slug. */

@@ -32,6 +32,8 @@ export async function discoverPosts(root: string): Promise<string[]> {
 		seenFolders.add(real);
 
 		const entries = await fs.readdir(folder, {withFileTypes: true}).catch(() => []);
+		// Real entries before links, so a post reached both ways keeps its real name.
+		entries.sort((a, b) => Number(a.isSymbolicLink()) - Number(b.isSymbolicLink()) || a.name.localeCompare(b.name));
 		for (const entry of entries) {
 			if (entry.name.startsWith('.') || SKIPPED_FOLDERS.has(entry.name)) continue;
 			const absolute = path.join(folder, entry.name);

@@ -34,7 +34,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function firstLine(message: string): string {
-	return (message.split('\n')[0] ?? message).trim();
+	return (message.split('\n')[0] ?? message).trim().replace(/:$/, '');
 }
 
 /** Hugo-style JSON front matter: the file starts with a JSON object. */
@@ -78,7 +78,7 @@ function parseWith(text: string, delimiter: '---' | '+++', language: string): Fr
 			return {data: {}, body: parsed.content, warnings: ['front matter: not a set of key: value fields']};
 		}
 
-		return {data: parsed.data, body: parsed.content, warnings: []};
+		return {data: {...parsed.data}, body: parsed.content, warnings: []};
 	} catch (error) {
 		const message = error instanceof Error ? firstLine(error.message) : String(error);
 		return {data: {}, body: text.slice(match.index + match[0].length), warnings: [`front matter: ${message}`]};

@@ -53,7 +53,7 @@ export function renderCodeBlock(code: string, info: string | undefined, width: n
 	const language = fenceLanguage(info);
 	const source = showControls(code.split('\n').map(expandTabs).join('\n'));
 	const codeWidth = Math.max(1, width - 2);
-	const lines = [theme.codeFrame(`┌─${language === '' ? '' : ` ${language} `}`)];
+	const lines = [theme.codeFrame(`┌─${language === '' ? '' : ` ${language}`}`)];
 	for (const line of highlighted(source, language, theme).split('\n')) {
 		breakStyled(line, codeWidth).forEach((part, index) => {
 			lines.push(theme.codeFrame(index === 0 ? '│ ' : '│↪') + part);

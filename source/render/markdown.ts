@@ -39,7 +39,7 @@ type Context = {
 };
 
 function indent(lines: string[], first: string, rest: string): string[] {
-	return lines.map((line, index) => (index === 0 ? first : rest) + line);
+	return lines.map((line, index) => (index === 0 ? first + line : line === '' ? '' : rest + line));
 }
 
 function headingLines(token: Tokens.Heading, width: number, context: Context): string[] {
@@ -143,16 +143,12 @@ function notesLines(footnotes: FootnoteToken[], width: number, context: Context)
 	return lines;
 }
 
-const renderers = new WeakMap<Theme, InlineRenderer>();
-
 /** Markdown → styled terminal lines for one width. Pure: same input, same lines. */
 export function renderMarkdown(markdown: string, options: RenderOptions): RenderedMarkdown {
 	const width = Math.max(1, Math.floor(options.width));
-	let inline = renderers.get(options.theme);
-	if (!inline) {
-		inline = createInlineRenderer(options.theme);
-		renderers.set(options.theme, inline);
-	}
+	// A fresh Marked per post: marked-footnote keeps per-document state
+	// (numbering, the notes token) that leaks into the next document otherwise.
+	const inline = createInlineRenderer(options.theme);
 
 	const context: Context = {theme: options.theme, inline, footnotes: []};
 	let tokens: Token[] = inline.marked.lexer(markdown);

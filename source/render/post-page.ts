@@ -12,3 +12,8 @@ export function renderPostPage(post: Post, width: number, theme: Theme): Rendere
 		headings: body.headings.map(heading => ({...heading, line: heading.line + header.length})),
 	};
 }
+
+/** A post as plain lines for a pipe or a file (`--print`). */
+export function formatPost(post: Post, width: number, theme: Theme): string {
+	return renderPostPage(post, width, theme).lines.map(line => line.trimEnd()).join('\n') + '\n';
+}

@@ -1,4 +1,4 @@
-import cliTruncate from 'cli-truncate';
+import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 
@@ -17,10 +17,15 @@ export function breakStyled(text: string, width: number): string[] {
 	return wrapAnsi(text, Math.max(1, width), {hard: true, trim: false, wordWrap: false}).split('\n');
 }
 
-/** Cuts styled text to `width` columns with `…`. */
+/** Cuts styled text to at most `width` columns, ending in `…`. */
 export function truncate(text: string, width: number): string {
 	if (width <= 0) return '';
-	return displayWidth(text) <= width ? text : cliTruncate(text, width, {position: 'end'});
+	if (displayWidth(text) <= width) return text;
+	// slice-ansi keeps a wide character that starts at the last column, so step back until it fits.
+	let end = width - 1;
+	let kept = sliceAnsi(text, 0, end);
+	while (end > 0 && displayWidth(kept) > width - 1) kept = sliceAnsi(text, 0, --end);
+	return kept + '…';
 }
 
 export function padEnd(text: string, width: number): string {

@@ -1,0 +1,240 @@
+import assert from 'node:assert/strict';
+import {spawn, spawnSync} from 'node:child_process';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, describe, it} from 'node:test';
+
+const root = path.join(import.meta.dirname, '..');
+const bin = path.join(root, 'dist', 'cli.js');
+const fixture = path.join(import.meta.dirname, 'fixtures', 'blog');
+const {version} = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {version: string};
+
+type Run = {code: number | null; stdout: string; stderr: string};
+
+/** Runs the built bin with stdin and stdout as pipes (as in a script). */
+function run(args: string[], env: NodeJS.ProcessEnv = {}, cwd = root): Run {
+	const result = spawnSync(process.execPath, [bin, ...args], {
+		cwd,
+		encoding: 'utf8',
+		env: {...process.env, NO_COLOR: '', FORCE_COLOR: undefined, BLOGREAD_DIR: undefined, ...env},
+		timeout: 20_000,
+	});
+	return {code: result.status, stdout: result.stdout, stderr: result.stderr};
+}
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'blogread-cli-'));
+after(() => {
+	rmSync(scratch, {recursive: true, force: true});
+});
+
+describe('blogread --help and --version', () => {
+	it('--help lists every flag and the keys, exit 0', () => {
+		const {code, stdout, stderr} = run(['--help']);
+		assert.equal(code, 0);
+		assert.equal(stderr, '');
+		for (const flag of ['--tag', '--search', '--list', '--json', '--print', '--width', '--drafts', '--no-color', '--help', '--version', '-t,', '-s,', '-l,', '-p,', '-w,', '-h,', '-v,']) {
+			assert.ok(stdout.includes(flag), `help mentions ${flag}`);
+		}
+
+		assert.match(stdout, /Keys in the reader/);
+		assert.match(stdout, /Space PgDn f +page down/);
+		assert.equal(run(['-h']).stdout, stdout);
+	});
+
+	it('--version prints the package version', () => {
+		assert.deepEqual(run(['--version']), {code: 0, stdout: `${version}\n`, stderr: ''});
+		assert.equal(run(['-v']).stdout, `${version}\n`);
+	});
+});
+
+describe('bad input', () => {
+	const usage = 'Usage: blogread [path] [options] (blogread --help lists them)\n';
+	const cases: Array<[string, string[], number, string]> = [
+		['an unknown flag', ['--bogus'], 2, 'blogread: unknown option --bogus\n' + usage],
+		['an unknown short flag', ['-z'], 2, 'blogread: unknown option -z\n' + usage],
+		['a bad width', ['--width', 'wide', '--list', fixture], 2, 'blogread: --width must be a whole number of columns from 20 to 1000, got "wide"\n' + usage],
+		['a width too small', ['-w', '5', '--list', fixture], 2, 'blogread: --width must be a whole number of columns from 20 to 1000, got "5"\n' + usage],
+		['two paths', ['a', 'b'], 2, 'blogread: expected one path, got 2: a b\n' + usage],
+		['a missing path', ['/no/such/blog'], 1, 'blogread: /no/such/blog: no such file or folder\n'],
+		['a post that is not there', ['--print', 'no-such-post', fixture], 1, `blogread: post not found: no-such-post (in ${fixture}; blogread --list shows them)\n`],
+		['a file that is not Markdown', [path.join(fixture, 'nested', 'notes.txt')], 1, `blogread: ${path.join(fixture, 'nested', 'notes.txt')}: not a Markdown file (.md, .markdown, .mdx)\n`],
+	];
+	for (const [name, args, code, stderr] of cases) {
+		it(`${name}: exit ${code}, one clear line`, () => {
+			const result = run(args);
+			assert.equal(result.stderr, stderr);
+			assert.equal(result.code, code);
+			assert.equal(result.stdout, '');
+		});
+	}
+
+	it('an empty folder is not an error, but says so', () => {
+		const empty = path.join(scratch, 'empty');
+		mkdirSync(empty);
+		const result = run([empty]);
+		assert.equal(result.code, 0);
+		assert.equal(result.stdout, '');
+		assert.equal(result.stderr, `blogread: no posts in ${empty}\n`);
+		assert.equal(run(['--json', empty]).stdout, '[]\n');
+	});
+});
+
+describe('--list', () => {
+	it('prints one line per post, newest first, in a pipe by default', () => {
+		const result = run([fixture]);
+		assert.equal(result.code, 0);
+		const lines = result.stdout.trimEnd().split('\n');
+		assert.match(lines[0] ?? '', /^2025-07-15 {2}Late evening in California +#time$/);
+		assert.ok(lines.some(line => /^2025-07-15 {2}Tuning the garbage collector: a field report +#Go #performance #runtime$/.test(line)));
+		assert.ok(!result.stdout.includes('Half-written thoughts'), 'drafts hidden');
+		assert.ok(!result.stdout.includes('\u001B'), 'no escapes in a pipe');
+		assert.deepEqual(run(['--list', fixture]).stdout, result.stdout);
+	});
+
+	it('--json carries the contract fields', () => {
+		const result = run(['--list', '--json', fixture]);
+		assert.equal(result.code, 0);
+		const posts = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+		const full = posts.find(post => post['path'] === 'full-front-matter.md');
+		assert.deepEqual(full, {
+			title: 'Tuning the garbage collector: a field report',
+			date: '2025-07-15',
+			tags: ['Go', 'performance', 'runtime'],
+			categories: ['Tech'],
+			author: 'Ines Duarte',
+			excerpt: 'What changed when we set GOGC and GOMEMLIMIT on a busy service.',
+			cover: 'images/gc.svg',
+			lang: 'en',
+			path: 'full-front-matter.md',
+			slug: 'full-front-matter',
+			draft: false,
+			words: full?.['words'],
+			readingMinutes: 1,
+			warnings: [],
+		});
+		assert.ok(typeof full?.['words'] === 'number' && full['words'] > 30);
+		const nested = posts.find(post => post['slug'] === 'deep-post');
+		assert.equal(nested?.['path'], 'nested/deeper/deep-post.md');
+		const broken = posts.find(post => post['path'] === 'broken-front-matter.md');
+		assert.equal(broken?.['title'], 'Broken front matter');
+		assert.match(String((broken?.['warnings'] as string[])[0]), /^front matter: /);
+		for (const post of posts) assert.ok(typeof post['title'] === 'string' && post['title'] !== '');
+	});
+
+	it('keeps calendar dates in every time zone', () => {
+		for (const tz of ['America/Los_Angeles', 'Asia/Tokyo', 'Pacific/Kiritimati', 'UTC']) {
+			const posts = JSON.parse(run(['--json', fixture], {TZ: tz}).stdout) as Array<{path: string; date: string}>;
+			const dates = Object.fromEntries(posts.map(post => [post.path, post.date]));
+			assert.equal(dates['full-front-matter.md'], '2025-07-15', tz);
+			assert.equal(dates['datetime-offset.md'], '2025-07-15', tz);
+			assert.equal(dates['toml-post.md'], '2024-02-29', tz);
+		}
+	});
+
+	it('--tag (repeatable, any case) and --search select posts; --drafts shows drafts', () => {
+		const titles = (args: string[]) => (JSON.parse(run(['--json', ...args, fixture]).stdout) as Array<{title: string}>).map(post => post.title);
+		assert.deepEqual(titles(['--tag', 'performance']), ['Tuning the garbage collector: a field report', 'Notes from a TOML post']);
+		assert.deepEqual(titles(['-t', 'PERFORMANCE', '-t', 'config']), ['Notes from a TOML post']);
+		assert.deepEqual(titles(['--tag', 'notes']), ['Notes from a TOML post'], 'categories filter too');
+		assert.deepEqual(titles(['--search', 'goroutines']), []);
+		assert.deepEqual(titles(['--search', 'PACIFIC time']), ['Late evening in California']);
+		assert.ok(titles(['--drafts']).includes('Half-written thoughts'));
+	});
+});
+
+describe('--print', () => {
+	it('renders a post with footnotes and code, plain in a pipe', () => {
+		const result = run(['--print', 'full-front-matter', '--width', '60', fixture]);
+		assert.equal(result.code, 0);
+		assert.equal(result.stderr, '');
+		const out = result.stdout;
+		assert.ok(!out.includes('\u001B'));
+		assert.match(out, /^Tuning the garbage collector: a field report\n2025-07-15 · Ines Duarte · 1 min read · Tech · en\n#Go #performance #runtime\n/);
+		assert.match(out, /We run a service that allocates a lot\[1\]\. This post is about\ntwo settings\./);
+		assert.match(out, /┌─ go\n│ func main\(\) \{\n│     debug\.SetGCPercent\(200\)\n│ \}\n└─/);
+		assert.match(out, /• keep the default at first\n {2}◦ measure with GODEBUG=gctrace=1\n• then change one thing/);
+		assert.match(out, /Notes\n─────\n\[1\] Around 2 GB a minute, measured with pprof\.\n$/);
+		assert.ok(!out.includes('[^'));
+		for (const line of out.split('\n')) assert.ok(line.length <= 60, line);
+	});
+
+	it('accepts a file path, a path inside the blog, or a slug', () => {
+		const bySlug = run(['-p', 'toml-post', fixture]).stdout;
+		assert.match(bySlug, /^Notes from a TOML post\n/);
+		assert.equal(run(['-p', 'toml-post.md', fixture]).stdout, bySlug);
+		assert.equal(run(['-p', path.join(fixture, 'toml-post.md')]).stdout, bySlug);
+		assert.equal(run([path.join(fixture, 'toml-post.md')]).stdout, bySlug, 'a file in a pipe is printed');
+	});
+
+	it('colours output with FORCE_COLOR and never with NO_COLOR or --no-color', () => {
+		const args = ['-p', 'full-front-matter', fixture];
+		assert.ok(run(args, {FORCE_COLOR: '1'}).stdout.includes('\u001B['));
+		assert.ok(!run(args, {FORCE_COLOR: '1', NO_COLOR: '1'}).stdout.includes('\u001B'));
+		assert.ok(!run([...args, '--no-color'], {FORCE_COLOR: '1'}).stdout.includes('\u001B'));
+	});
+
+	it('shows a broken post with its warning', () => {
+		const out = run(['-p', 'broken-front-matter', fixture]).stdout;
+		assert.match(out, /^Broken front matter\n/);
+		assert.match(out, /⚠ front matter: /);
+		assert.match(out, /The body still shows\./);
+	});
+
+	it('never evaluates JavaScript front matter', () => {
+		const marker = path.join(scratch, 'pwned');
+		const post = path.join(scratch, 'evil.md');
+		writeFileSync(post, `---js\n{ title: require('fs').writeFileSync(${JSON.stringify(marker)}, 'x') || 'ran' }\n---\nBody\n`);
+		const out = run(['-p', post]).stdout;
+		assert.match(out, /language "js" refused/);
+		assert.throws(() => readFileSync(marker));
+	});
+});
+
+describe('the full-screen app in a real terminal', () => {
+	// `script` gives the bin a pseudo-terminal, as a person's terminal would.
+	function inTerminal(keysToSend: string[], timeout = 15_000): Promise<{code: number | null; output: string}> {
+		return new Promise((resolve, reject) => {
+			const child = spawn('script', ['-qfec', `${process.execPath} ${bin} ${fixture}`, '/dev/null'], {
+				env: {...process.env, TERM: 'xterm-256color', COLUMNS: '80', LINES: '24'},
+			});
+			let output = '';
+			child.stdout.on('data', (chunk: Buffer) => {
+				output += chunk.toString('utf8');
+			});
+			const timer = setTimeout(() => {
+				child.kill('SIGKILL');
+				reject(new Error(`no exit; output so far:\n${output}`));
+			}, timeout);
+			child.on('exit', code => {
+				clearTimeout(timer);
+				resolve({code, output});
+			});
+			let index = 0;
+			const sendNext = () => {
+				if (index >= keysToSend.length) return;
+				child.stdin.write(keysToSend[index++]);
+				setTimeout(sendNext, 300);
+			};
+
+			const waitForFirstFrame = setInterval(() => {
+				if (output.includes('? help')) {
+					clearInterval(waitForFirstFrame);
+					sendNext();
+				}
+			}, 50);
+		});
+	}
+
+	for (const [name, keysToSend] of [['q', ['q']], ['Q from the reader', ['\r', 'Q']], ['Ctrl-C', ['\u0003']]] as const) {
+		it(`${name} leaves the alternate screen and shows the cursor`, async () => {
+			const {code, output} = await inTerminal([...keysToSend]);
+			assert.equal(code, 0);
+			assert.ok(output.includes('\u001B[?1049h'), 'entered the alternate screen');
+			const leave = output.lastIndexOf('\u001B[?1049l');
+			assert.ok(leave > output.indexOf('\u001B[?1049h'), 'left it');
+			assert.ok(output.lastIndexOf('\u001B[?25h') > output.lastIndexOf('\u001B[?25l'), 'cursor shown again');
+			assert.ok(output.includes('Late evening in California'));
+		});
+	}
+});

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import {existsSync, rmSync} from 'node:fs';
+import {describe, it} from 'node:test';
+import {parseFrontMatter} from '../source/posts/front-matter.js';
+
+describe('parseFrontMatter', () => {
+	const cases: Array<{name: string; source: string; data: Record<string, unknown>; body: string; warning?: RegExp}> = [
+		{name: 'YAML', source: '---\ntitle: Hi\ntags: [a, b]\n---\nBody\n', data: {title: 'Hi', tags: ['a', 'b']}, body: 'Body\n'},
+		{name: 'YAML keeps dates as written', source: '---\ndate: 2025-07-15\n---\nx', data: {date: '2025-07-15'}, body: 'x'},
+		{name: 'YAML with ---yaml', source: '---yaml\ntitle: Hi\n---\nx', data: {title: 'Hi'}, body: 'x'},
+		{name: 'TOML', source: '+++\ntitle = "Hi"\ntags = ["a"]\n+++\nBody', data: {title: 'Hi', tags: ['a']}, body: 'Body'},
+		{name: 'JSON object at the top', source: '{\n  "title": "Hi"\n}\n\nBody', data: {title: 'Hi'}, body: '\nBody'},
+		{name: 'no front matter', source: '# Title\n\nBody', data: {}, body: '# Title\n\nBody'},
+		{name: 'a shortcode at the top is body text', source: '{{< figure src="x" >}}\n', data: {}, body: '{{< figure src="x" >}}\n'},
+		{name: 'a thematic break is not front matter', source: '----\n\ntext', data: {}, body: '----\n\ntext'},
+		{name: 'BOM and CRLF', source: '\uFEFF---\r\ntitle: Hi\r\n---\r\nBody\r\n', data: {title: 'Hi'}, body: 'Body\n'},
+		{name: 'broken YAML', source: '---\ntitle: "open\n---\nBody', data: {}, body: 'Body', warning: /^front matter: /},
+		{name: 'YAML that is not a mapping', source: '---\n- a\n- b\n---\nBody', data: {}, body: 'Body', warning: /not a set of key/},
+		{name: 'unclosed block', source: '---\ntitle: Hi\nBody', data: {}, body: '---\ntitle: Hi\nBody', warning: /no closing ---/},
+		{name: 'broken JSON', source: '{\n"title": oops}\nBody', data: {}, body: 'Body', warning: /^front matter: /},
+	];
+
+	for (const {name, source, data, body, warning} of cases) {
+		it(name, () => {
+			const parsed = parseFrontMatter(source);
+			assert.deepEqual(parsed.data, data);
+			assert.equal(parsed.body, body);
+			if (warning) assert.match(parsed.warnings.join('\n'), warning);
+			else assert.deepEqual(parsed.warnings, []);
+		});
+	}
+
+	for (const language of ['js', 'javascript', 'JS', 'JavaScript', 'coffee', 'cson', 'python', 'constructor', '__proto__']) {
+		it(`refuses ---${language} front matter without running it`, () => {
+			const marker = `/tmp/blogread-test-${language}-${process.pid}`;
+			const source = `---${language}\n{ title: require('fs').writeFileSync('${marker}', 'x') || 'ran' }\n---\nBody`;
+			const parsed = parseFrontMatter(source);
+			assert.deepEqual(parsed.data, {});
+			assert.equal(parsed.body, 'Body');
+			assert.match(parsed.warnings[0] ?? '', /refused/);
+			assert.equal(existsSync(marker), false);
+			rmSync(marker, {force: true});
+		});
+	}
+
+	it('gives the same answer for the same broken post twice (no stale cache)', () => {
+		const source = '---\ntitle: [unclosed\n---\nBody';
+		const first = parseFrontMatter(source);
+		const second = parseFrontMatter(source);
+		assert.deepEqual(second, first);
+		assert.equal(second.warnings.length, 1);
+	});
+
+	it('bounds YAML alias expansion', () => {
+		const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+		for (let level = 1; level < 10; level++) {
+			const previous = String.fromCharCode(96 + level);
+			const name = String.fromCharCode(97 + level);
+			bomb.push(`${name}: &${name} [${Array.from({length: 9}, () => `*${previous}`).join(',')}]`);
+		}
+
+		const parsed = parseFrontMatter(`---\n${bomb.join('\n')}\n---\nBody`);
+		assert.deepEqual(parsed.data, {});
+		assert.equal(parsed.warnings.length, 1);
+	});
+});

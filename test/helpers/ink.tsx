@@ -1,0 +1,48 @@
+import {render} from 'ink-testing-library';
+import React from 'react';
+import stripAnsi from 'strip-ansi';
+import {App, type AppProps} from '../../source/ui/app.js';
+
+export const keys = {
+	up: '\u001B[A',
+	down: '\u001B[B',
+	left: '\u001B[D',
+	right: '\u001B[C',
+	pageUp: '\u001B[5~',
+	pageDown: '\u001B[6~',
+	home: '\u001B[H',
+	end: '\u001B[F',
+	enter: '\r',
+	escape: '\u001B',
+} as const;
+
+const tick = async (ms = 15) => new Promise(resolve => {
+	setTimeout(resolve, ms);
+});
+
+/** The app on a fake terminal, with a way to press keys and read what a person would see. */
+export async function renderApp(props: AppProps) {
+	const instance = render(<App {...props} />);
+	await tick();
+	const frame = () => stripAnsi(instance.lastFrame() ?? '');
+	return {
+		...instance,
+		frame,
+		/** Each argument is one keypress (or a chunk typed at once). */
+		async press(...inputs: string[]) {
+			for (const input of inputs) {
+				instance.stdin.write(input);
+				// eslint-disable-next-line no-await-in-loop
+				await tick();
+			}
+		},
+		async waitFor(predicate: (frame: string) => boolean, timeout = 1000) {
+			const start = Date.now();
+			while (!predicate(frame())) {
+				if (Date.now() - start > timeout) throw new Error(`timed out; last frame:\n${frame()}`);
+				// eslint-disable-next-line no-await-in-loop
+				await tick(10);
+			}
+		},
+	};
+}

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import {bindingsForInput, helpRows, keymap, type KeyFlags, type View} from '../source/keymap.js';
+
+function actions(view: View, input: string, flags: KeyFlags = {}): string[] {
+	return bindingsForInput(view, input, flags).map(binding => binding.action);
+}
+
+describe('keymap', () => {
+	const cases: Array<[View, string, KeyFlags, string[]]> = [
+		['list', 'j', {}, ['down']],
+		['list', 'jjjj', {}, ['down', 'down', 'down', 'down']],
+		['list', 'jj\r', {}, ['down', 'down', 'open']],
+		['list', '', {downArrow: true}, ['down']],
+		['list', '', {return: true}, ['open']],
+		['list', 'l', {}, ['open']],
+		['list', 'q', {}, ['back']],
+		['list', '', {escape: true, meta: true}, ['back']],
+		['list', 'Q', {}, ['quit']],
+		['list', 'c', {ctrl: true}, ['quit']],
+		['list', 'g', {}, ['top']],
+		['list', '', {end: true}, ['bottom']],
+		['list', 'z', {}, []],
+		['list', 'j', {meta: true}, []],
+		['reader', ' ', {}, ['pageDown']],
+		['reader', 'fb', {}, ['pageDown', 'pageUp']],
+		['reader', 'du', {}, ['halfDown', 'halfUp']],
+		['reader', 'h', {}, ['back']],
+		['reader', '', {leftArrow: true}, ['back']],
+		['reader', '', {pageDown: true}, ['pageDown']],
+		['reader', 'G', {}, ['bottom']],
+	];
+	for (const [view, input, flags, expected] of cases) {
+		it(`${view}: ${JSON.stringify(input)} ${JSON.stringify(flags)} → ${expected.join(', ') || 'nothing'}`, () => {
+			assert.deepEqual(actions(view, input, flags), expected);
+		});
+	}
+
+	it('has no key bound twice in one view', () => {
+		for (const view of ['list', 'reader'] as const) {
+			const seen = new Set<string>();
+			for (const binding of keymap.filter(candidate => candidate.views.includes(view))) {
+				for (const key of binding.keys) {
+					const id = JSON.stringify(key);
+					assert.ok(!seen.has(id), `${view}: ${id} bound twice`);
+					seen.add(id);
+				}
+			}
+		}
+	});
+
+	it('generates help from every binding of the view', () => {
+		const rows = helpRows('reader');
+		assert.equal(rows.length, keymap.filter(binding => binding.views.includes('reader')).length);
+		assert.ok(rows.some(row => row.keys === 'Space PgDn f' && row.description === 'page down'));
+		assert.ok(rows.some(row => row.keys === 'q Esc h ←' && row.description === 'back to the list'));
+	});
+});

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import stripAnsi from 'strip-ansi';
+import {listColumns, listRow} from '../source/render/list-row.js';
+import {displayWidth} from '../source/render/text-width.js';
+import {createTheme} from '../source/theme.js';
+import {makePost} from './helpers/posts.js';
+
+const theme = createTheme(0);
+const posts = [
+	makePost({title: 'Kubelet deep dive', date: '2025-07-15', tags: ['k8s', 'go'], excerpt: 'How the sync loop works.'}),
+	makePost({title: '日本語のタイトルがとても長い投稿です', date: '2024-01-02', tags: ['日本語']}),
+	makePost({title: 'Undated and drafty', draft: true}),
+];
+
+describe('list rows', () => {
+	for (const width of [40, 60, 80, 100, 160]) {
+		it(`fit in ${width} columns`, () => {
+			const columns = listColumns(posts, width);
+			for (const post of posts) assert.ok(displayWidth(listRow(post, columns, theme)) <= width, `${width}: ${listRow(post, columns, theme)}`);
+		});
+	}
+
+	it('show date, title, tags and, where room is left, the excerpt', () => {
+		const row = listRow(posts[0]!, listColumns(posts, 120), theme);
+		assert.match(row, /^2025-07-15 {2}Kubelet deep dive +#k8s #go +How the sync loop works\.$/);
+	});
+
+	it('cut long titles with … on narrow screens', () => {
+		const row = stripAnsi(listRow(posts[1]!, listColumns(posts, 40), theme));
+		assert.match(row, /…/);
+	});
+
+	it('mark undated posts and drafts', () => {
+		const row = listRow(posts[2]!, listColumns(posts, 100), theme);
+		assert.match(row, /^— {11}Undated and drafty \[draft\]/);
+	});
+
+	it('keep whole rows in a pipe (no width)', () => {
+		const row = listRow(posts[1]!, listColumns(posts, null), theme);
+		assert.equal(row, '2024-01-02  日本語のタイトルがとても長い投稿です  #日本語');
+	});
+});

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, describe, it} from 'node:test';
+import {UserError} from '../source/errors.js';
+import {discoverPosts} from '../source/posts/discover.js';
+import {loadBlog} from '../source/posts/load.js';
+
+const fixture = path.join(import.meta.dirname, 'fixtures', 'blog');
+
+describe('loadBlog on the fixture blog', async () => {
+	const blog = await loadBlog(fixture, {drafts: false});
+	const byPath = new Map(blog.posts.map(post => [post.path, post]));
+
+	it('finds posts in subfolders, skipping dot folders, node_modules and other files', () => {
+		assert.ok(byPath.has('nested/deeper/deep-post.md'));
+		assert.ok(![...byPath.keys()].some(file => file.includes('.hidden') || file.includes('node_modules') || file.endsWith('.txt')));
+	});
+
+	it('hides drafts and counts them', () => {
+		assert.equal(byPath.has('draft-post.md'), false);
+		assert.equal(byPath.has('unpublished.md'), false);
+		assert.equal(blog.hiddenDrafts, 2);
+	});
+
+	it('sorts newest first with undated posts last', () => {
+		const dates = blog.posts.map(post => post.date);
+		const dated = dates.filter(date => date !== null);
+		assert.deepEqual(dated, [...dated].sort().reverse());
+		assert.deepEqual(dates.slice(dated.length), dates.filter(date => date === null));
+		assert.equal(blog.posts[0]?.path, 'datetime-offset.md');
+	});
+
+	const expected: Array<[string, Partial<{title: string; date: string | null; tags: string[]; warnings: number}>]> = [
+		['full-front-matter.md', {title: 'Tuning the garbage collector: a field report', date: '2025-07-15', tags: ['Go', 'performance', 'runtime']}],
+		['toml-post.md', {title: 'Notes from a TOML post', date: '2024-02-29', tags: ['config', 'performance']}],
+		['json-post.md', {title: 'A post with JSON front matter', date: '2023-12-01'}],
+		['2021-03-04-named-by-jekyll.md', {date: '2021-03-04', tags: ['jekyll', 'legacy']}],
+		['heading-title.md', {title: 'The title is this heading', tags: ['writing', 'Go']}],
+		['datetime-offset.md', {date: '2025-07-15'}],
+		['crlf-bom.md', {title: 'Windows line endings', date: '2016-04-04', tags: ['crlf'], warnings: 0}],
+		['nested/deeper/deep-post.md', {date: '2018-08-08'}],
+		['broken-front-matter.md', {title: 'Broken front matter', date: null, warnings: 1}],
+		['javascript-front-matter.md', {title: 'Javascript front matter', warnings: 1}],
+		['no_title_at-all.md', {title: 'No title at all'}],
+	];
+	for (const [file, want] of expected) {
+		it(`reads ${file}`, () => {
+			const post = byPath.get(file);
+			assert.ok(post, `${file} is listed`);
+			if (want.title !== undefined) assert.equal(post.title, want.title);
+			if (want.date !== undefined) assert.equal(post.date, want.date);
+			if (want.tags !== undefined) assert.deepEqual(post.tags, want.tags);
+			if (want.warnings !== undefined) assert.equal(post.warnings.length, want.warnings);
+		});
+	}
+
+	it('lists drafts with drafts: true', async () => {
+		const all = await loadBlog(fixture, {drafts: true});
+		assert.equal(all.posts.length, blog.posts.length + 2);
+		assert.equal(all.hiddenDrafts, 0);
+	});
+
+	it('loads a single file', async () => {
+		const single = await loadBlog(path.join(fixture, 'toml-post.md'), {drafts: false});
+		assert.deepEqual(single.posts.map(post => post.path), ['toml-post.md']);
+	});
+
+	it('names a missing path in its error', async () => {
+		await assert.rejects(loadBlog('/no/such/blog', {drafts: false}), (error: unknown) => error instanceof UserError && error.exitCode === 1 && error.message.includes('/no/such/blog'));
+	});
+});
+
+describe('discoverPosts on awkward trees', () => {
+	const root = mkdtempSync(path.join(tmpdir(), 'blogread-tree-'));
+	after(() => {
+		rmSync(root, {recursive: true, force: true});
+	});
+
+	it('visits a symlink loop once and ignores links that leave the folder', async () => {
+		mkdirSync(path.join(root, 'blog', 'sub'), {recursive: true});
+		writeFileSync(path.join(root, 'blog', 'a.md'), '# A');
+		writeFileSync(path.join(root, 'blog', 'sub', 'b.md'), '# B');
+		writeFileSync(path.join(root, 'outside.md'), '# Outside');
+		symlinkSync('..', path.join(root, 'blog', 'sub', 'loop'));
+		symlinkSync(path.join(root, 'outside.md'), path.join(root, 'blog', 'escape.md'));
+		symlinkSync('/etc/passwd', path.join(root, 'blog', 'passwd.md'));
+		symlinkSync('a.md', path.join(root, 'blog', 'alias.md'));
+		execFileSync('mkfifo', [path.join(root, 'blog', 'pipe.md')]);
+		assert.deepEqual(await discoverPosts(path.join(root, 'blog')), ['a.md', 'sub/b.md']);
+	});
+
+	it('finds nothing in an empty folder', async () => {
+		mkdirSync(path.join(root, 'empty'));
+		const blog = await loadBlog(path.join(root, 'empty'), {drafts: false});
+		assert.deepEqual(blog.posts, []);
+	});
+});

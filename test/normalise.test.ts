@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import {countWords, toCalendarDate, toTerms} from '../source/posts/normalise.js';
+import {makePost} from './helpers/posts.js';
+
+describe('toCalendarDate', () => {
+	const cases: Array<[unknown, string | null]> = [
+		['2025-07-15', '2025-07-15'],
+		['2025-7-5', '2025-07-05'],
+		['2025-07-15T23:30:00-08:00', '2025-07-15'],
+		['2025-07-15 10:00', '2025-07-15'],
+		['2025-02-30', null],
+		['July 15, 2025', null],
+		['', null],
+		[20250715, null],
+		[new Date(Date.UTC(2025, 6, 15)), '2025-07-15'],
+	];
+	for (const [input, expected] of cases) {
+		it(`${String(input)} → ${String(expected)}`, () => {
+			assert.equal(toCalendarDate(input), expected);
+		});
+	}
+});
+
+describe('toTerms', () => {
+	const cases: Array<[unknown, string[]]> = [
+		[['go', 'rust'], ['go', 'rust']],
+		['go, rust , cli', ['go', 'rust', 'cli']],
+		['go rust', ['go', 'rust']],
+		[['Go', 'go', 'GO'], ['Go']],
+		[[2024, 'x', null, {}], ['2024', 'x']],
+		[[['nested', 'list']], ['nested', 'list']],
+		[undefined, []],
+		[['bad\u001B[31mtag'], ['bad^[[31mtag']],
+	];
+	for (const [input, expected] of cases) {
+		it(`${JSON.stringify(input)} → ${JSON.stringify(expected)}`, () => {
+			assert.deepEqual(toTerms(input), expected);
+		});
+	}
+});
+
+describe('normalisePost', () => {
+	const cases: Array<{name: string; data: Record<string, unknown>; body?: string; file?: string; expect: Partial<ReturnType<typeof makePost>>}> = [
+		{name: 'title from front matter', data: {title: 'Hello'}, body: '# Other', expect: {title: 'Hello', titleFromHeading: false}},
+		{name: 'title from the first # heading', data: {}, body: '```\n# not this\n```\n\n# This one\n', expect: {title: 'This one', titleFromHeading: true}},
+		{name: 'title from the file name', data: {}, body: 'text', file: 'my_first-post.md', expect: {title: 'My first post', slug: 'my_first-post'}},
+		{name: 'bundle: index.md is named after its folder', data: {}, file: 'hello-world/index.md', expect: {slug: 'hello-world', title: 'Hello world'}},
+		{name: 'Jekyll file name gives date and slug', data: {}, file: '2023-05-09-notes.md', expect: {date: '2023-05-09', slug: 'notes', title: 'Notes'}},
+		{name: 'front matter date wins over the file name', data: {date: '2020-01-02'}, file: '2023-05-09-notes.md', expect: {date: '2020-01-02'}},
+		{name: 'pubDate', data: {pubDate: '2024-01-31'}, expect: {date: '2024-01-31'}},
+		{name: 'published as a date', data: {published: '2024-02-01'}, expect: {date: '2024-02-01', draft: false}},
+		{name: 'published: false is a draft', data: {published: false}, expect: {draft: true, date: null}},
+		{name: 'draft: true', data: {draft: true}, expect: {draft: true}},
+		{name: 'category kept apart from tags', data: {category: 'Tech', tags: ['go']}, expect: {categories: ['Tech'], tags: ['go']}},
+		{name: 'excerpt falls back to summary', data: {summary: 'Short.'}, expect: {excerpt: 'Short.'}},
+		{name: 'author as a list', data: {author: ['Ann', 'Bo']}, expect: {author: 'Ann, Bo'}},
+		{name: 'control characters in the title are shown, not sent', data: {title: 'a\u001B]2;pwned\u0007b'}, expect: {title: 'a^[]2;pwned^Gb'}},
+		{name: 'missing everything', data: {}, body: '', file: 'x.md', expect: {title: 'X', date: null, tags: [], author: null, excerpt: null, words: 0, readingMinutes: 1}},
+	];
+	for (const {name, data, body, file, expect} of cases) {
+		it(name, () => {
+			const post = makePost(data, body, file);
+			for (const [key, value] of Object.entries(expect)) assert.deepEqual(post[key as keyof typeof post], value, key);
+		});
+	}
+
+	it('warns about a date it cannot read', () => {
+		assert.deepEqual(makePost({date: 'someday'}).warnings, ['date: "someday" is not a date']);
+	});
+
+	it('counts words and reading time', () => {
+		assert.equal(countWords('one two  three\n\n- four ``` 5'), 5);
+		assert.equal(makePost({}, 'word '.repeat(460)).readingMinutes, 2);
+	});
+});

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import {clampIndex, clampTop, keepInView, lineRange, positionLabel} from '../source/ui/viewport.js';
+
+describe('viewport maths', () => {
+	const clampCases: Array<[number, number, number, number]> = [
+		// top, total, height → clamped
+		[0, 100, 20, 0],
+		[-5, 100, 20, 0],
+		[90, 100, 20, 80],
+		[50, 100, 20, 50],
+		[3, 10, 20, 0],
+		[5, 0, 20, 0],
+	];
+	for (const [top, total, height, expected] of clampCases) {
+		it(`clampTop(${top}, ${total}, ${height}) = ${expected}`, () => {
+			assert.equal(clampTop(top, total, height), expected);
+		});
+	}
+
+	const viewCases: Array<[number, number, number, number]> = [
+		// selected, top, height → top
+		[0, 0, 10, 0],
+		[9, 0, 10, 0],
+		[10, 0, 10, 1],
+		[25, 0, 10, 16],
+		[3, 5, 10, 3],
+	];
+	for (const [selected, top, height, expected] of viewCases) {
+		it(`keepInView(${selected}, ${top}, ${height}) = ${expected}`, () => {
+			assert.equal(keepInView(selected, top, height), expected);
+		});
+	}
+
+	it('clampIndex keeps a selection inside the list', () => {
+		assert.deepEqual([clampIndex(-1, 5), clampIndex(7, 5), clampIndex(2, 5), clampIndex(3, 0)], [0, 4, 2, 0]);
+	});
+
+	const labelCases: Array<[number, number, number, string, string]> = [
+		[0, 10, 20, 'All', '1-10/10'],
+		[0, 100, 20, 'Top', '1-20/100'],
+		[80, 100, 20, 'Bot', '81-100/100'],
+		[20, 100, 20, '40%', '21-40/100'],
+		[0, 0, 20, 'All', '0/0'],
+	];
+	for (const [top, total, height, label, range] of labelCases) {
+		it(`at ${top} of ${total} in ${height} rows: ${label}, ${range}`, () => {
+			assert.equal(positionLabel(top, total, height), label);
+			assert.equal(lineRange(top, total, height), range);
+		});
+	}
+});
