@@ -3,41 +3,12 @@ import type {Post} from './posts/types.js';
 import {listColumns, listRow} from './render/list-row.js';
 import type {Theme} from './theme.js';
 
-/** The `--list --json` shape (DESIGN.md §1). */
-export type PostSummary = {
-	title: string;
-	date: string | null;
-	tags: string[];
-	categories: string[];
-	author: string | null;
-	excerpt: string | null;
-	cover: string | null;
-	lang: string | null;
-	path: string;
-	slug: string;
-	draft: boolean;
-	words: number;
-	readingMinutes: number;
-	warnings: string[];
-};
+/** The `--list --json` shape (DESIGN.md §1): the post model without its body and internals. */
+export type PostSummary = Omit<Post, 'absolutePath' | 'body' | 'titleFromHeading'>;
 
 export function summarise(post: Post): PostSummary {
-	return {
-		title: post.title,
-		date: post.date,
-		tags: post.tags,
-		categories: post.categories,
-		author: post.author,
-		excerpt: post.excerpt,
-		cover: post.cover,
-		lang: post.lang,
-		path: post.path,
-		slug: post.slug,
-		draft: post.draft,
-		words: post.words,
-		readingMinutes: post.readingMinutes,
-		warnings: post.warnings,
-	};
+	const {absolutePath: _absolutePath, body: _body, titleFromHeading: _titleFromHeading, ...summary} = post;
+	return summary;
 }
 
 export function formatJson(posts: Post[]): string {

@@ -132,10 +132,8 @@ export function normalisePost(raw: RawPost): Post {
 	const title = frontTitle ?? (heading ? cleanLine(heading) : null) ?? cleanLine(readableName(slugStem));
 
 	const words = countWords(body);
+	// Key order is the order --json prints them in.
 	return {
-		path: raw.relativePath,
-		absolutePath: raw.absolutePath,
-		slug: cleanLine(slugStem.toLowerCase()),
 		title: title === '' ? cleanLine(raw.relativePath) : title,
 		date,
 		tags: toTerms(data['tags']),
@@ -144,11 +142,14 @@ export function normalisePost(raw: RawPost): Post {
 		excerpt: toText(data['excerpt'] ?? data['summary'] ?? data['description']),
 		cover: toText(data['cover'] ?? data['image']),
 		lang: toText(data['lang'] ?? data['language']),
+		path: raw.relativePath,
+		slug: cleanLine(slugStem.toLowerCase()),
 		draft: data['draft'] === true || data['published'] === false,
 		words,
 		readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+		warnings,
+		absolutePath: raw.absolutePath,
 		titleFromHeading: frontTitle === null && heading !== null,
 		body,
-		warnings,
 	};
 }
