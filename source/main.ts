@@ -1,11 +1,12 @@
 import {promises as fs} from 'node:fs';
 import {supportsColor} from 'chalk';
+import supportsHyperlinks from 'supports-hyperlinks';
 import {UserError} from './errors.js';
 import type {Options} from './options.js';
 import {filterPosts} from './posts/filter.js';
 import {loadBlog} from './posts/load.js';
 import {findPost, formatJson, formatList} from './print.js';
-import {createTheme, detectColorLevel, type ColorLevel} from './theme.js';
+import {createTheme, detectColorLevel, resolveThemeName, type ColorLevel, type Theme} from './theme.js';
 
 export {parseOptions} from './options.js';
 
@@ -14,6 +15,15 @@ const DEFAULT_WIDTH = 80;
 function colorLevel(options: Options, stream: NodeJS.WriteStream): ColorLevel {
 	const supported = supportsColor === false ? 0 : supportsColor.level;
 	return detectColorLevel({color: options.color, isTTY: stream.isTTY === true, env: process.env, supported});
+}
+
+function makeTheme(options: Options): Theme {
+	return createTheme(colorLevel(options, process.stdout), resolveThemeName(options.theme, process.env));
+}
+
+/** Clickable links only where the terminal says it supports them, and never without colour. */
+function hyperlinks(theme: Theme): boolean {
+	return theme.level > 0 && supportsHyperlinks.stdout;
 }
 
 function printWidth(options: Options): number {
@@ -25,14 +35,14 @@ async function isFile(target: string): Promise<boolean> {
 }
 
 async function printPost(options: Options, name: string): Promise<number> {
-	const theme = createTheme(colorLevel(options, process.stdout));
+	const theme = makeTheme(options);
 	const direct = await isFile(name);
 	const blog = await loadBlog(direct ? name : options.target, {drafts: true});
 	const post = direct ? blog.posts[0] : findPost(blog.posts, name);
 	if (!post) throw new UserError(`post not found: ${name} (in ${options.target}; blogread --list shows them)`);
 	// Markdown rendering (marked, highlight.js) is loaded only when a post is shown.
 	const {formatPost} = await import('./render/post-page.js');
-	process.stdout.write(formatPost(post, printWidth(options), theme));
+	process.stdout.write(formatPost(post, {width: printWidth(options), theme, hyperlinks: hyperlinks(theme)}));
 	return 0;
 }
 
@@ -53,7 +63,7 @@ export async function main(options: Options): Promise<number> {
 	}
 
 	if (options.list || !process.stdout.isTTY) {
-		const theme = createTheme(colorLevel(options, process.stdout));
+		const theme = makeTheme(options);
 		process.stdout.write(options.json ? formatJson(posts) : formatList(posts, process.stdout.isTTY ? printWidth(options) : null, theme));
 		return 0;
 	}
@@ -62,15 +72,16 @@ export async function main(options: Options): Promise<number> {
 	const stdin = openTerminalInput();
 	if (!stdin) {
 		// No terminal to read keys from (cron, a pipe with no /dev/tty): print instead.
-		const theme = createTheme(colorLevel(options, process.stdout));
-		process.stdout.write(formatList(posts, printWidth(options), theme));
+		process.stdout.write(formatList(posts, printWidth(options), makeTheme(options)));
 		return 0;
 	}
 
+	const theme = makeTheme(options);
 	await runTui({
 		blog: {...blog, posts},
 		total: blog.posts.length,
-		theme: createTheme(colorLevel(options, process.stdout)),
+		theme,
+		hyperlinks: hyperlinks(theme),
 		stdin,
 		openFirst: targetIsFile,
 		...(options.width === undefined ? {} : {maxWidth: options.width}),

@@ -1,5 +1,6 @@
 import {existsSync, statSync} from 'node:fs';
 import {UserError} from './errors.js';
+import {isThemeChoice, type ThemeChoice} from './theme.js';
 
 export type Options = {
 	/** The folder or file to read. */
@@ -13,6 +14,8 @@ export type Options = {
 	width: number | undefined;
 	drafts: boolean;
 	color: boolean;
+	/** --theme; undefined leaves the choice to BLOGREAD_THEME, then auto. */
+	theme: ThemeChoice | undefined;
 };
 
 export type RawFlags = {
@@ -24,6 +27,7 @@ export type RawFlags = {
 	width?: string | undefined;
 	drafts?: boolean | undefined;
 	color?: boolean | undefined;
+	theme?: string | undefined;
 };
 
 export const MIN_WIDTH = 20;
@@ -53,6 +57,9 @@ export function parseOptions(input: Array<string | number>, flags: RawFlags, env
 	const tags = (flags.tag ?? []).map(tag => tag.trim().replace(/^#/, ''));
 	if (tags.some(tag => tag === '')) throw new UserError('--tag needs a tag name', 2);
 
+	const theme = flags.theme?.trim().toLowerCase();
+	if (theme !== undefined && !isThemeChoice(theme)) throw new UserError(`--theme must be dark, light or auto, got "${flags.theme}"`, 2);
+
 	return {
 		target: input[0] === undefined ? defaultTarget(env) : String(input[0]),
 		tags,
@@ -63,5 +70,6 @@ export function parseOptions(input: Array<string | number>, flags: RawFlags, env
 		width,
 		drafts: flags.drafts === true,
 		color: flags.color !== false,
+		theme,
 	};
 }

@@ -24,13 +24,12 @@ export function cleanLine(text: string): string {
 	return showControls(text.replace(/[\t\n]+/g, ' ')).trim();
 }
 
-// Our own output may carry SGR colour codes and OSC 8 hyperlinks; any other
-// escape sequence reaching this point did not come from us.
-const ESCAPE_SEQUENCE = /\u001B(?:\[[0-9;]*m|\]8;[^\u0007\u001B]*(?:\u0007|\u001B\\))|\u001B/g;
+// Our own output carries SGR colour codes and OSC 8 hyperlinks to web and
+// mail addresses; any other control character reaching this point did not
+// come from us.
+const OWN_SEQUENCE_OR_CONTROL = /(\u001B\[[\d;]*m|\u001B\]8;;(?:(?:https?:\/\/|mailto:)[^\s\u0000-\u001F\u007F-\u009F]*)?\u0007)|[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 
-/** Last line of defence on rendered output: keeps SGR and OSC 8, shows any other ESC. */
+/** Last line of defence on rendered output: keeps SGR and OSC 8, shows any other control. */
 export function keepOwnEscapes(rendered: string): string {
-	return rendered
-		.replace(ESCAPE_SEQUENCE, match => (match === '\u001B' ? '^[' : match))
-		.replace(/[\u0000-\u0008\u000B-\u001A\u001C-\u001F\u007F-\u009F]/g, visible);
+	return rendered.replace(OWN_SEQUENCE_OR_CONTROL, (match: string, own: string | undefined) => own ?? visible(match));
 }

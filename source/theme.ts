@@ -28,7 +28,8 @@ export type Role =
 	| 'error';
 
 type Style = (text: string) => string;
-export type Theme = Record<Role, Style> & {level: ColorLevel; highlight: Record<string, Style>};
+export type ThemeName = 'dark' | 'light';
+export type Theme = Record<Role, Style> & {name: ThemeName; level: ColorLevel; highlight: Record<string, Style>};
 
 type Modifier = 'bold' | 'dim' | 'italic' | 'underline' | 'inverse' | 'strikethrough'
 	| 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'gray'
@@ -59,7 +60,22 @@ const dark: Record<Role, Modifier[]> = {
 	error: ['red'],
 };
 
-const highlightRoles: Record<string, Modifier[]> = {
+// For light backgrounds: no bright yellow or bright cyan, which fade on white.
+const light: Record<Role, Modifier[]> = {
+	...dark,
+	title: ['bold', 'magenta'],
+	heading1: ['bold', 'magenta'],
+	heading2: ['bold', 'blue'],
+	heading3: ['bold', 'cyan'],
+	code: ['red'],
+	link: ['underline', 'blue'],
+	footnote: ['blue'],
+	tag: ['blue'],
+	selectedMarker: ['bold', 'magenta'],
+	warning: ['red'],
+};
+
+const darkHighlight: Record<string, Modifier[]> = {
 	keyword: ['magentaBright'],
 	built_in: ['cyan'],
 	type: ['cyan'],
@@ -83,6 +99,19 @@ const highlightRoles: Record<string, Modifier[]> = {
 	bullet: ['yellow'],
 };
 
+const lightHighlight: Record<string, Modifier[]> = {
+	...darkHighlight,
+	keyword: ['magenta'],
+	literal: ['blue'],
+	number: ['blue'],
+	function: ['blue'],
+	title: ['blue'],
+	attr: ['red'],
+	attribute: ['red'],
+	symbol: ['blue'],
+	bullet: ['blue'],
+};
+
 function style(chalk: ChalkInstance, modifiers: Modifier[]): Style {
 	if (chalk.level === 0) return text => text;
 	let styled: ChalkInstance = chalk;
@@ -90,11 +119,33 @@ function style(chalk: ChalkInstance, modifiers: Modifier[]): Style {
 	return text => styled(text);
 }
 
-export function createTheme(level: ColorLevel): Theme {
+export function createTheme(level: ColorLevel, name: ThemeName = 'dark'): Theme {
 	const chalk = new Chalk({level});
-	const roles = Object.fromEntries(Object.entries(dark).map(([role, modifiers]) => [role, style(chalk, modifiers)])) as Record<Role, Style>;
-	const highlight = Object.fromEntries(Object.entries(highlightRoles).map(([role, modifiers]) => [role, style(chalk, modifiers)]));
-	return {...roles, level, highlight};
+	const palette = name === 'light' ? light : dark;
+	const roles = Object.fromEntries(Object.entries(palette).map(([role, modifiers]) => [role, style(chalk, modifiers)])) as Record<Role, Style>;
+	const highlightPalette = name === 'light' ? lightHighlight : darkHighlight;
+	const highlight = Object.fromEntries(Object.entries(highlightPalette).map(([role, modifiers]) => [role, style(chalk, modifiers)]));
+	return {...roles, name, level, highlight};
+}
+
+export const THEME_CHOICES = ['dark', 'light', 'auto'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
+export function isThemeChoice(value: string): value is ThemeChoice {
+	return (THEME_CHOICES as readonly string[]).includes(value);
+}
+
+/**
+ * The palette to use: --theme, else BLOGREAD_THEME, else auto. Auto reads
+ * COLORFGBG ("15;0": light text on black) where the terminal sets it, and
+ * never queries the terminal, which can stall over ssh. Default dark.
+ */
+export function resolveThemeName(choice: ThemeChoice | undefined, env: NodeJS.ProcessEnv): ThemeName {
+	const fromEnv = env['BLOGREAD_THEME']?.trim().toLowerCase() ?? '';
+	const wanted = choice ?? (isThemeChoice(fromEnv) ? fromEnv : 'auto');
+	if (wanted !== 'auto') return wanted;
+	const background = Number(env['COLORFGBG']?.split(';').at(-1));
+	return background === 7 || background === 15 ? 'light' : 'dark';
 }
 
 /** The colour level a run should use (DESIGN.md §1: --no-color, NO_COLOR, FORCE_COLOR). */

@@ -55,6 +55,7 @@ describe('bad input', () => {
 		['an unknown short flag', ['-z'], 2, 'blogread: unknown option -z\n' + usage],
 		['a bad width', ['--width', 'wide', '--list', fixture], 2, 'blogread: --width must be a whole number of columns from 20 to 1000, got "wide"\n' + usage],
 		['a width too small', ['-w', '5', '--list', fixture], 2, 'blogread: --width must be a whole number of columns from 20 to 1000, got "5"\n' + usage],
+		['a bad theme', ['--theme', 'purple', fixture], 2, 'blogread: --theme must be dark, light or auto, got "purple"\n' + usage],
 		['two paths', ['a', 'b'], 2, 'blogread: expected one path, got 2: a b\n' + usage],
 		['a missing path', ['/no/such/blog'], 1, 'blogread: /no/such/blog: no such file or folder\n'],
 		['a post that is not there', ['--print', 'no-such-post', fixture], 1, `blogread: post not found: no-such-post (in ${fixture}; blogread --list shows them)\n`],
@@ -172,6 +173,15 @@ describe('--print', () => {
 		assert.ok(run(args, {FORCE_COLOR: '1'}).stdout.includes('\u001B['));
 		assert.ok(!run(args, {FORCE_COLOR: '1', NO_COLOR: '1'}).stdout.includes('\u001B'));
 		assert.ok(!run([...args, '--no-color'], {FORCE_COLOR: '1'}).stdout.includes('\u001B'));
+	});
+
+	it('--theme light and BLOGREAD_THEME=light pick the light palette', () => {
+		const args = ['-p', 'full-front-matter', fixture];
+		const dark = run(args, {FORCE_COLOR: '1'}).stdout;
+		const light = run([...args, '--theme', 'light'], {FORCE_COLOR: '1'}).stdout;
+		assert.notEqual(light, dark);
+		assert.equal(run(args, {FORCE_COLOR: '1', BLOGREAD_THEME: 'light'}).stdout, light);
+		assert.equal(run([...args, '--theme', 'dark'], {FORCE_COLOR: '1', BLOGREAD_THEME: 'light'}).stdout, dark);
 	});
 
 	it('shows a broken post with its warning', () => {

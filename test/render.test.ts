@@ -188,3 +188,67 @@ describe('code fences', () => {
 		assert.equal(expandTabs('ab\tc'), 'ab  c');
 	});
 });
+
+describe('inline extras', () => {
+	it('turns emoji shortcodes into emoji, leaving unknown names and times alone', () => {
+		assert.deepEqual(render('Ship it :tada: :rocket: :+1: :not_an_emoji: at 10:30:00 `:tada:`'), ['Ship it 🎉 🚀 👍 :not_an_emoji: at 10:30:00 :tada:']);
+	});
+
+	it('makes web links clickable with OSC 8 when asked, showing no URL twice', () => {
+		const line = renderMarkdown('[docs](https://example.com/docs)', {width: 60, theme: colour, hyperlinks: true}).lines[0] ?? '';
+		assert.ok(line.startsWith('\u001B]8;;https://example.com/docs\u0007'), JSON.stringify(line));
+		assert.equal(stripAnsi(line), 'docs');
+	});
+
+	it('never links other schemes, and shows their target', () => {
+		const line = renderMarkdown('[open](file:///etc/passwd) [post](other-post.md)', {width: 80, theme: colour, hyperlinks: true}).lines[0] ?? '';
+		assert.ok(!line.includes('\u001B]8'), JSON.stringify(line));
+		assert.equal(stripAnsi(line), 'open (file:///etc/passwd) post (other-post.md)');
+	});
+
+	it('shows the real target when the link text looks like another address', () => {
+		const line = renderMarkdown('[https://good.example](https://evil.example)', {width: 80, theme: colour, hyperlinks: true}).lines[0] ?? '';
+		assert.equal(stripAnsi(line), 'https://good.example (https://evil.example)');
+	});
+
+	it('writes no hyperlinks without colour', () => {
+		const line = renderMarkdown('[docs](https://example.com/docs)', {width: 60, theme: plain, hyperlinks: true}).lines[0] ?? '';
+		assert.equal(line, 'docs (https://example.com/docs)');
+	});
+});
+
+describe('code highlighting', () => {
+	const aliases = ['js', 'ts', 'tsx', 'jsx', 'sh', 'shell', 'console', 'bash', 'zsh', 'yml', 'yaml', 'dockerfile', 'golang', 'go', 'python', 'py', 'rust', 'rs', 'json', 'toml', 'sql', 'diff'];
+	for (const language of aliases) {
+		it(`highlights ${language}`, () => {
+			const samples: Record<string, string> = {console: '$ echo "hi"\nhi', diff: '--- a\n+++ b\n-old\n+new'};
+			const code = samples[language] ?? 'let x = "text" # 1 // 2\nif (true) { return 42 }\nfunc main() { fmt.Println("x") }';
+			const lines = renderMarkdown(`\`\`\`${language}\n${code}\n\`\`\``, {width: 80, theme: colour}).lines.slice(1, -1);
+			assert.ok(lines.some(line => /\u001B\[(?!90m|39m)[\d;]+m/.test(line.replace(/^\u001B\[90m│ \u001B\[39m/, ''))), `${language}: ${JSON.stringify(lines)}`);
+		});
+	}
+
+	it('prints nothing on the console for unknown or missing languages', () => {
+		const calls: unknown[] = [];
+		const saved = {log: console.log, error: console.error, warn: console.warn};
+		console.log = console.error = console.warn = (...args: unknown[]) => {
+			calls.push(args);
+		};
+
+		try {
+			renderMarkdown('```nosuchlang\nx = 1\n```\n\n```\nplain\n```\n\n```{weird}\ny\n```', {width: 40, theme: colour});
+		} finally {
+			Object.assign(console, saved);
+		}
+
+		assert.deepEqual(calls, []);
+	});
+
+	it('does not highlight huge blocks', () => {
+		const big = 'let x = 1;\n'.repeat(7000);
+		const start = performance.now();
+		const lines = renderMarkdown(`\`\`\`js\n${big}\`\`\``, {width: 80, theme: colour}).lines;
+		assert.ok(performance.now() - start < 5000);
+		assert.equal(lines[1], '\u001B[90m│ \u001B[39mlet x = 1;');
+	});
+});

@@ -8,7 +8,9 @@ export const MAX_HIGHLIGHT_CHARS = 64 * 1024;
 const TAB_STOP = 4;
 
 const PLAIN_LANGUAGES = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'none', 'nohighlight', 'output']);
-const ALIASES: Record<string, string> = {golang: 'go', shell: 'bash', console: 'bash', sh: 'bash', zsh: 'bash', yml: 'yaml', docker: 'dockerfile', tsx: 'typescript', jsx: 'javascript', py: 'python', rs: 'rust', md: 'markdown', toml: 'ini'};
+// highlight.js knows most aliases (js, ts, tsx, yml, golang, …) itself; blog
+// authors mean a script by ```shell, where highlight.js expects a prompt session.
+const ALIASES: Record<string, string> = {shell: 'bash'};
 
 /** `yml {linenos=true}`, `go title="main.go"`, `ts twoslash` → the language's first word. */
 export function fenceLanguage(info: string | undefined): string {

@@ -1,5 +1,6 @@
 import {Marked, type MarkedExtension, type Token, type Tokens} from 'marked';
 import markedFootnote from 'marked-footnote';
+import * as emoji from 'node-emoji';
 import {markedTerminal} from 'marked-terminal';
 import {showControls} from '../sanitize.js';
 import type {Theme} from '../theme.js';
@@ -23,6 +24,28 @@ export function plainText(text: string): string {
 	return showControls(decodeEntities(text));
 }
 
+/** `:tada:` → 🎉; unknown names and things like `10:30:00` stay as written. */
+export function replaceEmojiShortcodes(text: string): string {
+	return text.replace(/:([a-z\d_+-]+):/gi, (match: string) => emoji.get(match) ?? match);
+}
+
+/** Only web and mail links become clickable; anything else is shown, not linked. */
+function isLinkable(href: string): boolean {
+	return /^(?:https?:\/\/|mailto:)[^\s\u0000-\u001F\u007F-\u009F]*$/i.test(href);
+}
+
+/** An OSC 8 hyperlink (BEL-terminated, the form wrap-ansi carries across line breaks). */
+function hyperlink(href: string, text: string): string {
+	return `\u001B]8;;${href}\u0007${text}\u001B]8;;\u0007`;
+}
+
+const LOOKS_LIKE_URL = /^\s*(?:[a-z][a-z\d+.-]*:\/\/|www\.)/i;
+
+export type InlineOptions = {
+	/** Emit OSC 8 hyperlinks (the terminal supports them and colour is on). */
+	hyperlinks: boolean;
+};
+
 /** Inline HTML: line breaks kept, tags and comments dropped, their text kept. */
 function inlineHtml(html: string): string {
 	if (/^<br\s*\/?>$/i.test(html.trim())) return '\n';
@@ -41,7 +64,7 @@ export type InlineRenderer = {
  * (nested tokens in list-item text, entities, footnote references, links,
  * images and inline HTML).
  */
-export function createInlineRenderer(theme: Theme): InlineRenderer {
+export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyperlinks: false}): InlineRenderer {
 	const marked = new Marked({gfm: true});
 	marked.use(markedFootnote({refMarkers: false}));
 	// @types/marked-terminal describes an older API; the function returns a MarkedExtension.
@@ -59,7 +82,7 @@ export function createInlineRenderer(theme: Theme): InlineRenderer {
 			text(token: Tokens.Text | Tokens.Escape) {
 				if ('tokens' in token && token.tokens) return this.parser.parseInline(token.tokens);
 				// A newline inside a paragraph is a soft break: the text re-wraps.
-				return plainText(token.text.replace(/\n/g, ' '));
+				return plainText(replaceEmojiShortcodes(token.text.replace(/\n/g, ' ')));
 			},
 			codespan(token: Tokens.Codespan) {
 				return theme.code(plainText(token.text.replace(/\n/g, ' ')));
@@ -73,9 +96,13 @@ export function createInlineRenderer(theme: Theme): InlineRenderer {
 			link(token: Tokens.Link) {
 				const text = this.parser.parseInline(token.tokens);
 				const href = showControls(token.href);
-				const plain = decodeEntities(token.text);
-				if (plain === href || `mailto:${plain}` === href) return theme.link(text);
-				return `${theme.link(text)} ${theme.url(`(${href})`)}`;
+				const plain = decodeEntities(token.text).trim();
+				const textIsTarget = plain === href || `mailto:${plain}` === href;
+				// Text that looks like another address must not hide where the link goes.
+				const linked = options.hyperlinks && isLinkable(token.href);
+				const showTarget = !textIsTarget && (!linked || LOOKS_LIKE_URL.test(plain));
+				const shown = linked ? hyperlink(token.href, theme.link(text)) : theme.link(text);
+				return showTarget ? `${shown} ${theme.url(`(${href})`)}` : shown;
 			},
 			image(token: Tokens.Image) {
 				const alt = plainText(token.text) || 'image';

@@ -23,6 +23,8 @@ export type RenderOptions = {
 	theme: Theme;
 	/** The post's title when it came from the body's first `# heading`: that heading is not repeated. */
 	skipTitleHeading?: string;
+	/** Make links clickable with OSC 8 (only when the terminal supports it). */
+	hyperlinks?: boolean;
 };
 
 /** Deeper nesting than this (lists, quotes) is shown as plain text. */
@@ -36,6 +38,8 @@ type Context = {
 	theme: Theme;
 	inline: InlineRenderer;
 	footnotes: FootnoteToken[];
+	/** How many lists enclose the one being drawn: picks its bullet. */
+	listDepth: number;
 };
 
 function indent(lines: string[], first: string, rest: string): string[] {
@@ -58,17 +62,19 @@ function headingLines(token: Tokens.Heading, width: number, context: Context): s
 function listLines(token: Tokens.List, width: number, context: Context, depth: number): string[] {
 	const start = typeof token.start === 'number' ? token.start : 1;
 	const markers = token.items.map((item, index) => {
-		const bullet = token.ordered ? `${start + index}.` : BULLETS[depth % BULLETS.length] ?? '•';
+		const bullet = token.ordered ? `${start + index}.` : BULLETS[context.listDepth % BULLETS.length] ?? '•';
 		return item.task ? `${bullet} [${item.checked ? 'x' : ' '}]` : bullet;
 	});
 	const markerWidth = Math.max(...markers.map(displayWidth)) + 1;
 	const lines: string[] = [];
+	context.listDepth++;
 	token.items.forEach((item, index) => {
 		const body = blockLines(item.tokens.filter(child => child.type !== 'checkbox'), width - markerWidth, context, depth + 1, !token.loose);
 		if (token.loose && index > 0) lines.push('');
 		const marker = (markers[index] ?? '').padStart(token.ordered ? markerWidth - 1 : 0).padEnd(markerWidth);
 		lines.push(...indent(body.length > 0 ? body : [''], context.theme.muted(marker), ' '.repeat(markerWidth)));
 	});
+	context.listDepth--;
 	return lines;
 }
 
@@ -95,7 +101,7 @@ function blockLinesOf(token: Token, width: number, context: Context, depth: numb
 			return renderCodeBlock((token as Tokens.Code).text, (token as Tokens.Code).lang, width, theme);
 		case 'blockquote': {
 			const inner = blockLines((token as Tokens.Blockquote).tokens, width - 2, context, depth + 1);
-			return inner.map(line => theme.quote('│ ') + theme.quote(line));
+			return inner.map(line => (line === '' ? theme.quote('│') : theme.quote('│ ') + theme.quote(line)));
 		}
 
 		case 'table':
@@ -148,9 +154,9 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	const width = Math.max(1, Math.floor(options.width));
 	// A fresh Marked per post: marked-footnote keeps per-document state
 	// (numbering, the notes token) that leaks into the next document otherwise.
-	const inline = createInlineRenderer(options.theme);
+	const inline = createInlineRenderer(options.theme, {hyperlinks: options.hyperlinks === true && options.theme.level > 0});
 
-	const context: Context = {theme: options.theme, inline, footnotes: []};
+	const context: Context = {theme: options.theme, inline, footnotes: [], listDepth: 0};
 	let tokens: Token[] = inline.marked.lexer(markdown);
 	const firstBlock = tokens.find(token => token.type !== 'space' && token.type !== 'footnotes');
 	if (options.skipTitleHeading !== undefined && firstBlock?.type === 'heading' && (firstBlock as Tokens.Heading).depth === 1) {

@@ -25,9 +25,11 @@ export type AppProps = {
 	total?: number;
 	/** Start in the reader on the first post; leaving it quits. */
 	openFirst?: boolean;
+	/** Make links clickable (OSC 8). */
+	hyperlinks?: boolean;
 };
 
-export function App({blog, theme, maxWidth = MAX_READING_WIDTH, total = blog.posts.length, openFirst = false}: AppProps) {
+export function App({blog, theme, maxWidth = MAX_READING_WIDTH, total = blog.posts.length, openFirst = false, hyperlinks = false}: AppProps) {
 	const {exit} = useApp();
 	const {columns, rows} = useTerminalSize();
 	const [state, dispatch] = useReducer(reducer, openFirst, initialState);
@@ -42,8 +44,8 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, total = blog.pos
 
 	const columnsLayout = useMemo(() => listColumns(posts, columns - 2), [posts, columns]);
 	const page = useMemo(
-		() => (state.view === 'reader' && post ? renderPostPage(post, readerWidth, theme) : undefined),
-		[state.view, post, readerWidth, theme],
+		() => (state.view === 'reader' && post ? renderPostPage(post, {width: readerWidth, theme, hyperlinks}) : undefined),
+		[state.view, post, readerWidth, theme, hyperlinks],
 	);
 
 	const layout: Layout = {

@@ -24,6 +24,7 @@ export type TuiOptions = {
 	blog: Blog;
 	total: number;
 	theme: Theme;
+	hyperlinks: boolean;
 	stdin: NodeJS.ReadStream;
 	maxWidth?: number;
 	/** Open the first post straight away (blogread was given one file). */
@@ -43,7 +44,7 @@ export async function runTui(options: TuiOptions): Promise<void> {
 	stdout.write(ENTER_ALTERNATE_SCREEN);
 	process.once('exit', restore);
 	const instance = render(
-		<App blog={options.blog} total={options.total} theme={options.theme} openFirst={options.openFirst} {...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})} />,
+		<App blog={options.blog} total={options.total} theme={options.theme} hyperlinks={options.hyperlinks} openFirst={options.openFirst} {...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})} />,
 		{stdin: options.stdin, exitOnCtrlC: false, patchConsole: true, maxFps: 30},
 	);
 
