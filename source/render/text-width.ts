@@ -7,14 +7,35 @@ export function displayWidth(text: string): number {
 	return stringWidth(text);
 }
 
+/**
+ * Splits a line that is still too wide. wrap-ansi measures some scripts
+ * (Thai, Devanagari) differently from string-width, which the rest of the
+ * program, Ink included, uses: this makes the measure that counts the last word.
+ */
+export function fitWidth(line: string, width: number): string[] {
+	const parts: string[] = [];
+	let rest = line;
+	while (displayWidth(rest) > width) {
+		let end = width;
+		while (end > 1 && displayWidth(sliceAnsi(rest, 0, end)) > width) end--;
+		parts.push(sliceAnsi(rest, 0, end));
+		rest = sliceAnsi(rest, end);
+	}
+
+	parts.push(rest);
+	return parts;
+}
+
 /** Word-wraps styled text to `width` columns; words longer than a line are broken. */
 export function wrapStyled(text: string, width: number): string[] {
-	return wrapAnsi(text.replace(/\t/g, ' '), Math.max(1, width), {hard: true, trim: true}).split('\n');
+	const columns = Math.max(1, width);
+	return wrapAnsi(text.replace(/\t/g, ' '), columns, {hard: true, trim: true}).split('\n').flatMap(line => fitWidth(line, columns));
 }
 
 /** Breaks styled text at exactly `width` columns, keeping spaces (for code). */
 export function breakStyled(text: string, width: number): string[] {
-	return wrapAnsi(text, Math.max(1, width), {hard: true, trim: false, wordWrap: false}).split('\n');
+	const columns = Math.max(1, width);
+	return wrapAnsi(text, columns, {hard: true, trim: false, wordWrap: false}).split('\n').flatMap(line => fitWidth(line, columns));
 }
 
 /** Cuts styled text to at most `width` columns, ending in `…`. */

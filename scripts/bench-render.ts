@@ -1,0 +1,33 @@
+// Times markdown → lines for the largest corpus post and the sample blog.
+// Usage: npx tsx scripts/bench-render.ts [file.md ...]
+import path from 'node:path';
+import {loadPost} from '../source/posts/load.js';
+import {renderPostPage} from '../source/render/post-page.js';
+import {createTheme} from '../source/theme.js';
+
+const files = process.argv.slice(2);
+if (files.length === 0) files.push('test/fixtures/corpus/large-100kb.md', 'posts/2024/kubelet-pod-lifecycle.md');
+const theme = createTheme(3);
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+for (const file of files) {
+	const post = await loadPost(path.resolve(file), path.basename(file));
+	renderPostPage(post, {width: 80, theme, hyperlinks: false});
+	const row = [file, `${Math.round(Buffer.byteLength(post.body) / 1024)} KB`];
+	for (const width of [40, 80, 120]) {
+		const times: number[] = [];
+		for (let run = 0; run < 7; run++) {
+			const start = performance.now();
+			renderPostPage(post, {width, theme, hyperlinks: false});
+			times.push(performance.now() - start);
+		}
+
+		row.push(`${width} cols: ${median(times).toFixed(1)} ms`);
+	}
+
+	console.log(row.join('  '));
+}
