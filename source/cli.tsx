@@ -27,8 +27,8 @@ const help = `
     -w, --width <cols>     wrap width for printed output (default: terminal width, else 80)
         --drafts           include drafts (draft: true, published: false)
         --no-color         plain text (NO_COLOR=1 does the same; FORCE_COLOR forces colour)
-        --theme <name>     dark, light or auto (default: $BLOGREAD_THEME, else auto: dark
-                           unless COLORFGBG says the background is light)
+        --theme <name>     dark, light or auto (default: $BLOGREAD_THEME, else dark;
+                           auto reads the background from COLORFGBG)
     -h, --help             show this help
     -v, --version          show the version
 

@@ -136,13 +136,13 @@ export function isThemeChoice(value: string): value is ThemeChoice {
 }
 
 /**
- * The palette to use: --theme, else BLOGREAD_THEME, else auto. Auto reads
+ * The palette to use: --theme, else BLOGREAD_THEME, else dark. Auto reads
  * COLORFGBG ("15;0": light text on black) where the terminal sets it, and
- * never queries the terminal, which can stall over ssh. Default dark.
+ * never queries the terminal, which can stall over ssh.
  */
 export function resolveThemeName(choice: ThemeChoice | undefined, env: NodeJS.ProcessEnv): ThemeName {
 	const fromEnv = env['BLOGREAD_THEME']?.trim().toLowerCase() ?? '';
-	const wanted = choice ?? (isThemeChoice(fromEnv) ? fromEnv : 'auto');
+	const wanted = choice ?? (isThemeChoice(fromEnv) ? fromEnv : 'dark');
 	if (wanted !== 'auto') return wanted;
 	const background = Number(env['COLORFGBG']?.split(';').at(-1));
 	return background === 7 || background === 15 ? 'light' : 'dark';

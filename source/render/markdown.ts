@@ -78,10 +78,18 @@ function listLines(token: Tokens.List, width: number, context: Context, depth: n
 	return lines;
 }
 
+// Block HTML shows its text: cells are spaced, block elements start new lines.
+const HTML_CELL = /<\/?(?:td|th)\b[^>]*>/gi;
+const HTML_BLOCK = /<\/?(?:address|article|aside|blockquote|br|caption|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|tfoot|thead|tr|ul)\b[^>]*>/gi;
+
 function htmlBlockLines(token: Tokens.HTML, width: number, context: Context): string[] {
-	const text = token.text.replace(/<!--[\s\S]*?-->/g, '').replace(/<\/?[a-z][^>]*>/gi, '').trim();
-	if (text === '') return [];
-	return text.split(/\n+/).flatMap(line => wrapStyled(context.theme.muted(plainText(line.trim())), width));
+	const text = token.text
+		.replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+		.replace(HTML_CELL, ' ')
+		.replace(HTML_BLOCK, '\n')
+		.replace(/<\/?[a-z][^>]*>/gi, '');
+	return text.split('\n').map(line => line.trim()).filter(line => line !== '')
+		.flatMap(line => wrapStyled(context.theme.muted(plainText(line.replace(/\s+/g, ' '))), width));
 }
 
 function blockLinesOf(token: Token, width: number, context: Context, depth: number): string[] {
