@@ -1,7 +1,8 @@
 // Keys as data: the input handler and the help screen both read this table,
 // so what `?` shows is always what the keys do.
 
-export type View = 'list' | 'reader';
+/** Where keys are read: a screen, or a text field or picker over the list. */
+export type View = 'list' | 'reader' | 'search' | 'picker';
 
 export type Action =
 	| 'quit'
@@ -25,10 +26,15 @@ export type Action =
 	| 'findPrevious'
 	| 'nextHeading'
 	| 'previousHeading'
-	| 'contents';
+	| 'contents'
+	| 'submit'
+	| 'cancel'
+	| 'deleteChar'
+	| 'toggle'
+	| 'switchMode';
 
 /** Named keys Ink reports as flags; anything else is matched as typed text. */
-export type NamedKey = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape';
+export type NamedKey = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'backspace' | 'delete' | 'tab';
 
 export type KeySpec = {text: string; ctrl?: boolean} | {named: NamedKey};
 
@@ -64,10 +70,22 @@ export const keymap: Binding[] = [
 	{action: 'top', views: ['reader'], keys: [text('g'), named('home')], description: 'top of the post', ready: true},
 	{action: 'bottom', views: ['reader'], keys: [text('G'), named('end')], description: 'end of the post', ready: true},
 	{action: 'open', views: ['list'], keys: [named('return'), text('l'), named('rightArrow')], description: 'open the post', ready: true},
-	{action: 'search', views: ['list'], keys: [text('/')], description: 'search as you type', ready: false},
-	{action: 'tags', views: ['list'], keys: [text('t')], description: 'pick tags to filter by', ready: false},
-	{action: 'clearFilters', views: ['list'], keys: [text('x')], description: 'clear all filters', ready: false},
-	{action: 'sort', views: ['list'], keys: [text('s')], description: 'change the sort order', ready: false},
+	{action: 'search', views: ['list'], keys: [text('/')], description: 'search as you type', ready: true},
+	{action: 'tags', views: ['list'], keys: [text('t')], description: 'pick tags and categories to filter by', ready: true},
+	{action: 'clearFilters', views: ['list'], keys: [text('x')], description: 'clear all filters', ready: true},
+	{action: 'sort', views: ['list'], keys: [text('s')], description: 'sort by date, title or reading time', ready: true},
+	{action: 'submit', views: ['search'], keys: [named('return')], description: 'keep the search and go back to the list', ready: true},
+	{action: 'cancel', views: ['search'], keys: [named('escape')], description: 'clear the search', ready: true},
+	{action: 'deleteChar', views: ['search', 'picker'], keys: [named('backspace'), named('delete')], description: 'delete the last character', ready: true},
+	{action: 'down', views: ['search'], keys: [named('downArrow')], description: 'next post', ready: true},
+	{action: 'up', views: ['search'], keys: [named('upArrow')], description: 'previous post', ready: true},
+	{action: 'quit', views: ['search', 'picker'], keys: [text('c', true)], description: 'quit', ready: true},
+	{action: 'down', views: ['picker'], keys: [named('downArrow'), text('j'), text('n', true)], description: 'next tag (j until you type)', ready: true},
+	{action: 'up', views: ['picker'], keys: [named('upArrow'), text('k'), text('p', true)], description: 'previous tag (k until you type)', ready: true},
+	{action: 'toggle', views: ['picker'], keys: [text(' ')], description: 'choose or drop the tag', ready: true},
+	{action: 'switchMode', views: ['picker'], keys: [named('tab')], description: 'match all chosen tags, or any', ready: true},
+	{action: 'submit', views: ['picker'], keys: [named('return')], description: 'apply the chosen tags', ready: true},
+	{action: 'cancel', views: ['picker'], keys: [named('escape')], description: 'cancel', ready: true},
 	{action: 'find', views: ['reader'], keys: [text('/')], description: 'find in the post', ready: false},
 	{action: 'findNext', views: ['reader'], keys: [text('n')], description: 'next match', ready: false},
 	{action: 'findPrevious', views: ['reader'], keys: [text('N')], description: 'previous match', ready: false},
@@ -79,43 +97,53 @@ export const keymap: Binding[] = [
 /** The flags Ink's useInput passes, as far as the keymap needs them. */
 export type KeyFlags = Partial<Record<NamedKey | 'ctrl' | 'meta' | 'shift', boolean>>;
 
-const NAMED_ORDER: NamedKey[] = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape'];
+const NAMED_ORDER: NamedKey[] = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape', 'backspace', 'delete', 'tab'];
 
 function bindingFor(view: View, matches: (spec: KeySpec) => boolean): Binding | undefined {
 	return keymap.find(binding => binding.views.includes(view) && binding.keys.some(matches));
 }
 
+/** One thing a keypress means: a binding, or (in a text field) a typed character. */
+export type KeyEvent = {binding: Binding; typed: string} | {binding: undefined; typed: string};
+
 /**
- * The bindings one input event triggers, in order. A chunk of typed text
- * ("jjjj" from fast typing or a laggy link) triggers one binding per character.
+ * What one input event means, in order. A chunk of typed text ("jjjj" from
+ * fast typing or a laggy link) yields one event per character; characters
+ * with no binding come back as typed text, for text fields.
  */
-export function bindingsForInput(view: View, input: string, flags: KeyFlags): Binding[] {
+export function keyEvents(view: View, input: string, flags: KeyFlags): KeyEvent[] {
 	const namedKey = NAMED_ORDER.find(name => flags[name]);
 	if (namedKey) {
 		const binding = bindingFor(view, spec => 'named' in spec && spec.named === namedKey);
-		return binding ? [binding] : [];
+		return binding ? [{binding, typed: ''}] : [];
 	}
 
 	if (flags.meta) return [];
 	if (flags.ctrl) {
 		const binding = bindingFor(view, spec => 'text' in spec && spec.ctrl === true && spec.text === input.toLowerCase());
-		return binding ? [binding] : [];
+		return binding ? [{binding, typed: ''}] : [];
 	}
 
-	const found: Binding[] = [];
+	const events: KeyEvent[] = [];
 	for (const char of input) {
 		// Enter typed ahead arrives inside the chunk as a bare CR.
 		const binding = char === '\r'
 			? bindingFor(view, spec => 'named' in spec && spec.named === 'return')
 			: bindingFor(view, spec => 'text' in spec && !spec.ctrl && spec.text === char);
-		if (binding) found.push(binding);
+		if (binding) events.push({binding, typed: char});
+		else if (char >= ' ' && char !== '\u007F') events.push({binding: undefined, typed: char});
 	}
 
-	return found;
+	return events;
+}
+
+/** The bindings one input event triggers, in order (typed text left out). */
+export function bindingsForInput(view: View, input: string, flags: KeyFlags): Binding[] {
+	return keyEvents(view, input, flags).flatMap(event => (event.binding ? [event.binding] : []));
 }
 
 const NAMED_LABELS: Record<NamedKey, string> = {
-	upArrow: '↑', downArrow: '↓', leftArrow: '←', rightArrow: '→', pageUp: 'PgUp', pageDown: 'PgDn', home: 'Home', end: 'End', return: 'Enter', escape: 'Esc',
+	upArrow: '↑', downArrow: '↓', leftArrow: '←', rightArrow: '→', pageUp: 'PgUp', pageDown: 'PgDn', home: 'Home', end: 'End', return: 'Enter', escape: 'Esc', backspace: 'Backspace', delete: 'Del', tab: 'Tab',
 };
 
 export function keyLabel(spec: KeySpec): string {

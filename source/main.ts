@@ -3,7 +3,7 @@ import {supportsColor} from 'chalk';
 import supportsHyperlinks from 'supports-hyperlinks';
 import {UserError} from './errors.js';
 import type {Options} from './options.js';
-import {filterPosts} from './posts/filter.js';
+import {closestTerms, termExists, visiblePosts, type Filters} from './posts/filter.js';
 import {loadBlog} from './posts/load.js';
 import {findPost, formatJson, formatList} from './print.js';
 import {createTheme, detectColorLevel, resolveThemeName, type ColorLevel, type Theme} from './theme.js';
@@ -54,12 +54,20 @@ export async function main(options: Options): Promise<number> {
 	if (targetIsFile && !options.list && !process.stdout.isTTY) return printPost(options, options.target);
 
 	const blog = await loadBlog(options.target, {drafts: options.drafts});
-	const posts = filterPosts(blog.posts, {tags: options.tags, search: options.search});
+	const filters: Filters = {terms: options.tags.map(name => ({kind: 'any', name})), mode: 'and', query: options.search};
+	const posts = visiblePosts(blog.posts, filters, 'date');
 	if (blog.posts.length === 0) {
 		const drafts = blog.hiddenDrafts > 0 ? ` (${blog.hiddenDrafts} drafts hidden: add --drafts)` : '';
 		process.stderr.write(`blogread: no posts in ${options.target}${drafts}\n`);
-	} else if (posts.length === 0) {
-		process.stderr.write(`blogread: no posts match the filters (${blog.posts.length} posts in ${options.target})\n`);
+	} else {
+		for (const tag of options.tags.filter(name => !termExists(blog.posts, name))) {
+			const closest = closestTerms(blog.posts, tag);
+			process.stderr.write(`blogread: no post has the tag "${tag}"${closest.length > 0 ? `; closest: ${closest.join(', ')}` : ''}\n`);
+		}
+
+		if (posts.length === 0 && options.tags.every(name => termExists(blog.posts, name))) {
+			process.stderr.write(`blogread: no posts match the filters (${blog.posts.length} posts in ${options.target})\n`);
+		}
 	}
 
 	if (options.list || !process.stdout.isTTY) {
@@ -78,8 +86,8 @@ export async function main(options: Options): Promise<number> {
 
 	const theme = makeTheme(options);
 	await runTui({
-		blog: {...blog, posts},
-		total: blog.posts.length,
+		blog,
+		filters,
 		theme,
 		hyperlinks: hyperlinks(theme),
 		stdin,

@@ -23,6 +23,8 @@ export type Role =
 	| 'tag'
 	| 'selected'
 	| 'selectedMarker'
+	| 'match'
+	| 'matchSelected'
 	| 'status'
 	| 'warning'
 	| 'error';
@@ -55,6 +57,8 @@ const dark: Record<Role, Modifier[]> = {
 	tag: ['yellow'],
 	selected: ['inverse'],
 	selectedMarker: ['bold', 'magentaBright'],
+	match: ['bold', 'underline', 'yellowBright'],
+	matchSelected: ['bold', 'underline'],
 	status: ['inverse'],
 	warning: ['yellow'],
 	error: ['red'],
@@ -72,6 +76,7 @@ const light: Record<Role, Modifier[]> = {
 	footnote: ['blue'],
 	tag: ['blue'],
 	selectedMarker: ['bold', 'magenta'],
+	match: ['bold', 'underline', 'red'],
 	warning: ['red'],
 };
 

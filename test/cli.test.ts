@@ -133,6 +133,18 @@ describe('--list', () => {
 		}
 	});
 
+	it('a tag no post has: exit 0, an empty list, and the closest tags on stderr', () => {
+		const result = run(['--json', '--tag', 'perfomance', fixture]);
+		assert.equal(result.code, 0);
+		assert.equal(result.stdout, '[]\n');
+		assert.equal(result.stderr, 'blogread: no post has the tag "perfomance"; closest: performance\n');
+	});
+
+	it('--search ranks title matches first', () => {
+		const posts = JSON.parse(run(['--json', '--search', 'toml', fixture]).stdout) as Array<{title: string}>;
+		assert.equal(posts[0]?.title, 'Notes from a TOML post');
+	});
+
 	it('--tag (repeatable, any case) and --search select posts; --drafts shows drafts', () => {
 		const titles = (args: string[]) => (JSON.parse(run(['--json', ...args, fixture]).stdout) as Array<{title: string}>).map(post => post.title);
 		assert.deepEqual(titles(['--tag', 'performance']), ['Tuning the garbage collector: a field report', 'Notes from a TOML post']);

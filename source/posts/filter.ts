@@ -1,32 +1,217 @@
 import type {Post} from './types.js';
 
+/** A tag or a category to filter by; `any` (from --tag) matches either. */
+export type Term = {kind: 'tag' | 'category' | 'any'; name: string};
+export type MatchMode = 'and' | 'or';
+export type SortKey = 'date' | 'title' | 'reading';
+export const SORT_KEYS: SortKey[] = ['date', 'title', 'reading'];
+
 export type Filters = {
-	/** Every one must match a tag or category of the post, ignoring case. */
-	tags: string[];
-	/** Matched, ignoring case, against title, excerpt, tags, author and body. */
-	search: string;
+	terms: Term[];
+	/** How several terms combine: all must match, or any. */
+	mode: MatchMode;
+	/** Words matched, ignoring case, against title, excerpt, tags, author and body. */
+	query: string;
 };
 
-export const noFilters: Filters = {tags: [], search: ''};
+export const noFilters: Filters = {terms: [], mode: 'and', query: ''};
 
-export function hasTerm(post: Post, term: string): boolean {
-	const wanted = term.toLowerCase();
-	return [...post.tags, ...post.categories].some(tag => tag.toLowerCase() === wanted);
+export function termKey(term: Term): string {
+	return `${term.kind}:${term.name.toLowerCase()}`;
 }
 
-export function matchesSearch(post: Post, query: string): boolean {
-	const wanted = query.trim().toLowerCase();
-	if (wanted === '') return true;
-	return [post.title, post.excerpt ?? '', post.tags.join(' '), post.author ?? '', post.body].some(field => field.toLowerCase().includes(wanted));
+export function hasFilters(filters: Filters): boolean {
+	return filters.terms.length > 0 || filters.query.trim() !== '';
 }
 
-export function filterPosts(posts: Post[], filters: Filters): Post[] {
-	return posts.filter(post => filters.tags.every(tag => hasTerm(post, tag)) && matchesSearch(post, filters.search));
+function hasTerm(post: Post, term: Term): boolean {
+	const wanted = term.name.toLowerCase();
+	const inTags = term.kind !== 'category' && post.tags.some(tag => tag.toLowerCase() === wanted);
+	return inTags || (term.kind !== 'tag' && post.categories.some(category => category.toLowerCase() === wanted));
 }
 
-/** Every tag and category in the blog, spelled as first seen. */
-export function allTerms(posts: Post[]): string[] {
-	const terms = new Map<string, string>();
-	for (const post of posts) for (const term of [...post.tags, ...post.categories]) if (!terms.has(term.toLowerCase())) terms.set(term.toLowerCase(), term);
-	return [...terms.values()];
+export function matchesTerms(post: Post, terms: Term[], mode: MatchMode): boolean {
+	if (terms.length === 0) return true;
+	return mode === 'and' ? terms.every(term => hasTerm(post, term)) : terms.some(term => hasTerm(post, term));
+}
+
+export function queryWords(query: string): string[] {
+	return query.toLowerCase().split(/\s+/).filter(word => word !== '');
+}
+
+type Haystack = {title: string; tags: string; excerpt: string; author: string; body: string};
+const haystacks = new WeakMap<Post, Haystack>();
+
+function haystackOf(post: Post): Haystack {
+	let haystack = haystacks.get(post);
+	if (!haystack) {
+		haystack = {
+			title: post.title.toLowerCase(),
+			tags: [...post.tags, ...post.categories].join(' ').toLowerCase(),
+			excerpt: (post.excerpt ?? '').toLowerCase(),
+			author: (post.author ?? '').toLowerCase(),
+			body: post.body.toLowerCase(),
+		};
+		haystacks.set(post, haystack);
+	}
+
+	return haystack;
+}
+
+/**
+ * How well a post matches the search words: 0 when a word is missing
+ * everywhere. A word in the title counts most, then tags, then excerpt or
+ * author, then the body.
+ */
+export function searchScore(post: Post, words: string[]): number {
+	if (words.length === 0) return 1;
+	const haystack = haystackOf(post);
+	let score = 0;
+	for (const word of words) {
+		let wordScore = 0;
+		if (haystack.title.includes(word)) wordScore += 100;
+		if (haystack.tags.includes(word)) wordScore += 40;
+		if (haystack.excerpt.includes(word)) wordScore += 20;
+		if (haystack.author.includes(word)) wordScore += 20;
+		if (haystack.body.includes(word)) wordScore += 1;
+		if (wordScore === 0) return 0;
+		score += wordScore;
+	}
+
+	return score;
+}
+
+function compareDates(a: Post, b: Post): number {
+	if (a.date === b.date) return 0;
+	if (a.date === null) return 1;
+	if (b.date === null) return -1;
+	return a.date < b.date ? 1 : -1;
+}
+
+/** Date: newest first, undated last. Title: A to Z. Reading: shortest first. Ties by title, then date. */
+export function comparePosts(sort: SortKey): (a: Post, b: Post) => number {
+	const byTitle = (a: Post, b: Post) => a.title.localeCompare(b.title, undefined, {sensitivity: 'base'});
+	switch (sort) {
+		case 'date': return (a, b) => compareDates(a, b) || byTitle(a, b);
+		case 'title': return (a, b) => byTitle(a, b) || compareDates(a, b);
+		case 'reading': return (a, b) => a.words - b.words || compareDates(a, b) || byTitle(a, b);
+	}
+}
+
+/** The posts to show: those that pass the filters, best search matches first, then in sort order. */
+export function visiblePosts(posts: Post[], filters: Filters, sort: SortKey): Post[] {
+	const words = queryWords(filters.query);
+	const scored: Array<{post: Post; score: number}> = [];
+	for (const post of posts) {
+		if (!matchesTerms(post, filters.terms, filters.mode)) continue;
+		const score = searchScore(post, words);
+		if (score > 0) scored.push({post, score});
+	}
+
+	const compare = comparePosts(sort);
+	// Title hits outrank everything else; below that, the sort order decides.
+	const rank = (score: number) => (words.length === 0 ? 0 : Math.floor(score / 100));
+	scored.sort((a, b) => rank(b.score) - rank(a.score) || compare(a.post, b.post));
+	return scored.map(entry => entry.post);
+}
+
+export type TermEntry = {
+	term: Term;
+	key: string;
+	/** Posts that would be shown with this term chosen, given the other filters. */
+	count: number;
+	/** Posts that have the term at all. */
+	total: number;
+};
+
+/** Every tag, then every category, of the blog, with counts; most used first. */
+export function termEntries(posts: Post[], chosen: Term[], mode: MatchMode, query: string): TermEntry[] {
+	const words = queryWords(query);
+	const searched = words.length === 0 ? posts : posts.filter(post => searchScore(post, words) > 0);
+	const names = new Map<string, Term>();
+	const totals = new Map<string, number>();
+	for (const post of posts) {
+		const terms: Term[] = [...post.tags.map(name => ({kind: 'tag' as const, name})), ...post.categories.map(name => ({kind: 'category' as const, name}))];
+		for (const term of terms) {
+			const key = termKey(term);
+			if (!names.has(key)) names.set(key, term);
+			totals.set(key, (totals.get(key) ?? 0) + 1);
+		}
+	}
+
+	const chosenKeys = new Set(chosen.map(termKey));
+	const entries = [...names.entries()].map(([key, term]) => {
+		const withTerm = chosenKeys.has(key) ? chosen : [...chosen, term];
+		const count = searched.filter(post => matchesTerms(post, withTerm, mode)).length;
+		return {term, key, count, total: totals.get(key) ?? 0};
+	});
+	return entries.sort((a, b) =>
+		Number(a.term.kind === 'category') - Number(b.term.kind === 'category')
+		|| b.count - a.count
+		|| b.total - a.total
+		|| a.term.name.localeCompare(b.term.name, undefined, {sensitivity: 'base'}));
+}
+
+/** Entries whose name contains the text, or has its letters in order (fuzzy); closer matches first. */
+export function narrowEntries(entries: TermEntry[], text: string): TermEntry[] {
+	const wanted = text.trim().toLowerCase();
+	if (wanted === '') return entries;
+	const quality = (name: string): number => {
+		const lower = name.toLowerCase();
+		if (lower.startsWith(wanted)) return 3;
+		if (lower.includes(wanted)) return 2;
+		let position = 0;
+		for (const char of lower) if (char === wanted[position]) position++;
+		return position === wanted.length ? 1 : 0;
+	};
+
+	return entries
+		.map(entry => ({entry, quality: quality(entry.term.name)}))
+		.filter(item => item.quality > 0)
+		.sort((a, b) => b.quality - a.quality)
+		.map(item => item.entry);
+}
+
+export function termLabel(term: Term): string {
+	return term.kind === 'category' ? `category:${term.name}` : `#${term.name}`;
+}
+
+/** `#k8s #go · "kubelet"`, or `#k8s | #go` when any term may match. */
+export function describeFilters(filters: Filters): string {
+	const parts: string[] = [];
+	if (filters.terms.length > 0) parts.push(filters.terms.map(termLabel).join(filters.mode === 'or' ? ' | ' : ' '));
+	if (filters.query.trim() !== '') parts.push(`"${filters.query.trim()}"`);
+	return parts.join(' · ');
+}
+
+function editDistance(a: string, b: string): number {
+	let previous = Array.from({length: b.length + 1}, (_, index) => index);
+	for (let i = 1; i <= a.length; i++) {
+		const current = [i];
+		for (let j = 1; j <= b.length; j++) {
+			current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+		}
+
+		previous = current;
+	}
+
+	return previous[b.length] ?? 0;
+}
+
+/** The blog's tags and categories closest in spelling to `name`, for "did you mean". */
+export function closestTerms(posts: Post[], name: string, limit = 3): string[] {
+	const wanted = name.toLowerCase();
+	const all = new Map<string, string>();
+	for (const post of posts) for (const term of [...post.tags, ...post.categories]) if (!all.has(term.toLowerCase())) all.set(term.toLowerCase(), term);
+	return [...all.entries()]
+		.map(([lower, term]) => ({term, distance: lower.includes(wanted) || wanted.includes(lower) ? 0 : editDistance(wanted, lower)}))
+		.filter(item => item.distance <= Math.max(2, Math.floor(wanted.length / 2)))
+		.sort((a, b) => a.distance - b.distance || a.term.localeCompare(b.term))
+		.slice(0, limit)
+		.map(item => item.term);
+}
+
+/** Whether any post has this tag or category. */
+export function termExists(posts: Post[], name: string): boolean {
+	return posts.some(post => hasTerm(post, {kind: 'any', name}));
 }

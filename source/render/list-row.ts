@@ -1,5 +1,6 @@
 import type {Post} from '../posts/types.js';
 import type {Theme} from '../theme.js';
+import {markMatches} from './mark-matches.js';
 import {displayWidth, padEnd, truncate} from './text-width.js';
 
 const DATE_WIDTH = 10;
@@ -32,22 +33,26 @@ export function listColumns(posts: Post[], width: number | null): ListColumns {
 	return {width, titleWidth: Math.max(0, titleWidth), tagsWidth};
 }
 
+/** Search words to show up in a row, and how. */
+export type RowMarks = {words: string[]; style: (match: string) => string};
+
 /** One post as a list row: date, title, tags, then the excerpt (or author) where room is left. */
-export function listRow(post: Post, columns: ListColumns, theme: Theme): string {
+export function listRow(post: Post, columns: ListColumns, theme: Theme, marks?: RowMarks): string {
+	const mark = (text: string) => (marks ? markMatches(text, marks.words, marks.style) : text);
 	const date = post.date ?? '—'.padEnd(DATE_WIDTH);
-	const title = truncate(titleText(post), columns.titleWidth);
+	const title = truncate(mark(titleText(post)), columns.titleWidth);
 	let row = `${theme.date(date)}${GAP}${theme.strong(padEnd(title, columns.titleWidth))}`;
 	let used = DATE_WIDTH + GAP.length + columns.titleWidth;
 
 	const tags = tagsText(post);
 	if (columns.tagsWidth > 0) {
-		row += GAP + theme.tag(padEnd(truncate(tags, columns.tagsWidth), columns.tagsWidth));
+		row += GAP + theme.tag(padEnd(truncate(mark(tags), columns.tagsWidth), columns.tagsWidth));
 		used += GAP.length + columns.tagsWidth;
 	}
 
 	const extra = post.excerpt ?? post.author;
 	if (columns.width === null) return row.trimEnd();
 	const room = columns.width - used - GAP.length;
-	if (extra && room >= 12) row += GAP + theme.muted(truncate(extra, room));
+	if (extra && room >= 12) row += GAP + theme.muted(truncate(mark(extra), room));
 	return truncate(row, columns.width);
 }

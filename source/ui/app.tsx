@@ -1,15 +1,18 @@
 import {Box, useApp, useInput} from 'ink';
 import React, {useEffect, useMemo, useReducer} from 'react';
+import {describeFilters, queryWords, type Filters} from '../posts/filter.js';
 import type {Blog} from '../posts/types.js';
 import {listColumns} from '../render/list-row.js';
 import {renderPostPage} from '../render/post-page.js';
 import type {Theme} from '../theme.js';
 import {EmptyState} from './empty-state.js';
+import {FilteredEmpty} from './filtered-empty.js';
 import {HelpOverlay} from './help-overlay.js';
 import {Lines} from './lines.js';
 import {ListView} from './list-view.js';
-import {initialState, reducer, type Layout} from './state.js';
+import {activeView, initialState, pickerRows, reducer, selectedIndex, shownPosts, sortLabel, type Layout} from './state.js';
 import {StatusBar} from './status-bar.js';
+import {PICKER_CHROME_ROWS, TagPicker} from './tag-picker.js';
 import {useTerminalSize} from './use-terminal-size.js';
 import {lineRange, positionLabel} from './viewport.js';
 
@@ -21,38 +24,41 @@ export type AppProps = {
 	theme: Theme;
 	/** Cap on the reading column (from --width). */
 	maxWidth?: number;
-	/** Posts in the folder before command-line filters; defaults to all shown. */
-	total?: number;
 	/** Start in the reader on the first post; leaving it quits. */
 	openFirst?: boolean;
 	/** Make links clickable (OSC 8). */
 	hyperlinks?: boolean;
+	/** Filters from the command line (--tag, --search). */
+	filters?: Filters;
 };
 
-export function App({blog, theme, maxWidth = MAX_READING_WIDTH, total = blog.posts.length, openFirst = false, hyperlinks = false}: AppProps) {
+export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = false, hyperlinks = false, filters}: AppProps) {
 	const {exit} = useApp();
 	const {columns, rows} = useTerminalSize();
-	const [state, dispatch] = useReducer(reducer, openFirst, initialState);
+	const {posts} = blog;
+	const [state, dispatch] = useReducer(reducer, {posts, openFirst, ...(filters ? {filters} : {})}, initialState);
 
 	// One row is left free: Ink clears and redraws the whole screen when its
 	// output is as tall as the terminal, which flickers.
 	const height = Math.max(2, rows - 1);
 	const contentHeight = height - 1;
-	const {posts} = blog;
-	const post = posts[state.selected];
+	const shown = shownPosts(posts, state.filters, state.sort);
+	const selected = selectedIndex(state, shown);
+	const post = posts.find(candidate => candidate.path === state.selectedPath);
 	const readerWidth = Math.max(10, Math.min(columns - 2, maxWidth));
 
-	const columnsLayout = useMemo(() => listColumns(posts, columns - 2), [posts, columns]);
+	const columnsLayout = useMemo(() => listColumns(shown, columns - 2), [shown, columns]);
 	const page = useMemo(
 		() => (state.view === 'reader' && post ? renderPostPage(post, {width: readerWidth, theme, hyperlinks}) : undefined),
 		[state.view, post, readerWidth, theme, hyperlinks],
 	);
 
 	const layout: Layout = {
-		postCount: posts.length,
+		posts,
 		listHeight: contentHeight,
 		readerLines: page?.lines.length ?? 0,
 		readerHeight: contentHeight,
+		pickerHeight: Math.max(1, contentHeight - PICKER_CHROME_ROWS),
 	};
 
 	useEffect(() => {
@@ -67,13 +73,21 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, total = blog.pos
 		dispatch({type: 'input', input, flags: key, layout});
 	});
 
+	const filterText = describeFilters(state.filters);
+	const sortText = state.sort === 'date' ? '' : ` · by ${sortLabel(state.sort)}`;
+	const drafts = blog.hiddenDrafts > 0 ? ` · ${blog.hiddenDrafts} draft${blog.hiddenDrafts === 1 ? '' : 's'} hidden` : '';
+	const listStatus = `${blog.root}${filterText === '' ? '' : ` · ${filterText}`} · ${shown.length} of ${posts.length} posts${sortText}${drafts}`;
+
 	let content: React.ReactNode;
-	let left: string;
-	let right: string;
+	let left = listStatus;
+	let right = `${positionLabel(state.listTop, shown.length, contentHeight)} · ? help`;
 	if (state.showHelp) {
-		content = <HelpOverlay view={state.view} width={columns} height={contentHeight} theme={theme} />;
+		content = <HelpOverlay view={activeView(state)} width={columns} height={contentHeight} theme={theme} />;
 		left = 'Help';
 		right = 'any key closes';
+	} else if (state.picker) {
+		content = <TagPicker rows={pickerRows(posts, state.filters, state.picker)} picker={state.picker} width={columns} height={contentHeight} theme={theme} />;
+		right = `${state.picker.chosen.length} chosen`;
 	} else if (state.view === 'reader' && page && post) {
 		const visible = page.lines.slice(state.readerTop, state.readerTop + contentHeight).map(line => ` ${line}`);
 		content = <Lines lines={visible} height={contentHeight} />;
@@ -83,11 +97,14 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, total = blog.pos
 		content = <EmptyState root={blog.root} hiddenDrafts={blog.hiddenDrafts} width={columns} height={contentHeight} theme={theme} />;
 		left = `${blog.root} · no posts`;
 		right = '? help · q quit';
+	} else if (shown.length === 0) {
+		content = <FilteredEmpty posts={posts} filters={state.filters} sort={state.sort} width={columns} height={contentHeight} theme={theme} />;
 	} else {
-		content = <ListView posts={posts} columns={columnsLayout} selected={state.selected} top={state.listTop} height={contentHeight} width={columns} theme={theme} />;
-		const drafts = blog.hiddenDrafts > 0 ? ` · ${blog.hiddenDrafts} draft${blog.hiddenDrafts === 1 ? '' : 's'} hidden` : '';
-		left = `${blog.root} · ${posts.length} of ${total} posts${drafts}`;
-		right = `${positionLabel(state.listTop, posts.length, contentHeight)} · ? help`;
+		content = <ListView posts={shown} columns={columnsLayout} selected={selected} top={state.listTop} height={contentHeight} width={columns} theme={theme} words={queryWords(state.filters.query)} />;
+	}
+
+	if (state.searching) {
+		left = `/${state.filters.query}▏ ${shown.length} of ${posts.length} · Enter keeps · Esc clears`;
 	}
 
 	return (

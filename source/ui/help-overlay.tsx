@@ -4,7 +4,7 @@ import {padEnd, truncate} from '../render/text-width.js';
 import type {Theme} from '../theme.js';
 import {Lines} from './lines.js';
 
-const VIEW_NAMES: Record<View, string> = {list: 'Post list', reader: 'Reader'};
+const VIEW_NAMES: Record<View, string> = {list: 'Post list', reader: 'Reader', search: 'Search', picker: 'Tag picker'};
 
 /** Every key of the current view, generated from the keymap. */
 export function HelpOverlay({view, width, height, theme}: {view: View; width: number; height: number; theme: Theme}) {

@@ -1,9 +1,8 @@
 import React from 'react';
-import stripAnsi from 'strip-ansi';
 import type {Post} from '../posts/types.js';
 import {listRow, type ListColumns} from '../render/list-row.js';
 import {padEnd} from '../render/text-width.js';
-import type {Theme} from '../theme.js';
+import {createTheme, type Theme} from '../theme.js';
 import {Lines} from './lines.js';
 
 type Props = {
@@ -14,17 +13,20 @@ type Props = {
 	height: number;
 	width: number;
 	theme: Theme;
+	/** Search words, highlighted where they occur. */
+	words: string[];
 };
 
+// The selected row is drawn in one inverse colour, so its parts are not coloured.
+const uncoloured = createTheme(0);
+
 /** The visible slice of the post list; the selected row is marked and shown in inverse video. */
-export function ListView({posts, columns, selected, top, height, width, theme}: Props) {
+export function ListView({posts, columns, selected, top, height, width, theme, words}: Props) {
 	const lines = posts.slice(top, top + height).map((post, offset) => {
-		const isSelected = top + offset === selected;
-		const row = listRow(post, columns, theme);
+		if (top + offset !== selected) return '  ' + listRow(post, columns, theme, {words, style: theme.match});
+		const row = listRow(post, columns, uncoloured, {words, style: theme.matchSelected});
 		// A marker as well as inverse video, so the selection shows without colour.
-		return isSelected
-			? theme.selectedMarker('›') + ' ' + theme.selected(padEnd(stripAnsi(row), width - 2))
-			: '  ' + row;
+		return theme.selectedMarker('›') + ' ' + theme.selected(padEnd(row, width - 2));
 	});
 	return <Lines lines={lines} height={height} />;
 }

@@ -2,6 +2,7 @@ import {openSync} from 'node:fs';
 import tty from 'node:tty';
 import {render} from 'ink';
 import React from 'react';
+import type {Filters} from '../posts/filter.js';
 import type {Blog} from '../posts/types.js';
 import type {Theme} from '../theme.js';
 import {App} from './app.js';
@@ -22,7 +23,7 @@ export function openTerminalInput(): NodeJS.ReadStream | undefined {
 
 export type TuiOptions = {
 	blog: Blog;
-	total: number;
+	filters: Filters;
 	theme: Theme;
 	hyperlinks: boolean;
 	stdin: NodeJS.ReadStream;
@@ -44,7 +45,7 @@ export async function runTui(options: TuiOptions): Promise<void> {
 	stdout.write(ENTER_ALTERNATE_SCREEN);
 	process.once('exit', restore);
 	const instance = render(
-		<App blog={options.blog} total={options.total} theme={options.theme} hyperlinks={options.hyperlinks} openFirst={options.openFirst} {...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})} />,
+		<App blog={options.blog} filters={options.filters} theme={options.theme} hyperlinks={options.hyperlinks} openFirst={options.openFirst} {...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})} />,
 		{stdin: options.stdin, exitOnCtrlC: false, patchConsole: true, maxFps: 30},
 	);
 

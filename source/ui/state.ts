@@ -1,11 +1,30 @@
-import {bindingsForInput, keyLabel, type Action as KeyAction, type KeyFlags, type View} from '../keymap.js';
+import {keyEvents, keyLabel, type Action as KeyAction, type KeyFlags, type View} from '../keymap.js';
+import {narrowEntries, noFilters, SORT_KEYS, termEntries, termKey, visiblePosts, type Filters, type MatchMode, type SortKey, type Term, type TermEntry} from '../posts/filter.js';
+import type {Post} from '../posts/types.js';
 import {clampIndex, clampTop, keepInView} from './viewport.js';
 
+/** The tag picker while it is open: choices are applied only on Enter. */
+export type PickerState = {
+	/** Text typed to narrow the tags. */
+	query: string;
+	cursor: number;
+	top: number;
+	chosen: Term[];
+	mode: MatchMode;
+	/** Term keys in the order shown, fixed when the picker opens so rows don't jump as counts change. */
+	order: string[];
+};
+
 export type State = {
-	view: View;
+	view: 'list' | 'reader';
 	showHelp: boolean;
-	/** Index of the selected post in the list. */
-	selected: number;
+	/** Typing goes into the list's search field. */
+	searching: boolean;
+	picker: PickerState | null;
+	filters: Filters;
+	sort: SortKey;
+	/** The selected post, by path: it stays selected while the list around it changes. */
+	selectedPath: string | null;
 	/** First list row on screen. */
 	listTop: number;
 	/** First reader line on screen. */
@@ -18,28 +37,96 @@ export type State = {
 	backQuits: boolean;
 };
 
-export function initialState(openFirst = false): State {
-	return {view: openFirst ? 'reader' : 'list', showHelp: false, selected: 0, listTop: 0, readerTop: 0, notice: null, quitting: false, backQuits: openFirst};
+export type InitialState = {posts: Post[]; openFirst?: boolean; filters?: Filters};
+
+export function initialState({posts, openFirst = false, filters = noFilters}: InitialState): State {
+	const first = visiblePosts(posts, filters, 'date')[0];
+	return {
+		view: openFirst ? 'reader' : 'list',
+		showHelp: false,
+		searching: false,
+		picker: null,
+		filters,
+		sort: 'date',
+		selectedPath: first?.path ?? null,
+		listTop: 0,
+		readerTop: 0,
+		notice: null,
+		quitting: false,
+		backQuits: openFirst,
+	};
 }
 
-/** What the reducer needs to know about the screen to move within it. */
+/** What the reducer needs to know about the world to move within it. */
 export type Layout = {
-	postCount: number;
+	/** Every post of the blog, before filters. */
+	posts: Post[];
 	/** List rows that fit on screen. */
 	listHeight: number;
 	/** Lines of the open post, header included. */
 	readerLines: number;
 	/** Reader lines that fit on screen. */
 	readerHeight: number;
+	/** Rows of the tag picker's list. */
+	pickerHeight: number;
 };
 
 export type Action =
 	| {type: 'input'; input: string; flags: KeyFlags; layout: Layout}
 	| {type: 'relayout'; layout: Layout};
 
+let lastVisible: {posts: Post[]; filters: Filters; sort: SortKey; result: Post[]} | undefined;
+
+/** The list as shown; the last answer is kept, since every key asks again. */
+export function shownPosts(posts: Post[], filters: Filters, sort: SortKey): Post[] {
+	if (lastVisible?.posts !== posts || lastVisible.filters !== filters || lastVisible.sort !== sort) {
+		lastVisible = {posts, filters, sort, result: visiblePosts(posts, filters, sort)};
+	}
+
+	return lastVisible.result;
+}
+
+let lastPicker: {posts: Post[]; query: string; picker: PickerState; result: TermEntry[]} | undefined;
+
+/** The picker's rows: every tag and category with its count, narrowed by what was typed. */
+export function pickerRows(posts: Post[], filters: Filters, picker: PickerState): TermEntry[] {
+	if (lastPicker?.posts !== posts || lastPicker.query !== filters.query || lastPicker.picker.chosen !== picker.chosen || lastPicker.picker.mode !== picker.mode || lastPicker.picker.query !== picker.query) {
+		const position = new Map(picker.order.map((key, index) => [key, index]));
+		const entries = termEntries(posts, picker.chosen, picker.mode, filters.query).sort((a, b) => (position.get(a.key) ?? 0) - (position.get(b.key) ?? 0));
+		lastPicker = {posts, query: filters.query, picker, result: narrowEntries(entries, picker.query)};
+	}
+
+	return lastPicker.result;
+}
+
+export function selectedIndex(state: State, shown: Post[]): number {
+	const index = shown.findIndex(post => post.path === state.selectedPath);
+	return index === -1 ? 0 : index;
+}
+
+/** The keymap view that reads keys now. */
+export function activeView(state: State): View {
+	if (state.picker) return 'picker';
+	if (state.searching) return 'search';
+	return state.view;
+}
+
 function moveSelection(state: State, to: number, layout: Layout): State {
-	const selected = clampIndex(to, layout.postCount);
-	return {...state, selected, listTop: clampTop(keepInView(selected, state.listTop, layout.listHeight), layout.postCount, layout.listHeight)};
+	const shown = shownPosts(layout.posts, state.filters, state.sort);
+	const index = clampIndex(to, shown.length);
+	return {
+		...state,
+		selectedPath: shown[index]?.path ?? null,
+		listTop: clampTop(keepInView(index, state.listTop, layout.listHeight), shown.length, layout.listHeight),
+	};
+}
+
+/** After the filters or the sort change: keep the selected post if it is still shown, else the first. */
+function refilter(state: State, layout: Layout): State {
+	const shown = shownPosts(layout.posts, state.filters, state.sort);
+	const index = shown.findIndex(post => post.path === state.selectedPath);
+	if (index === -1) return {...state, selectedPath: shown[0]?.path ?? null, listTop: 0};
+	return moveSelection(state, index, layout);
 }
 
 function scrollReader(state: State, to: number, layout: Layout): State {
@@ -47,18 +134,35 @@ function scrollReader(state: State, to: number, layout: Layout): State {
 }
 
 function listKey(state: State, action: KeyAction, layout: Layout): State {
+	const index = selectedIndex(state, shownPosts(layout.posts, state.filters, state.sort));
+	const half = Math.ceil(layout.listHeight / 2);
 	switch (action) {
-		case 'down': return moveSelection(state, state.selected + 1, layout);
-		case 'up': return moveSelection(state, state.selected - 1, layout);
-		case 'pageDown': return moveSelection(state, state.selected + layout.listHeight, layout);
-		case 'pageUp': return moveSelection(state, state.selected - layout.listHeight, layout);
-		case 'halfDown': return moveSelection(state, state.selected + Math.ceil(layout.listHeight / 2), layout);
-		case 'halfUp': return moveSelection(state, state.selected - Math.ceil(layout.listHeight / 2), layout);
+		case 'down': return moveSelection(state, index + 1, layout);
+		case 'up': return moveSelection(state, index - 1, layout);
+		case 'pageDown': return moveSelection(state, index + layout.listHeight, layout);
+		case 'pageUp': return moveSelection(state, index - layout.listHeight, layout);
+		case 'halfDown': return moveSelection(state, index + half, layout);
+		case 'halfUp': return moveSelection(state, index - half, layout);
 		case 'top': return moveSelection(state, 0, layout);
-		case 'bottom': return moveSelection(state, layout.postCount - 1, layout);
-		case 'open': return layout.postCount > 0 ? {...state, view: 'reader', readerTop: 0} : state;
+		case 'bottom': return moveSelection(state, Number.MAX_SAFE_INTEGER, layout);
+		case 'open': return state.selectedPath === null ? state : {...state, view: 'reader', readerTop: 0};
+		case 'search': return {...state, searching: true};
+		case 'tags': {
+			const order = termEntries(layout.posts, state.filters.terms, state.filters.mode, state.filters.query).map(entry => entry.key);
+			return {...state, picker: {query: '', cursor: 0, top: 0, chosen: state.filters.terms, mode: state.filters.mode, order}};
+		}
+		case 'clearFilters': return refilter({...state, filters: noFilters, notice: 'filters cleared'}, layout);
+		case 'sort': {
+			const sort = SORT_KEYS[(SORT_KEYS.indexOf(state.sort) + 1) % SORT_KEYS.length] ?? 'date';
+			return refilter({...state, sort, notice: `sorted by ${sortLabel(sort)}`}, layout);
+		}
+
 		default: return state;
 	}
+}
+
+export function sortLabel(sort: SortKey): string {
+	return sort === 'date' ? 'date, newest first' : sort === 'title' ? 'title' : 'reading time, shortest first';
 }
 
 function readerKey(state: State, action: KeyAction, layout: Layout): State {
@@ -78,34 +182,90 @@ function readerKey(state: State, action: KeyAction, layout: Layout): State {
 	}
 }
 
-function applyKey(state: State, action: KeyAction, layout: Layout): State {
+function setQuery(state: State, query: string, layout: Layout): State {
+	return refilter({...state, filters: {...state.filters, query}}, layout);
+}
+
+function searchKey(state: State, action: KeyAction | undefined, typed: string, layout: Layout): State {
+	switch (action) {
+		case undefined: return setQuery(state, state.filters.query + typed, layout);
+		case 'deleteChar': return setQuery(state, [...state.filters.query].slice(0, -1).join(''), layout);
+		case 'submit': return {...state, searching: false};
+		case 'cancel': return setQuery({...state, searching: false}, '', layout);
+		default: return listKey(state, action, layout);
+	}
+}
+
+function pickerKey(state: State, picker: PickerState, action: KeyAction | undefined, typed: string, layout: Layout): State {
+	const rows = pickerRows(layout.posts, state.filters, picker);
+	const count = rows.length;
+	const moveCursor = (to: number): State => {
+		const cursor = clampIndex(to, count);
+		return {...state, picker: {...picker, cursor, top: clampTop(keepInView(cursor, picker.top, layout.pickerHeight), count, layout.pickerHeight)}};
+	};
+
+	const narrow = (query: string): State => ({...state, picker: {...picker, query, cursor: 0, top: 0}});
+	// j and k move until narrowing has begun; after that they are letters.
+	if ((action === 'down' || action === 'up') && typed !== '' && picker.query !== '') return narrow(picker.query + typed);
+	switch (action) {
+		case undefined: return narrow(picker.query + typed);
+		case 'deleteChar': return narrow([...picker.query].slice(0, -1).join(''));
+		case 'down': return moveCursor(picker.cursor + 1);
+		case 'up': return moveCursor(picker.cursor - 1);
+		case 'toggle': {
+			const term = rows[picker.cursor]?.term;
+			if (!term) return state;
+			const key = termKey(term);
+			const chosen = picker.chosen.some(item => termKey(item) === key) ? picker.chosen.filter(item => termKey(item) !== key) : [...picker.chosen, term];
+			return {...state, picker: {...picker, chosen}};
+		}
+
+		case 'switchMode': return {...state, picker: {...picker, mode: picker.mode === 'and' ? 'or' : 'and'}};
+		case 'submit': return refilter({...state, picker: null, filters: {...state.filters, terms: picker.chosen, mode: picker.mode}}, layout);
+		case 'cancel': return {...state, picker: null};
+		default: return state;
+	}
+}
+
+function applyKey(state: State, action: KeyAction | undefined, typed: string, layout: Layout): State {
 	if (action === 'quit' || (action === 'back' && (state.view === 'list' || state.backQuits))) return {...state, quitting: true};
+	if (state.picker) return pickerKey(state, state.picker, action, typed, layout);
+	if (state.searching) return searchKey(state, action, typed, layout);
 	if (action === 'help') return {...state, showHelp: true};
+	if (action === undefined) return state;
 	return state.view === 'list' ? listKey(state, action, layout) : readerKey(state, action, layout);
 }
 
 /** The one state machine for the screens: every key and resize goes through here. */
 export function reducer(state: State, action: Action): State {
 	switch (action.type) {
-		case 'relayout':
+		case 'relayout': {
+			const shown = shownPosts(action.layout.posts, state.filters, state.sort);
 			return {
 				...state,
-				listTop: clampTop(keepInView(state.selected, state.listTop, action.layout.listHeight), action.layout.postCount, action.layout.listHeight),
+				listTop: clampTop(keepInView(selectedIndex(state, shown), state.listTop, action.layout.listHeight), shown.length, action.layout.listHeight),
 				readerTop: clampTop(state.readerTop, action.layout.readerLines, action.layout.readerHeight),
 			};
+		}
+
 		case 'input': {
 			// Any key closes help (and does nothing else).
 			if (state.showHelp) return {...state, showHelp: false};
 			let next: State = {...state, notice: null};
-			// One binding per typed character: a chunk like "jjj" moves three lines.
-			for (const binding of bindingsForInput(state.view, action.input, action.flags)) {
-				if (!binding.ready) {
-					next = {...next, notice: `${binding.keys.map(keyLabel).join(' ')}: ${binding.description} is coming in a later version`};
-					continue;
-				}
+			// A chunk of typed text ("jjj", or "/kub" typed fast) is taken one
+			// character at a time, each read by the view active after the last.
+			const plain = !Object.values(action.flags).some(Boolean);
+			const chunks = plain ? [...action.input] : [action.input];
+			for (const chunk of chunks) {
+				for (const event of keyEvents(activeView(next), chunk, action.flags)) {
+					if (event.binding && !event.binding.ready) {
+						next = {...next, notice: `${event.binding.keys.map(keyLabel).join(' ')}: ${event.binding.description} is coming in a later version`};
+						continue;
+					}
 
-				next = applyKey(next, binding.action, action.layout);
-				if (next.quitting || next.showHelp) break;
+					next = applyKey(next, event.binding?.action, event.typed, action.layout);
+					if (next.quitting || next.showHelp) return next;
+				}
 			}
 
 			return next;

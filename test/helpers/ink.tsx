@@ -14,6 +14,8 @@ export const keys = {
 	end: '\u001B[F',
 	enter: '\r',
 	escape: '\u001B',
+	backspace: '\u007F',
+	tab: '\t',
 } as const;
 
 const tick = async (ms = 15) => new Promise(resolve => {

@@ -2,7 +2,7 @@ import {normalisePost} from '../../source/posts/normalise.js';
 import type {Post} from '../../source/posts/types.js';
 
 /** A post built in memory, as the loader would build it from front matter and body. */
-export function makePost(data: Record<string, unknown>, body = 'Some text.', file = 'post.md'): Post {
+export function makePost(data: Record<string, unknown>, body = 'Some text.', file = `${String(data['title'] ?? 'post').toLowerCase().replace(/\W+/g, '-')}.md`): Post {
 	return normalisePost({relativePath: file, absolutePath: `/blog/${file}`, data, body, warnings: []});
 }
 

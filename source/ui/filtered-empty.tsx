@@ -1,0 +1,27 @@
+import React from 'react';
+import {describeFilters, termLabel, visiblePosts, type Filters, type SortKey} from '../posts/filter.js';
+import type {Post} from '../posts/types.js';
+import {wrapStyled} from '../render/text-width.js';
+import type {Theme} from '../theme.js';
+import {Lines} from './lines.js';
+
+type Props = {posts: Post[]; filters: Filters; sort: SortKey; width: number; height: number; theme: Theme};
+
+/** Nothing matches: say which filters are active and what dropping each would show. */
+export function FilteredEmpty({posts, filters, sort, width, height, theme}: Props) {
+	const plural = (count: number) => `${count} post${count === 1 ? '' : 's'}`;
+	const hints = filters.terms.map(term => {
+		const without = visiblePosts(posts, {...filters, terms: filters.terms.filter(other => other !== term)}, sort).length;
+		return `  without ${termLabel(term)}: ${plural(without)}`;
+	});
+	if (filters.query.trim() !== '') hints.push(`  without "${filters.query.trim()}": ${plural(visiblePosts(posts, {...filters, query: ''}, sort).length)}`);
+	const text = [
+		theme.heading2(`No posts match ${describeFilters(filters)}`),
+		'',
+		...hints,
+		'',
+		theme.muted('x clears all filters · t changes the tags · / changes the search'),
+	];
+	const lines = text.flatMap(line => (line === '' ? [''] : wrapStyled(line, width)));
+	return <Lines lines={lines.slice(0, height)} height={height} />;
+}

@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import {after, describe, it} from 'node:test';
+import type {Blog} from '../source/posts/types.js';
+import {createTheme} from '../source/theme.js';
+import {keys, renderApp} from './helpers/ink.js';
+import {makePost} from './helpers/posts.js';
+
+const theme = createTheme(0);
+const blog: Blog = {
+	root: 'blog',
+	hiddenDrafts: 0,
+	posts: [
+		makePost({title: 'Kubelet deep dive', date: '2025-07-15', tags: ['k8s', 'go'], category: 'Tech'}, 'The kubelet syncs pods.'),
+		makePost({title: 'Go worker pools', date: '2025-03-01', tags: ['go'], category: 'Tech'}, 'Channels and goroutines.'),
+		makePost({title: 'Rust errors', date: '2024-06-01', tags: ['rust', 'cli'], category: 'Notes'}, 'Result types.'),
+		makePost({title: 'Shell habits', date: '2024-02-01', tags: ['shell', 'cli']}, 'set -euo pipefail, and the kubelet.'),
+		makePost({title: 'About', tags: ['meta']}, 'Who writes here.'),
+	],
+};
+
+const apps: Array<{unmount: () => void}> = [];
+async function open(props: Parameters<typeof renderApp>[0] = {blog, theme}) {
+	const app = await renderApp(props);
+	apps.push(app);
+	return app;
+}
+
+after(() => {
+	for (const app of apps) app.unmount();
+});
+
+function listedTitles(frame: string): string[] {
+	return [...frame.matchAll(/^[› ] (?:\d{4}-\d\d-\d\d|—) +(.+?) {2}/gm)].map(match => match[1]?.trim() ?? '');
+}
+
+const statusLine = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
+
+describe('tag picker', () => {
+	it('lists every tag and category with counts, most used first', async () => {
+		const app = await open();
+		await app.press('t');
+		const frame = app.frame();
+		assert.match(frame, /Filter by tag {2}posts with ALL chosen tags \(Tab: any\)/);
+		const rows = [...frame.matchAll(/^[› ] \[[ x]\] (\S+) +(\d+)$/gm)].map(match => `${match[1]} ${match[2]}`);
+		assert.deepEqual(rows, ['#cli 2', '#go 2', '#k8s 1', '#meta 1', '#rust 1', '#shell 1', 'category:Tech 2', 'category:Notes 1']);
+	});
+
+	it('narrows, toggles two tags, applies them, and shows the filter in the status line', async () => {
+		const app = await open();
+		await app.press('t', 'g');
+		assert.match(app.frame(), /Narrow: g▏/);
+		assert.match(app.frame(), /› \[ \] #go +2/);
+		await app.press(' ', keys.backspace, 'k8');
+		await app.press(' ', keys.enter);
+		assert.deepEqual(listedTitles(app.frame()), ['Kubelet deep dive']);
+		assert.match(statusLine(app.frame()), /blog · #go #k8s · 1 of 5 posts/);
+	});
+
+	it('shows counts that reflect chosen tags, so dead ends are visible', async () => {
+		const app = await open();
+		await app.press('t', ' ');
+		// #cli chosen: #go would leave nothing, #rust and #shell one each.
+		assert.match(app.frame(), /\[ \] #go +0/);
+		assert.match(app.frame(), /\[ \] #rust +1/);
+	});
+
+	it('switches between all and any with Tab', async () => {
+		const app = await open();
+		await app.press('t', 'j', ' ', 'k', ' ', keys.tab);
+		assert.match(app.frame(), /posts with ANY chosen tag \(Tab: all\)/);
+		await app.press(keys.enter);
+		assert.deepEqual(listedTitles(app.frame()), ['Kubelet deep dive', 'Go worker pools', 'Rust errors', 'Shell habits']);
+		assert.match(statusLine(app.frame()), /#go \| #cli|#cli \| #go/);
+	});
+
+	it('filters by a category', async () => {
+		const app = await open();
+		await app.press('t', 'Notes', ' ', keys.enter);
+		assert.deepEqual(listedTitles(app.frame()), ['Rust errors']);
+		assert.match(statusLine(app.frame()), /category:Notes · 1 of 5 posts/);
+	});
+
+	it('Esc cancels without changing the filters', async () => {
+		const app = await open();
+		await app.press('t', ' ', keys.escape);
+		await app.waitFor(frame => !frame.includes('Filter by tag'));
+		assert.equal(listedTitles(app.frame()).length, 5);
+	});
+});
+
+describe('search as you type', () => {
+	it('narrows the list with each key, title hits first; Enter keeps the query', async () => {
+		const app = await open();
+		await app.press('/', 'k');
+		assert.match(statusLine(app.frame()), /^ \/k▏ 3 of 5/, 'Kubelet, worker, and kubelet in a body');
+		await app.press('ubelet');
+		assert.deepEqual(listedTitles(app.frame()), ['Kubelet deep dive', 'Shell habits']);
+		await app.press(keys.enter);
+		assert.match(statusLine(app.frame()), /blog · "kubelet" · 2 of 5 posts/);
+		await app.press('j');
+		assert.match(app.frame(), /^› \S+ +Shell habits/m, 'keys work on the list again');
+	});
+
+	it('Esc clears the query; Backspace edits it', async () => {
+		const app = await open();
+		await app.press('/', 'rustx');
+		assert.match(app.frame(), /No posts match "rustx"/);
+		assert.match(app.frame(), /without "rustx": 5 posts/);
+		await app.press(keys.backspace);
+		assert.deepEqual(listedTitles(app.frame()), ['Rust errors']);
+		await app.press(keys.escape);
+		await app.waitFor(frame => listedTitles(frame).length === 5);
+		assert.match(statusLine(app.frame()), /blog · 5 of 5 posts/);
+	});
+
+	it('combines with tags, and x clears everything', async () => {
+		const app = await open();
+		await app.press('t', 'cli', ' ', keys.enter, '/', 'result', keys.enter);
+		assert.deepEqual(listedTitles(app.frame()), ['Rust errors']);
+		assert.match(statusLine(app.frame()), /#cli · "result" · 1 of 5 posts/);
+		await app.press('x');
+		assert.equal(listedTitles(app.frame()).length, 5);
+	});
+});
+
+describe('selection, sorting and the reader', () => {
+	it('keeps the selected post selected while it stays in the list', async () => {
+		const app = await open();
+		await app.press('j', 'j');
+		assert.match(app.frame(), /^› \S+ +Rust errors/m);
+		await app.press('/', 'r');
+		assert.match(app.frame(), /^› \S+ +Rust errors/m);
+		await app.press('zzz', keys.escape);
+		await app.waitFor(frame => listedTitles(frame).length === 5);
+		assert.match(app.frame(), /^› \S+ +Kubelet deep dive/m, 'once gone from the list, the first post is selected');
+	});
+
+	it('returns from the reader to the same filtered list and position', async () => {
+		const app = await open();
+		await app.press('t', 'cli', ' ', keys.enter, 'j', keys.enter);
+		assert.match(app.frame(), /^ Shell habits$/m);
+		await app.press('q');
+		assert.deepEqual(listedTitles(app.frame()), ['Rust errors', 'Shell habits']);
+		assert.match(app.frame(), /^› \S+ +Shell habits/m);
+	});
+
+	it('s cycles the sort: date, title, reading time', async () => {
+		const app = await open();
+		await app.press('s');
+		assert.deepEqual(listedTitles(app.frame()), ['About', 'Go worker pools', 'Kubelet deep dive', 'Rust errors', 'Shell habits']);
+		assert.match(statusLine(app.frame()), /sorted by title/);
+		await app.press('s');
+		assert.match(statusLine(app.frame()), /by reading time/);
+		await app.press('s');
+		assert.deepEqual(listedTitles(app.frame()), ['Kubelet deep dive', 'Go worker pools', 'Rust errors', 'Shell habits', 'About']);
+	});
+
+	it('starts with the filters given on the command line', async () => {
+		const app = await open({blog, theme, filters: {terms: [{kind: 'any', name: 'TECH'}], mode: 'and', query: 'pool'}});
+		assert.deepEqual(listedTitles(app.frame()), ['Go worker pools']);
+		assert.match(statusLine(app.frame()), /#TECH · "pool" · 1 of 5 posts/);
+	});
+});

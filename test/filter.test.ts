@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import {closestTerms, describeFilters, matchesTerms, narrowEntries, noFilters, searchScore, termEntries, visiblePosts, type Filters, type Term} from '../source/posts/filter.js';
+import {makePost} from './helpers/posts.js';
+
+const kubelet = makePost({title: 'Kubelet deep dive', date: '2025-07-15', tags: ['k8s', 'Go'], category: 'Tech', excerpt: 'The sync loop.', author: 'Ann'}, 'The kubelet watches pods. Go code.');
+const goPool = makePost({title: 'A Go worker pool', date: '2024-01-01', tags: ['go', 'concurrency'], category: 'Tech'}, 'Workers and channels. '.repeat(300));
+const rust = makePost({title: 'Rust errors', date: '2023-05-05', tags: ['rust'], category: 'Notes', author: 'Kube Fan'}, 'Result and the question mark.');
+const undated = makePost({title: 'About', tags: ['meta']}, 'Mentions kubelet once.');
+const posts = [kubelet, goPool, rust, undated];
+const titles = (list: typeof posts) => list.map(post => post.title);
+const tag = (name: string): Term => ({kind: 'tag', name});
+
+describe('matchesTerms', () => {
+	const cases: Array<[string, Term[], 'and' | 'or', string[]]> = [
+		['one tag, any case', [tag('GO')], 'and', ['Kubelet deep dive', 'A Go worker pool']],
+		['two tags, all', [tag('go'), tag('k8s')], 'and', ['Kubelet deep dive']],
+		['two tags, any', [tag('k8s'), tag('rust')], 'or', ['Kubelet deep dive', 'Rust errors']],
+		['a category is not a tag', [tag('tech')], 'and', []],
+		['a category', [{kind: 'category', name: 'tech'}], 'and', ['Kubelet deep dive', 'A Go worker pool']],
+		['--tag matches either', [{kind: 'any', name: 'notes'}], 'and', ['Rust errors']],
+		['no terms', [], 'and', ['Kubelet deep dive', 'A Go worker pool', 'Rust errors', 'About']],
+	];
+	for (const [name, terms, mode, expected] of cases) {
+		it(name, () => {
+			assert.deepEqual(titles(posts.filter(post => matchesTerms(post, terms, mode))), expected);
+		});
+	}
+});
+
+describe('search', () => {
+	it('ranks title hits above tag, excerpt, author and body hits', () => {
+		const words = ['kube'];
+		assert.ok(searchScore(kubelet, words) > searchScore(rust, words));
+		assert.ok(searchScore(rust, words) > searchScore(undated, words));
+		assert.ok(searchScore(undated, words) > 0);
+		assert.equal(searchScore(goPool, words), 0);
+	});
+
+	it('needs every word somewhere', () => {
+		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: 'go pods'}, 'date')), ['Kubelet deep dive']);
+		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: '  '}, 'date')), titles(posts));
+	});
+
+	it('puts title matches first, then keeps the sort order', () => {
+		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: 'kube'}, 'date')), ['Kubelet deep dive', 'Rust errors', 'About']);
+	});
+
+	it('combines with tags', () => {
+		assert.deepEqual(titles(visiblePosts(posts, {terms: [tag('go')], mode: 'and', query: 'channels'}, 'date')), ['A Go worker pool']);
+	});
+});
+
+describe('sorting', () => {
+	const cases: Array<['date' | 'title' | 'reading', string[]]> = [
+		['date', ['Kubelet deep dive', 'A Go worker pool', 'Rust errors', 'About']],
+		['title', ['A Go worker pool', 'About', 'Kubelet deep dive', 'Rust errors']],
+		['reading', ['About', 'Rust errors', 'Kubelet deep dive', 'A Go worker pool']],
+	];
+	for (const [sort, expected] of cases) {
+		it(sort, () => {
+			assert.deepEqual(titles(visiblePosts([...posts].reverse(), noFilters, sort)), expected);
+		});
+	}
+});
+
+describe('termEntries', () => {
+	it('counts what each tag would show, given the other filters', () => {
+		const entries = termEntries(posts, [tag('go')], 'and', '');
+		const count = (key: string) => entries.find(entry => entry.key === key)?.count;
+		assert.equal(count('tag:go'), 2);
+		assert.equal(count('tag:k8s'), 1);
+		assert.equal(count('tag:rust'), 0, 'a dead end shows 0');
+		assert.equal(count('category:tech'), 2);
+		assert.equal(entries.find(entry => entry.key === 'tag:rust')?.total, 1);
+	});
+
+	it('counts posts you would see with any chosen tag, in OR mode', () => {
+		const entries = termEntries(posts, [tag('go')], 'or', '');
+		assert.equal(entries.find(entry => entry.key === 'tag:rust')?.count, 3);
+	});
+
+	it('counts only posts that match the search', () => {
+		const entries = termEntries(posts, [], 'and', 'kubelet');
+		assert.equal(entries.find(entry => entry.key === 'tag:go')?.count, 1);
+		assert.equal(entries.find(entry => entry.key === 'tag:meta')?.count, 1);
+	});
+
+	it('lists tags before categories, most used first, then by name', () => {
+		assert.deepEqual(termEntries(posts, [], 'and', '').map(entry => entry.key), ['tag:go', 'tag:concurrency', 'tag:k8s', 'tag:meta', 'tag:rust', 'category:tech', 'category:notes']);
+	});
+
+	it('narrows by prefix, then substring, then letters in order', () => {
+		const entries = termEntries(posts, [], 'and', '');
+		assert.deepEqual(narrowEntries(entries, 'c').map(entry => entry.key), ['tag:concurrency', 'category:tech']);
+		assert.deepEqual(narrowEntries(entries, 'ccy').map(entry => entry.key), ['tag:concurrency']);
+		assert.deepEqual(narrowEntries(entries, 'K8').map(entry => entry.key), ['tag:k8s']);
+		assert.deepEqual(narrowEntries(entries, 'zzz'), []);
+	});
+});
+
+describe('describing filters', () => {
+	const cases: Array<[Filters, string]> = [
+		[noFilters, ''],
+		[{terms: [tag('k8s'), tag('go')], mode: 'and', query: ''}, '#k8s #go'],
+		[{terms: [tag('k8s'), {kind: 'category', name: 'Tech'}], mode: 'or', query: ' kubelet '}, '#k8s | category:Tech · "kubelet"'],
+	];
+	for (const [filters, expected] of cases) {
+		it(JSON.stringify(expected), () => {
+			assert.equal(describeFilters(filters), expected);
+		});
+	}
+
+	it('suggests the closest existing tags for a typo', () => {
+		assert.deepEqual(closestTerms(posts, 'rsut'), ['rust']);
+		assert.deepEqual(closestTerms(posts, 'concurency'), ['concurrency']);
+		assert.deepEqual(closestTerms(posts, 'zzzzzzzz'), []);
+	});
+});
