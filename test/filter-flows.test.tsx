@@ -101,6 +101,19 @@ describe('search as you type', () => {
 		assert.match(app.frame(), /^› \S+ +Shell habits/m, 'keys work on the list again');
 	});
 
+	it('highlights the matched text in the list', async () => {
+		const colour = createTheme(1);
+		const app = await open({blog, theme: colour});
+		await app.press('/', 'deep');
+		const raw = app.lastFrame() ?? '';
+		assert.ok(raw.includes(colour.matchSelected('deep')), 'in the selected row');
+		await app.press(keys.escape, '/', 'pool');
+		assert.ok((app.lastFrame() ?? '').includes(colour.matchSelected('pool')));
+		await app.press(keys.backspace.repeat(4), 'o');
+		const otherRows = (app.lastFrame() ?? '').split('\n').filter(line => !line.includes('›'));
+		assert.ok(otherRows.some(line => /\u001B\[4m\u001B\[93mo/.test(line)), 'in other rows, underlined and coloured');
+	});
+
 	it('Esc clears the query; Backspace edits it', async () => {
 		const app = await open();
 		await app.press('/', 'rustx');
