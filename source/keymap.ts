@@ -103,6 +103,8 @@ function bindingFor(view: View, matches: (spec: KeySpec) => boolean): Binding | 
 	return keymap.find(binding => binding.views.includes(view) && binding.keys.some(matches));
 }
 
+const CONTROL_KEYS: Record<string, NamedKey> = {'\r': 'return', '\t': 'tab', '\u007F': 'delete', '\b': 'backspace'};
+
 /** One thing a keypress means: a binding, or (in a text field) a typed character. */
 export type KeyEvent = {binding: Binding; typed: string} | {binding: undefined; typed: string};
 
@@ -126,9 +128,10 @@ export function keyEvents(view: View, input: string, flags: KeyFlags): KeyEvent[
 
 	const events: KeyEvent[] = [];
 	for (const char of input) {
-		// Enter typed ahead arrives inside the chunk as a bare CR.
-		const binding = char === '\r'
-			? bindingFor(view, spec => 'named' in spec && spec.named === 'return')
+		// Keys typed ahead arrive inside the chunk as their bare control characters.
+		const named = CONTROL_KEYS[char];
+		const binding = named
+			? bindingFor(view, spec => 'named' in spec && spec.named === named)
 			: bindingFor(view, spec => 'text' in spec && !spec.ctrl && spec.text === char);
 		if (binding) events.push({binding, typed: char});
 		else if (char >= ' ' && char !== '\u007F') events.push({binding: undefined, typed: char});

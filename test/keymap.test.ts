@@ -11,6 +11,8 @@ describe('keymap', () => {
 		['list', 'j', {}, ['down']],
 		['list', 'jjjj', {}, ['down', 'down', 'down', 'down']],
 		['list', 'jj\r', {}, ['down', 'down', 'open']],
+		['search', '\u007F\u007F\b', {}, ['deleteChar', 'deleteChar', 'deleteChar']],
+		['picker', ' \t\r', {}, ['toggle', 'switchMode', 'submit']],
 		['list', '', {downArrow: true}, ['down']],
 		['list', '', {return: true}, ['open']],
 		['list', 'l', {}, ['open']],
