@@ -19,9 +19,17 @@ export function decodeEntities(text: string): string {
 	});
 }
 
+// Footnote references are wrapped in two invisible characters (zero columns
+// wide, so wrapping is unchanged) while a post is rendered, so their final
+// line can be found; they are removed before anything is shown, and dropped
+// from post text.
+export const REF_START = '\u2063';
+export const REF_END = '\u2064';
+export const REF_SENTINELS = /[\u2063\u2064]/g;
+
 /** Post text made safe for the terminal: entities decoded, then controls made visible. */
 export function plainText(text: string): string {
-	return showControls(decodeEntities(text));
+	return showControls(decodeEntities(text)).replace(REF_SENTINELS, '');
 }
 
 /** `:tada:` → 🎉; unknown names and things like `10:30:00` stay as written. */
@@ -117,7 +125,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 			{
 				name: 'footnoteRef',
 				renderer(token) {
-					return theme.footnote(`[${String(token['id'])}]`);
+					return REF_START + theme.footnote(`[${String(token['id'])}]`) + REF_END;
 				},
 			},
 		],

@@ -1,8 +1,9 @@
 import type {Token, Tokens} from 'marked';
+import stripAnsi from 'strip-ansi';
 import {keepOwnEscapes, showControls} from '../sanitize.js';
 import type {Theme} from '../theme.js';
 import {renderCodeBlock} from './code-block.js';
-import {createInlineRenderer, plainText, type InlineRenderer} from './inline.js';
+import {createInlineRenderer, plainText, REF_SENTINELS, REF_START, type InlineRenderer} from './inline.js';
 import {renderTable} from './table.js';
 import {displayWidth, wrapStyled} from './text-width.js';
 
@@ -13,9 +14,18 @@ export type Heading = {
 	text: string;
 };
 
+/** A footnote reference as drawn: the line it is on and the note's number. */
+export type FootnoteRef = {line: number; note: number};
+
 export type RenderedMarkdown = {
 	lines: string[];
 	headings: Heading[];
+	/** Where each top-level block starts: reading positions are kept relative to these across re-wraps. */
+	blockStarts: number[];
+	/** Every footnote reference, in reading order. */
+	footnoteRefs: FootnoteRef[];
+	/** The line each note starts on, by number (index 0 is note 1). */
+	noteLines: number[];
 };
 
 export type RenderOptions = {
@@ -147,9 +157,10 @@ function blockLines(tokens: Token[], width: number, context: Context, depth: num
 	return lines;
 }
 
-function notesLines(footnotes: FootnoteToken[], width: number, context: Context): string[] {
+function notesLines(footnotes: FootnoteToken[], width: number, context: Context, starts: number[]): string[] {
 	const lines = [...headingLines({type: 'heading', depth: 2, raw: '', text: 'Notes', tokens: [{type: 'text', raw: 'Notes', text: 'Notes'}]}, width, context)];
 	footnotes.forEach((note, index) => {
+		starts.push(lines.length);
 		const marker = `[${index + 1}]`;
 		const body = blockLines(note.content, width - marker.length - 1, context, 1);
 		lines.push(...indent(body.length > 0 ? body : [''], context.theme.footnote(marker) + ' ', ' '.repeat(marker.length + 1)));
@@ -173,23 +184,36 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 
 	const lines: string[] = [];
 	const headings: Heading[] = [];
+	const blockStarts: number[] = [];
 	for (const token of tokens) {
 		const block = blockLinesOf(token, width, context, 0);
 		if (block.length === 0) continue;
 		if (lines.length > 0) lines.push('');
+		blockStarts.push(lines.length);
 		if (token.type === 'heading') {
 			const heading = token as Tokens.Heading;
-			headings.push({line: lines.length, depth: heading.depth, text: plainText(heading.text)});
+			headings.push({line: lines.length, depth: heading.depth, text: stripAnsi(inline.render(heading.tokens)).replace(REF_SENTINELS, '')});
 		}
 
 		lines.push(...block);
 	}
 
+	const noteLines: number[] = [];
 	if (context.footnotes.length > 0) {
 		if (lines.length > 0) lines.push('');
+		blockStarts.push(lines.length);
 		headings.push({line: lines.length, depth: 2, text: 'Notes'});
-		lines.push(...notesLines(context.footnotes, width, context));
+		const starts: number[] = [];
+		const notes = notesLines(context.footnotes, width, context, starts);
+		noteLines.push(...starts.map(start => start + lines.length));
+		lines.push(...notes);
 	}
 
-	return {lines: lines.map(line => keepOwnEscapes(line)), headings};
+	const footnoteRefs: FootnoteRef[] = [];
+	const shown = lines.map((line, index) => {
+		if (!line.includes(REF_START)) return keepOwnEscapes(line);
+		for (const match of stripAnsi(line).matchAll(/\u2063\[(\d+)\]\u2064/g)) footnoteRefs.push({line: index, note: Number(match[1])});
+		return keepOwnEscapes(line.replace(REF_SENTINELS, ''));
+	});
+	return {lines: shown, headings, blockStarts, footnoteRefs, noteLines};
 }

@@ -9,9 +9,13 @@ export type PageOptions = {width: number; theme: Theme; hyperlinks: boolean};
 export function renderPostPage(post: Post, {width, theme, hyperlinks}: PageOptions): RenderedMarkdown {
 	const header = postHeaderLines(post, width, theme);
 	const body = renderMarkdown(post.body, {width, theme, hyperlinks, ...(post.titleFromHeading ? {skipTitleHeading: post.title} : {})});
+	const shift = (line: number) => line + header.length;
 	return {
 		lines: [...header, ...body.lines],
-		headings: body.headings.map(heading => ({...heading, line: heading.line + header.length})),
+		headings: body.headings.map(heading => ({...heading, line: shift(heading.line)})),
+		blockStarts: [0, ...body.blockStarts.map(shift)],
+		footnoteRefs: body.footnoteRefs.map(ref => ({...ref, line: shift(ref.line)})),
+		noteLines: body.noteLines.map(shift),
 	};
 }
 
