@@ -7,7 +7,6 @@ import {helpRows} from './keymap.js';
 
 const keyLines = (view: 'list' | 'reader') =>
 	helpRows(view)
-		.filter(row => !row.description.endsWith('(coming soon)'))
 		.map(row => `    ${row.keys.padEnd(22)}${row.description}`)
 		.join('\n');
 

@@ -2,7 +2,7 @@
 // so what `?` shows is always what the keys do.
 
 /** Where keys are read: a screen, or a text field or picker over the list. */
-export type View = 'list' | 'reader' | 'search' | 'picker';
+export type View = 'list' | 'reader' | 'search' | 'picker' | 'find' | 'contents';
 
 export type Action =
 	| 'quit'
@@ -31,7 +31,11 @@ export type Action =
 	| 'cancel'
 	| 'deleteChar'
 	| 'toggle'
-	| 'switchMode';
+	| 'switchMode'
+	| 'footnote'
+	| 'jumpBack'
+	| 'nextPost'
+	| 'previousPost';
 
 /** Named keys Ink reports as flags; anything else is matched as typed text. */
 export type NamedKey = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'backspace' | 'delete' | 'tab';
@@ -43,55 +47,67 @@ export type Binding = {
 	views: View[];
 	keys: KeySpec[];
 	description: string;
-	/** False while the feature is still to come: the key says so instead of doing nothing. */
-	ready: boolean;
 };
 
 const text = (value: string, ctrl = false): KeySpec => (ctrl ? {text: value, ctrl} : {text: value});
 const named = (value: NamedKey): KeySpec => ({named: value});
 
 export const keymap: Binding[] = [
-	{action: 'help', views: ['list', 'reader'], keys: [text('?')], description: 'show these keys', ready: true},
-	{action: 'quit', views: ['list', 'reader'], keys: [text('Q'), text('c', true)], description: 'quit', ready: true},
-	{action: 'back', views: ['list'], keys: [text('q'), named('escape')], description: 'quit (from the list)', ready: true},
-	{action: 'back', views: ['reader'], keys: [text('q'), named('escape'), text('h'), named('leftArrow')], description: 'back to the list', ready: true},
-	{action: 'down', views: ['list'], keys: [named('downArrow'), text('j')], description: 'next post', ready: true},
-	{action: 'up', views: ['list'], keys: [named('upArrow'), text('k')], description: 'previous post', ready: true},
-	{action: 'down', views: ['reader'], keys: [named('downArrow'), text('j'), named('return')], description: 'scroll down a line', ready: true},
-	{action: 'up', views: ['reader'], keys: [named('upArrow'), text('k')], description: 'scroll up a line', ready: true},
-	{action: 'pageDown', views: ['list'], keys: [named('pageDown')], description: 'page down', ready: true},
-	{action: 'pageUp', views: ['list'], keys: [named('pageUp')], description: 'page up', ready: true},
-	{action: 'pageDown', views: ['reader'], keys: [text(' '), named('pageDown'), text('f')], description: 'page down', ready: true},
-	{action: 'pageUp', views: ['reader'], keys: [named('pageUp'), text('b')], description: 'page up', ready: true},
-	{action: 'halfDown', views: ['reader'], keys: [text('d')], description: 'half a page down', ready: true},
-	{action: 'halfUp', views: ['reader'], keys: [text('u')], description: 'half a page up', ready: true},
-	{action: 'top', views: ['list'], keys: [text('g'), named('home')], description: 'first post', ready: true},
-	{action: 'bottom', views: ['list'], keys: [text('G'), named('end')], description: 'last post', ready: true},
-	{action: 'top', views: ['reader'], keys: [text('g'), named('home')], description: 'top of the post', ready: true},
-	{action: 'bottom', views: ['reader'], keys: [text('G'), named('end')], description: 'end of the post', ready: true},
-	{action: 'open', views: ['list'], keys: [named('return'), text('l'), named('rightArrow')], description: 'open the post', ready: true},
-	{action: 'search', views: ['list'], keys: [text('/')], description: 'search as you type', ready: true},
-	{action: 'tags', views: ['list'], keys: [text('t')], description: 'pick tags and categories to filter by', ready: true},
-	{action: 'clearFilters', views: ['list'], keys: [text('x')], description: 'clear all filters', ready: true},
-	{action: 'sort', views: ['list'], keys: [text('s')], description: 'sort by date, title or reading time', ready: true},
-	{action: 'submit', views: ['search'], keys: [named('return')], description: 'keep the search and go back to the list', ready: true},
-	{action: 'cancel', views: ['search'], keys: [named('escape')], description: 'clear the search', ready: true},
-	{action: 'deleteChar', views: ['search', 'picker'], keys: [named('backspace'), named('delete')], description: 'delete the last character', ready: true},
-	{action: 'down', views: ['search'], keys: [named('downArrow')], description: 'next post', ready: true},
-	{action: 'up', views: ['search'], keys: [named('upArrow')], description: 'previous post', ready: true},
-	{action: 'quit', views: ['search', 'picker'], keys: [text('c', true)], description: 'quit', ready: true},
-	{action: 'down', views: ['picker'], keys: [named('downArrow'), text('j'), text('n', true)], description: 'next tag (j until you type)', ready: true},
-	{action: 'up', views: ['picker'], keys: [named('upArrow'), text('k'), text('p', true)], description: 'previous tag (k until you type)', ready: true},
-	{action: 'toggle', views: ['picker'], keys: [text(' ')], description: 'choose or drop the tag', ready: true},
-	{action: 'switchMode', views: ['picker'], keys: [named('tab')], description: 'match all chosen tags, or any', ready: true},
-	{action: 'submit', views: ['picker'], keys: [named('return')], description: 'apply the chosen tags', ready: true},
-	{action: 'cancel', views: ['picker'], keys: [named('escape')], description: 'cancel', ready: true},
-	{action: 'find', views: ['reader'], keys: [text('/')], description: 'find in the post', ready: false},
-	{action: 'findNext', views: ['reader'], keys: [text('n')], description: 'next match', ready: false},
-	{action: 'findPrevious', views: ['reader'], keys: [text('N')], description: 'previous match', ready: false},
-	{action: 'nextHeading', views: ['reader'], keys: [text(']')], description: 'next heading', ready: false},
-	{action: 'previousHeading', views: ['reader'], keys: [text('[')], description: 'previous heading', ready: false},
-	{action: 'contents', views: ['reader'], keys: [text('o')], description: 'table of contents', ready: false},
+	{action: 'help', views: ['list', 'reader'], keys: [text('?')], description: 'show these keys'},
+	{action: 'quit', views: ['list', 'reader'], keys: [text('Q'), text('c', true)], description: 'quit'},
+	{action: 'back', views: ['list'], keys: [text('q'), named('escape')], description: 'quit (from the list)'},
+	{action: 'back', views: ['reader'], keys: [text('q'), named('escape'), text('h'), named('leftArrow')], description: 'back to the list'},
+	{action: 'down', views: ['list'], keys: [named('downArrow'), text('j')], description: 'next post'},
+	{action: 'up', views: ['list'], keys: [named('upArrow'), text('k')], description: 'previous post'},
+	{action: 'down', views: ['reader'], keys: [named('downArrow'), text('j'), named('return')], description: 'scroll down a line'},
+	{action: 'up', views: ['reader'], keys: [named('upArrow'), text('k')], description: 'scroll up a line'},
+	{action: 'pageDown', views: ['list'], keys: [named('pageDown')], description: 'page down'},
+	{action: 'pageUp', views: ['list'], keys: [named('pageUp')], description: 'page up'},
+	{action: 'pageDown', views: ['reader'], keys: [text(' '), named('pageDown'), text('f')], description: 'page down'},
+	{action: 'pageUp', views: ['reader'], keys: [named('pageUp'), text('b')], description: 'page up'},
+	{action: 'halfDown', views: ['reader'], keys: [text('d')], description: 'half a page down'},
+	{action: 'halfUp', views: ['reader'], keys: [text('u')], description: 'half a page up'},
+	{action: 'top', views: ['list'], keys: [text('g'), named('home')], description: 'first post'},
+	{action: 'bottom', views: ['list'], keys: [text('G'), named('end')], description: 'last post'},
+	{action: 'top', views: ['reader'], keys: [text('g'), named('home')], description: 'top of the post'},
+	{action: 'bottom', views: ['reader'], keys: [text('G'), named('end')], description: 'end of the post'},
+	{action: 'open', views: ['list'], keys: [named('return'), text('l'), named('rightArrow')], description: 'open the post'},
+	{action: 'search', views: ['list'], keys: [text('/')], description: 'search as you type'},
+	{action: 'tags', views: ['list'], keys: [text('t')], description: 'pick tags and categories to filter by'},
+	{action: 'clearFilters', views: ['list'], keys: [text('x')], description: 'clear all filters'},
+	{action: 'sort', views: ['list'], keys: [text('s')], description: 'sort by date, title or reading time'},
+	{action: 'submit', views: ['search'], keys: [named('return')], description: 'keep the search and go back to the list'},
+	{action: 'cancel', views: ['search'], keys: [named('escape')], description: 'clear the search'},
+	{action: 'deleteChar', views: ['search', 'picker'], keys: [named('backspace'), named('delete')], description: 'delete the last character'},
+	{action: 'down', views: ['search'], keys: [named('downArrow')], description: 'next post'},
+	{action: 'up', views: ['search'], keys: [named('upArrow')], description: 'previous post'},
+	{action: 'quit', views: ['search', 'picker'], keys: [text('c', true)], description: 'quit'},
+	{action: 'down', views: ['picker'], keys: [named('downArrow'), text('j'), text('n', true)], description: 'next tag (j until you type)'},
+	{action: 'up', views: ['picker'], keys: [named('upArrow'), text('k'), text('p', true)], description: 'previous tag (k until you type)'},
+	{action: 'toggle', views: ['picker'], keys: [text(' ')], description: 'choose or drop the tag'},
+	{action: 'switchMode', views: ['picker'], keys: [named('tab')], description: 'match all chosen tags, or any'},
+	{action: 'submit', views: ['picker'], keys: [named('return')], description: 'apply the chosen tags'},
+	{action: 'cancel', views: ['picker'], keys: [named('escape')], description: 'cancel'},
+	{action: 'find', views: ['reader'], keys: [text('/')], description: 'find in the post'},
+	{action: 'findNext', views: ['reader'], keys: [text('n')], description: 'next match (wraps around)'},
+	{action: 'findPrevious', views: ['reader'], keys: [text('N')], description: 'previous match (wraps around)'},
+	{action: 'nextHeading', views: ['reader'], keys: [text(']')], description: 'next heading'},
+	{action: 'previousHeading', views: ['reader'], keys: [text('[')], description: 'previous heading'},
+	{action: 'contents', views: ['reader'], keys: [text('o')], description: 'table of contents'},
+	{action: 'footnote', views: ['reader'], keys: [text('F')], description: "jump to the note of the screen's first footnote"},
+	{action: 'jumpBack', views: ['reader'], keys: [text("'")], description: 'back to where you were before a jump'},
+	{action: 'nextPost', views: ['reader'], keys: [text('.')], description: 'next post in the list'},
+	{action: 'previousPost', views: ['reader'], keys: [text(',')], description: 'previous post in the list'},
+	{action: 'submit', views: ['find'], keys: [named('return')], description: 'find the next match from here'},
+	{action: 'cancel', views: ['find'], keys: [named('escape')], description: 'stop finding'},
+	{action: 'deleteChar', views: ['find'], keys: [named('backspace'), named('delete')], description: 'delete the last character'},
+	{action: 'quit', views: ['find', 'contents'], keys: [text('c', true)], description: 'quit'},
+	{action: 'down', views: ['contents'], keys: [named('downArrow'), text('j')], description: 'next heading'},
+	{action: 'up', views: ['contents'], keys: [named('upArrow'), text('k')], description: 'previous heading'},
+	{action: 'top', views: ['contents'], keys: [text('g'), named('home')], description: 'first heading'},
+	{action: 'bottom', views: ['contents'], keys: [text('G'), named('end')], description: 'last heading'},
+	{action: 'submit', views: ['contents'], keys: [named('return'), text('l')], description: 'go to the heading'},
+	{action: 'cancel', views: ['contents'], keys: [named('escape'), text('q'), text('o')], description: 'close the contents'},
 ];
 
 /** The flags Ink's useInput passes, as far as the keymap needs them. */
@@ -163,6 +179,6 @@ export function helpRows(view: View): HelpRow[] {
 		.filter(binding => binding.views.includes(view))
 		.map(binding => ({
 			keys: binding.keys.map(keyLabel).join(' '),
-			description: binding.ready ? binding.description : `${binding.description} (coming soon)`,
+			description: binding.description,
 		}));
 }

@@ -17,8 +17,8 @@ function colorLevel(options: Options, stream: NodeJS.WriteStream): ColorLevel {
 	return detectColorLevel({color: options.color, isTTY: stream.isTTY === true, env: process.env, supported});
 }
 
-function makeTheme(options: Options): Theme {
-	return createTheme(colorLevel(options, process.stdout), resolveThemeName(options.theme, process.env));
+function makeTheme(options: Options, forApp = false): Theme {
+	return createTheme(colorLevel(options, process.stdout), resolveThemeName(options.theme, process.env), {inverseWithoutColor: forApp});
 }
 
 /** Clickable links only where the terminal says it supports them, and never without colour. */
@@ -84,7 +84,7 @@ export async function main(options: Options): Promise<number> {
 		return 0;
 	}
 
-	const theme = makeTheme(options);
+	const theme = makeTheme(options, true);
 	await runTui({
 		blog,
 		filters,

@@ -31,7 +31,28 @@ export type Role =
 
 type Style = (text: string) => string;
 export type ThemeName = 'dark' | 'light';
-export type Theme = Record<Role, Style> & {name: ThemeName; level: ColorLevel; highlight: Record<string, Style>};
+/** Codes put around find matches in the reader (inside already styled text). */
+export type MarkCodes = {open: string; close: string};
+export type Theme = Record<Role, Style> & {
+	name: ThemeName;
+	level: ColorLevel;
+	highlight: Record<string, Style>;
+	hitCodes: MarkCodes;
+	currentHitCodes: MarkCodes;
+};
+
+export type ThemeOptions = {
+	/**
+	 * For the full-screen app: without colour, selection, the status line and
+	 * find matches still use inverse video, which is not colour. Print mode
+	 * leaves this off and writes no escape sequence at all.
+	 */
+	inverseWithoutColor?: boolean;
+};
+
+const INVERSE: MarkCodes = {open: '\u001B[7m', close: '\u001B[27m'};
+const INVERSE_UNDERLINE: MarkCodes = {open: '\u001B[7m\u001B[4m', close: '\u001B[24m\u001B[27m'};
+const NO_MARK: MarkCodes = {open: '', close: ''};
 
 type Modifier = 'bold' | 'dim' | 'italic' | 'underline' | 'inverse' | 'strikethrough'
 	| 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'gray'
@@ -124,13 +145,21 @@ function style(chalk: ChalkInstance, modifiers: Modifier[]): Style {
 	return text => styled(text);
 }
 
-export function createTheme(level: ColorLevel, name: ThemeName = 'dark'): Theme {
+export function createTheme(level: ColorLevel, name: ThemeName = 'dark', options: ThemeOptions = {}): Theme {
 	const chalk = new Chalk({level});
 	const palette = name === 'light' ? light : dark;
 	const roles = Object.fromEntries(Object.entries(palette).map(([role, modifiers]) => [role, style(chalk, modifiers)])) as Record<Role, Style>;
 	const highlightPalette = name === 'light' ? lightHighlight : darkHighlight;
 	const highlight = Object.fromEntries(Object.entries(highlightPalette).map(([role, modifiers]) => [role, style(chalk, modifiers)]));
-	return {...roles, name, level, highlight};
+	const inverse = level > 0 || options.inverseWithoutColor === true;
+	if (level === 0 && inverse) {
+		const mono = new Chalk({level: 1});
+		roles.selected = text => mono.inverse(text);
+		roles.status = text => mono.inverse(text);
+		roles.matchSelected = text => mono.bold.underline(text);
+	}
+
+	return {...roles, name, level, highlight, hitCodes: inverse ? INVERSE : NO_MARK, currentHitCodes: inverse ? INVERSE_UNDERLINE : NO_MARK};
 }
 
 export const THEME_CHOICES = ['dark', 'light', 'auto'] as const;

@@ -86,14 +86,6 @@ describe('post list', () => {
 		assert.ok(app.frame().split('\n').length <= 23);
 	});
 
-	it('says a key is still to come instead of doing nothing', async () => {
-		const app = await open({blog, theme});
-		await app.press(keys.enter, 'o');
-		assert.match(app.frame(), /o: table of contents is coming in a later version/);
-		await app.press('j');
-		assert.doesNotMatch(app.frame(), /coming/);
-	});
-
 	it('shows an empty state that says what was searched', async () => {
 		const app = await open({blog: {root: 'nothing-here', hiddenDrafts: 2, posts: []}, theme});
 		assert.match(app.frame(), /No posts in nothing-here/);

@@ -1,16 +1,19 @@
 import {Box, useApp, useInput} from 'ink';
-import React, {useEffect, useMemo, useReducer} from 'react';
+import React, {useEffect, useMemo, useReducer, useRef} from 'react';
+import {markRanges} from '../reader/find.js';
 import {describeFilters, queryWords, type Filters} from '../posts/filter.js';
 import type {Blog} from '../posts/types.js';
 import {listColumns} from '../render/list-row.js';
-import {renderPostPage} from '../render/post-page.js';
 import type {Theme} from '../theme.js';
 import {EmptyState} from './empty-state.js';
 import {FilteredEmpty} from './filtered-empty.js';
 import {HelpOverlay} from './help-overlay.js';
 import {Lines} from './lines.js';
 import {ListView} from './list-view.js';
-import {activeView, initialState, pickerRows, reducer, selectedIndex, shownPosts, sortLabel, type Layout} from './state.js';
+import {ContentsOverlay} from './contents-overlay.js';
+import {readerPage} from './page-cache.js';
+import {hitsFor} from './reader-keys.js';
+import {activeView, initialState, pickerRows, readerTop, reducer, selectedIndex, shownPosts, sortLabel, type Layout, type ReaderPage} from './state.js';
 import {StatusBar} from './status-bar.js';
 import {PICKER_CHROME_ROWS, TagPicker} from './tag-picker.js';
 import {useTerminalSize} from './use-terminal-size.js';
@@ -48,29 +51,35 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 	const readerWidth = Math.max(10, Math.min(columns - 2, maxWidth));
 
 	const columnsLayout = useMemo(() => listColumns(shown, columns - 2), [shown, columns]);
-	const page = useMemo(
-		() => (state.view === 'reader' && post ? renderPostPage(post, {width: readerWidth, theme, hyperlinks}) : undefined),
-		[state.view, post, readerWidth, theme, hyperlinks],
-	);
+	// Rendered once per post and width (and cached); only the visible window reaches Ink.
+	const pageOf = (path: string | null): ReaderPage | undefined => {
+		const target = posts.find(candidate => candidate.path === path);
+		return target ? readerPage(target, readerWidth, theme, hyperlinks) : undefined;
+	};
 
+	const page = state.view === 'reader' ? pageOf(state.selectedPath) : undefined;
 	const layout: Layout = {
 		posts,
 		listHeight: contentHeight,
-		readerLines: page?.lines.length ?? 0,
+		pageOf,
 		readerHeight: contentHeight,
 		pickerHeight: Math.max(1, contentHeight - PICKER_CHROME_ROWS),
 	};
 
 	useEffect(() => {
 		dispatch({type: 'relayout', layout});
-	}, [columns, rows, layout.readerLines]);
+	}, [columns, rows]);
 
 	useEffect(() => {
 		if (state.quitting) exit();
 	}, [state.quitting]);
 
+	// Keys may arrive before the screen has caught up with the last one: the
+	// handler reads the newest layout, and the reducer renders what it needs.
+	const layoutRef = useRef(layout);
+	layoutRef.current = layout;
 	useInput((input, key) => {
-		dispatch({type: 'input', input, flags: key, layout});
+		dispatch({type: 'input', input, flags: key, layout: layoutRef.current});
 	});
 
 	const filterText = describeFilters(state.filters);
@@ -89,10 +98,24 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 		content = <TagPicker rows={pickerRows(posts, state.filters, state.picker)} picker={state.picker} width={columns} height={contentHeight} theme={theme} />;
 		right = `${state.picker.chosen.length} chosen`;
 	} else if (state.view === 'reader' && page && post) {
-		const visible = page.lines.slice(state.readerTop, state.readerTop + contentHeight).map(line => ` ${line}`);
-		content = <Lines lines={visible} height={contentHeight} />;
+		const top = readerTop(state, layout);
+		const hits = state.find.query === '' || state.find.editing ? [] : hitsFor(page, state.find.query);
+		if (state.contents) {
+			const current = page.headings.findLastIndex(heading => heading.line <= top);
+			content = <ContentsOverlay headings={page.headings} cursor={state.contents.cursor} top={state.contents.top} current={current} width={columns} height={contentHeight} theme={theme} />;
+		} else {
+			const visible = page.lines.slice(top, top + contentHeight).map((line, offset) => {
+				const ranges = hits.flatMap((hit, index) => (hit.line === top + offset ? [{...hit, ...(index === state.find.current ? theme.currentHitCodes : theme.hitCodes)}] : []));
+				return ` ${markRanges(line, ranges)}`;
+			});
+			content = <Lines lines={visible} height={contentHeight} />;
+		}
+
 		left = post.title;
-		right = `${lineRange(state.readerTop, page.lines.length, contentHeight)} ${positionLabel(state.readerTop, page.lines.length, contentHeight)} · ? help`;
+		if (state.find.editing) left = `/${state.find.query}▏ find · Enter goes to the next match · Esc stops`;
+		else if (state.find.query !== '' && hits.length > 0) left = `hit ${state.find.current + 1}/${hits.length} "${state.find.query}" · n N next/previous · ${post.title}`;
+		else if (state.find.query !== '') left = `not found: "${state.find.query}" · ${post.title}`;
+		right = `${lineRange(top, page.lines.length, contentHeight)} ${positionLabel(top, page.lines.length, contentHeight)} · ? help`;
 	} else if (posts.length === 0) {
 		content = <EmptyState root={blog.root} hiddenDrafts={blog.hiddenDrafts} width={columns} height={contentHeight} theme={theme} />;
 		left = `${blog.root} · no posts`;

@@ -1,6 +1,9 @@
-import {keyEvents, keyLabel, type Action as KeyAction, type KeyFlags, type View} from '../keymap.js';
+import {keyEvents, type Action as KeyAction, type KeyFlags, type View} from '../keymap.js';
 import {narrowEntries, noFilters, SORT_KEYS, termEntries, termKey, visiblePosts, type Filters, type MatchMode, type SortKey, type Term, type TermEntry} from '../posts/filter.js';
 import type {Post} from '../posts/types.js';
+import {anchorAt, lineAt, topOfPost, type Anchor} from '../reader/position.js';
+import type {RenderedMarkdown} from '../render/markdown.js';
+import {readerKey, findKey, contentsKey} from './reader-keys.js';
 import {clampIndex, clampTop, keepInView} from './viewport.js';
 
 /** The tag picker while it is open: choices are applied only on Enter. */
@@ -27,8 +30,16 @@ export type State = {
 	selectedPath: string | null;
 	/** First list row on screen. */
 	listTop: number;
-	/** First reader line on screen. */
-	readerTop: number;
+	/** Where the open post is read from; kept as an anchor so a re-wrap keeps the same text on top. */
+	readerAnchor: Anchor;
+	/** Positions to return to with ' (footnote, contents and find jumps push here). */
+	jumps: Anchor[];
+	/** Where each post was left, by path, while the program runs. */
+	positions: Record<string, Anchor>;
+	/** Find in the post: the query, whether it is being typed, and the current hit. */
+	find: FindState;
+	/** The contents overlay, when open: which heading is under the cursor. */
+	contents: {cursor: number; top: number} | null;
 	/** A one-off message for the status line; cleared by the next key. */
 	notice: string | null;
 	/** Set by the quit keys; the app exits when it sees it. */
@@ -36,6 +47,10 @@ export type State = {
 	/** Going back from the reader quits: blogread was opened on one post. */
 	backQuits: boolean;
 };
+
+export type FindState = {query: string; editing: boolean; current: number};
+
+export const noFind: FindState = {query: '', editing: false, current: -1};
 
 export type InitialState = {posts: Post[]; openFirst?: boolean; filters?: Filters};
 
@@ -50,12 +65,18 @@ export function initialState({posts, openFirst = false, filters = noFilters}: In
 		sort: 'date',
 		selectedPath: first?.path ?? null,
 		listTop: 0,
-		readerTop: 0,
+		readerAnchor: topOfPost,
+		jumps: [],
+		positions: {},
+		find: noFind,
+		contents: null,
 		notice: null,
 		quitting: false,
 		backQuits: openFirst,
 	};
 }
+
+export type ReaderPage = RenderedMarkdown & {plain: string[]};
 
 /** What the reducer needs to know about the world to move within it. */
 export type Layout = {
@@ -63,8 +84,8 @@ export type Layout = {
 	posts: Post[];
 	/** List rows that fit on screen. */
 	listHeight: number;
-	/** Lines of the open post, header included. */
-	readerLines: number;
+	/** A post as the reader shows it at the screen's width (cached), by path. */
+	pageOf: (path: string | null) => ReaderPage | undefined;
 	/** Reader lines that fit on screen. */
 	readerHeight: number;
 	/** Rows of the tag picker's list. */
@@ -108,6 +129,8 @@ export function selectedIndex(state: State, shown: Post[]): number {
 export function activeView(state: State): View {
 	if (state.picker) return 'picker';
 	if (state.searching) return 'search';
+	if (state.view === 'reader' && state.contents) return 'contents';
+	if (state.view === 'reader' && state.find.editing) return 'find';
 	return state.view;
 }
 
@@ -129,10 +152,6 @@ function refilter(state: State, layout: Layout): State {
 	return moveSelection(state, index, layout);
 }
 
-function scrollReader(state: State, to: number, layout: Layout): State {
-	return {...state, readerTop: clampTop(to, layout.readerLines, layout.readerHeight)};
-}
-
 function listKey(state: State, action: KeyAction, layout: Layout): State {
 	const index = selectedIndex(state, shownPosts(layout.posts, state.filters, state.sort));
 	const half = Math.ceil(layout.listHeight / 2);
@@ -145,7 +164,7 @@ function listKey(state: State, action: KeyAction, layout: Layout): State {
 		case 'halfUp': return moveSelection(state, index - half, layout);
 		case 'top': return moveSelection(state, 0, layout);
 		case 'bottom': return moveSelection(state, Number.MAX_SAFE_INTEGER, layout);
-		case 'open': return state.selectedPath === null ? state : {...state, view: 'reader', readerTop: 0};
+		case 'open': return openPost(state, state.selectedPath);
 		case 'search': return {...state, searching: true};
 		case 'tags': {
 			const order = termEntries(layout.posts, state.filters.terms, state.filters.mode, state.filters.query).map(entry => entry.key);
@@ -165,21 +184,25 @@ export function sortLabel(sort: SortKey): string {
 	return sort === 'date' ? 'date, newest first' : sort === 'title' ? 'title' : 'reading time, shortest first';
 }
 
-function readerKey(state: State, action: KeyAction, layout: Layout): State {
-	const page = Math.max(1, layout.readerHeight - 1);
-	const half = Math.max(1, Math.floor(layout.readerHeight / 2));
-	switch (action) {
-		case 'down': return scrollReader(state, state.readerTop + 1, layout);
-		case 'up': return scrollReader(state, state.readerTop - 1, layout);
-		case 'pageDown': return scrollReader(state, state.readerTop + page, layout);
-		case 'pageUp': return scrollReader(state, state.readerTop - page, layout);
-		case 'halfDown': return scrollReader(state, state.readerTop + half, layout);
-		case 'halfUp': return scrollReader(state, state.readerTop - half, layout);
-		case 'top': return scrollReader(state, 0, layout);
-		case 'bottom': return scrollReader(state, layout.readerLines, layout);
-		case 'back': return {...state, view: 'list'};
-		default: return state;
-	}
+/** The first line on screen in the reader, from the anchor, kept inside the page. */
+export function readerTop(state: State, layout: Pick<Layout, 'pageOf' | 'readerHeight'>): number {
+	const page = layout.pageOf(state.selectedPath);
+	if (!page) return 0;
+	return clampTop(lineAt(page.blockStarts, page.lines.length, state.readerAnchor), page.lines.length, layout.readerHeight);
+}
+
+/** Opens a post where it was left, or at its top. */
+export function openPost(state: State, path: string | null): State {
+	if (path === null) return state;
+	return {...state, view: 'reader', selectedPath: path, readerAnchor: state.positions[path] ?? topOfPost, jumps: [], find: noFind, contents: null};
+}
+
+/** Leaves the open post, remembering where it was left. */
+export function leavePost(state: State, layout: Layout): State {
+	const page = layout.pageOf(state.selectedPath);
+	if (state.selectedPath === null || !page) return state;
+	const anchor = anchorAt(page.blockStarts, page.lines.length, readerTop(state, layout));
+	return {...state, positions: {...state.positions, [state.selectedPath]: anchor}};
 }
 
 function setQuery(state: State, query: string, layout: Layout): State {
@@ -231,6 +254,8 @@ function applyKey(state: State, action: KeyAction | undefined, typed: string, la
 	if (action === 'quit' || (action === 'back' && (state.view === 'list' || state.backQuits))) return {...state, quitting: true};
 	if (state.picker) return pickerKey(state, state.picker, action, typed, layout);
 	if (state.searching) return searchKey(state, action, typed, layout);
+	if (state.view === 'reader' && state.contents) return contentsKey(state, state.contents, action, layout);
+	if (state.view === 'reader' && state.find.editing) return findKey(state, action, typed, layout);
 	if (action === 'help') return {...state, showHelp: true};
 	if (action === undefined) return state;
 	return state.view === 'list' ? listKey(state, action, layout) : readerKey(state, action, layout);
@@ -244,7 +269,6 @@ export function reducer(state: State, action: Action): State {
 			return {
 				...state,
 				listTop: clampTop(keepInView(selectedIndex(state, shown), state.listTop, action.layout.listHeight), shown.length, action.layout.listHeight),
-				readerTop: clampTop(state.readerTop, action.layout.readerLines, action.layout.readerHeight),
 			};
 		}
 
@@ -258,11 +282,6 @@ export function reducer(state: State, action: Action): State {
 			const chunks = plain ? [...action.input] : [action.input];
 			for (const chunk of chunks) {
 				for (const event of keyEvents(activeView(next), chunk, action.flags)) {
-					if (event.binding && !event.binding.ready) {
-						next = {...next, notice: `${event.binding.keys.map(keyLabel).join(' ')}: ${event.binding.description} is coming in a later version`};
-						continue;
-					}
-
 					next = applyKey(next, event.binding?.action, event.typed, action.layout);
 					if (next.quitting || next.showHelp) return next;
 				}

@@ -38,6 +38,13 @@ export async function renderApp(props: AppProps) {
 				await tick();
 			}
 		},
+		/** Changes the fake terminal's size and tells the app, as a real resize would. */
+		async resize(columns: number, rows: number) {
+			Object.defineProperty(instance.stdout, 'columns', {value: columns, configurable: true});
+			Object.defineProperty(instance.stdout, 'rows', {value: rows, configurable: true});
+			instance.stdout.emit('resize');
+			await tick(30);
+		},
 		async waitFor(predicate: (frame: string) => boolean, timeout = 1000) {
 			const start = Date.now();
 			while (!predicate(frame())) {
