@@ -5,7 +5,7 @@ import {build} from 'esbuild';
 
 await rm('dist', {recursive: true, force: true});
 await build({
-	entryPoints: ['source/cli.tsx'],
+	entryPoints: ['source/cli.tsx', 'source/render-worker.ts'],
 	outdir: 'dist',
 	bundle: true,
 	splitting: true,

@@ -73,6 +73,12 @@ function fail(error: unknown): never {
 	process.exit(1);
 }
 
+// `blogread --print post | head` closes the pipe early: that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+	if (error.code === 'EPIPE') process.exit(0);
+	throw error;
+});
+
 async function run(): Promise<void> {
 	const cli = meow(help, {
 		importMeta: import.meta,

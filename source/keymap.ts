@@ -129,7 +129,18 @@ export type KeyEvent = {binding: Binding; typed: string} | {binding: undefined; 
  * fast typing or a laggy link) yields one event per character; characters
  * with no binding come back as typed text, for text fields.
  */
+/**
+ * Input that is the tail of a terminal's reply to a query (Ink has taken the
+ * ESC): a cursor report `[12;40R`, device attributes `[?1;2c`, bracketed
+ * paste markers `[200~`, or an OSC/DCS reply ending in BEL or ST. A person
+ * cannot type these in one keystroke.
+ */
+export function isTerminalReply(input: string): boolean {
+	return /^\[[\d;?>=!]+[A-Za-z~]$/.test(input) || /^\[\d*~$/.test(input) || /[\u0007\u009C]|\u001B\\/.test(input);
+}
+
 export function keyEvents(view: View, input: string, flags: KeyFlags): KeyEvent[] {
+	if (isTerminalReply(input)) return [];
 	const namedKey = NAMED_ORDER.find(name => flags[name]);
 	if (namedKey) {
 		const binding = bindingFor(view, spec => 'named' in spec && spec.named === namedKey);

@@ -41,8 +41,8 @@ async function printPost(options: Options, name: string): Promise<number> {
 	const post = direct ? blog.posts[0] : findPost(blog.posts, name);
 	if (!post) throw new UserError(`post not found: ${name} (in ${options.target}; blogread --list shows them)`);
 	// Markdown rendering (marked, highlight.js) is loaded only when a post is shown.
-	const {formatPost} = await import('./render/post-page.js');
-	process.stdout.write(formatPost(post, {width: printWidth(options), theme, hyperlinks: hyperlinks(theme)}));
+	const [{formatPost}, {RENDER_BUDGET_MS}] = await Promise.all([import('./render/post-page.js'), import('./render/render-job.js')]);
+	process.stdout.write(await formatPost(post, {width: printWidth(options), theme, hyperlinks: hyperlinks(theme)}, RENDER_BUDGET_MS));
 	return 0;
 }
 

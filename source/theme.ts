@@ -39,6 +39,8 @@ export type Theme = Record<Role, Style> & {
 	highlight: Record<string, Style>;
 	hitCodes: MarkCodes;
 	currentHitCodes: MarkCodes;
+	/** How the theme was made, so a worker thread can make the same one. */
+	options: ThemeOptions;
 };
 
 export type ThemeOptions = {
@@ -159,7 +161,7 @@ export function createTheme(level: ColorLevel, name: ThemeName = 'dark', options
 		roles.matchSelected = text => mono.bold.underline(text);
 	}
 
-	return {...roles, name, level, highlight, hitCodes: inverse ? INVERSE : NO_MARK, currentHitCodes: inverse ? INVERSE_UNDERLINE : NO_MARK};
+	return {...roles, name, level, highlight, hitCodes: inverse ? INVERSE : NO_MARK, currentHitCodes: inverse ? INVERSE_UNDERLINE : NO_MARK, options};
 }
 
 export const THEME_CHOICES = ['dark', 'light', 'auto'] as const;

@@ -213,9 +213,16 @@ describe('--print', () => {
 	});
 });
 
+/** Every process below `pid`, children first. */
+function descendants(pid: number): number[] {
+	const table = spawnSync('ps', ['-eo', 'pid=,ppid='], {encoding: 'utf8'}).stdout.trim().split('\n').map(line => line.trim().split(/\s+/).map(Number));
+	const children = table.filter(([, parent]) => parent === pid).map(([child]) => child ?? 0);
+	return children.flatMap(child => [child, ...descendants(child)]);
+}
+
 describe('the full-screen app in a real terminal', () => {
 	// `script` gives the bin a pseudo-terminal, as a person's terminal would.
-	function inTerminal(keysToSend: string[], timeout = 15_000): Promise<{code: number | null; output: string}> {
+	function inTerminal(keysToSend: string[], timeout = 15_000, signal?: NodeJS.Signals): Promise<{code: number | null; output: string}> {
 		return new Promise((resolve, reject) => {
 			const child = spawn('script', ['-qfec', `${process.execPath} ${bin} ${fixture}`, '/dev/null'], {
 				env: {...process.env, TERM: 'xterm-256color', COLUMNS: '80', LINES: '24'},
@@ -243,6 +250,11 @@ describe('the full-screen app in a real terminal', () => {
 				if (output.includes('? help')) {
 					clearInterval(waitForFirstFrame);
 					sendNext();
+					// The signal goes to blogread itself, not to `script`.
+					if (signal && child.pid !== undefined) {
+						const app = descendants(child.pid).find(pid => spawnSync('ps', ['-o', 'comm=', '-p', String(pid)], {encoding: 'utf8'}).stdout.trim() === 'blogread');
+						if (app !== undefined) process.kill(app, signal);
+					}
 				}
 			}, 50);
 		});
@@ -259,4 +271,26 @@ describe('the full-screen app in a real terminal', () => {
 			assert.ok(output.includes('Late evening in California'));
 		});
 	}
+
+	for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
+		it(`${signal} leaves the alternate screen and shows the cursor`, async () => {
+			const {output} = await inTerminal([], 15_000, signal);
+			assert.ok(output.lastIndexOf('\u001B[?1049l') > output.indexOf('\u001B[?1049h'), 'left the alternate screen');
+			assert.ok(output.lastIndexOf('\u001B[?25h') > output.lastIndexOf('\u001B[?25l'), 'cursor shown again');
+		});
+	}
+
+	it('stops quietly when the reader of its output goes away (EPIPE)', async () => {
+		const child = spawn(process.execPath, [bin, '--list', fixture]);
+		let stderr = '';
+		child.stderr.on('data', (chunk: Buffer) => {
+			stderr += chunk.toString();
+		});
+		child.stdout.destroy();
+		const code = await new Promise(resolve => {
+			child.on('exit', resolve);
+		});
+		assert.equal(code, 0);
+		assert.equal(stderr, '');
+	});
 });

@@ -31,6 +31,11 @@ describe('keymap', () => {
 		['reader', '', {leftArrow: true}, ['back']],
 		['reader', '', {pageDown: true}, ['pageDown']],
 		['reader', 'G', {}, ['bottom']],
+		['reader', '[12;40R', {}, []],
+		['reader', '[?1;2c', {}, []],
+		['reader', '[200~', {}, []],
+		['reader', '11;rgb:0000/0000/0000\u0007', {}, []],
+		['reader', '[', {}, ['previousHeading']],
 	];
 	for (const [view, input, flags, expected] of cases) {
 		it(`${view}: ${JSON.stringify(input)} ${JSON.stringify(flags)} → ${expected.join(', ') || 'nothing'}`, () => {

@@ -1,6 +1,7 @@
 import matter from 'gray-matter';
 import {parse as parseToml} from 'smol-toml';
 import {parse as parseYaml} from 'yaml';
+import {cleanLine} from '../sanitize.js';
 
 export type FrontMatter = {
 	data: Record<string, unknown>;
@@ -34,7 +35,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function firstLine(message: string): string {
-	return (message.split('\n')[0] ?? message).trim().replace(/:$/, '');
+	// Parser messages quote the post's text, which may hold control characters.
+	return cleanLine((message.split('\n')[0] ?? message).replace(/:$/, ''));
 }
 
 /** Hugo-style JSON front matter: the file starts with a JSON object. */
@@ -100,7 +102,7 @@ export function parseFrontMatter(source: string): FrontMatter {
 		if (!ALLOWED_LANGUAGES.has(language)) {
 			const end = /\n---[ \t]*(?:\n|$)/.exec(text);
 			const body = end ? text.slice(end.index + end[0].length) : text;
-			return {data: {}, body, warnings: [`front matter: language "${language}" refused (only YAML, TOML and JSON are read)`]};
+			return {data: {}, body, warnings: [`front matter: language "${cleanLine(language)}" refused (only YAML, TOML and JSON are read)`]};
 		}
 
 		return parseWith(text, '---', language === '' ? 'yaml' : language);

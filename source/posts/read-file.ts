@@ -21,6 +21,13 @@ export async function readPostText(absolutePath: string): Promise<FileText> {
 		await handle.close();
 	}
 
+	// UTF-16 with a byte order mark (some Windows editors) is decoded, with a note.
+	const utf16 = bytes[0] === 0xFF && bytes[1] === 0xFE ? 'utf-16le' : bytes[0] === 0xFE && bytes[1] === 0xFF ? 'utf-16be' : undefined;
+	if (utf16) {
+		warnings.push(`file is ${utf16.toUpperCase()}, not UTF-8; decoded anyway`);
+		return {text: new TextDecoder(utf16).decode(bytes), warnings};
+	}
+
 	try {
 		return {text: new TextDecoder('utf-8', {fatal: true}).decode(bytes), warnings};
 	} catch {

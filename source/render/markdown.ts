@@ -3,6 +3,7 @@ import stripAnsi from 'strip-ansi';
 import {keepOwnEscapes, showControls} from '../sanitize.js';
 import type {Theme} from '../theme.js';
 import {renderCodeBlock} from './code-block.js';
+import {guardMarkdown} from './guard.js';
 import {createInlineRenderer, plainText, REF_SENTINELS, REF_START, type InlineRenderer} from './inline.js';
 import {renderTable} from './table.js';
 import {displayWidth, wrapStyled} from './text-width.js';
@@ -26,6 +27,8 @@ export type RenderedMarkdown = {
 	footnoteRefs: FootnoteRef[];
 	/** The line each note starts on, by number (index 0 is note 1). */
 	noteLines: number[];
+	/** Why the post is not shown as written, if it isn't (pathological input was capped, or too slow to render). */
+	notice: string | null;
 };
 
 export type RenderOptions = {
@@ -176,7 +179,8 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	const inline = createInlineRenderer(options.theme, {hyperlinks: options.hyperlinks === true && options.theme.level > 0});
 
 	const context: Context = {theme: options.theme, inline, footnotes: [], listDepth: 0};
-	let tokens: Token[] = inline.marked.lexer(markdown);
+	const guarded = guardMarkdown(markdown);
+	let tokens: Token[] = inline.marked.lexer(guarded.markdown);
 	const firstBlock = tokens.find(token => token.type !== 'space' && token.type !== 'footnotes');
 	if (options.skipTitleHeading !== undefined && firstBlock?.type === 'heading' && (firstBlock as Tokens.Heading).depth === 1) {
 		tokens = tokens.filter(token => token !== firstBlock);
@@ -215,5 +219,6 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		for (const match of stripAnsi(line).matchAll(/\u2063\[(\d+)\]\u2064/g)) footnoteRefs.push({line: index, note: Number(match[1])});
 		return keepOwnEscapes(line.replace(REF_SENTINELS, ''));
 	});
-	return {lines: shown, headings, blockStarts, footnoteRefs, noteLines};
+	const notice = guarded.capped ? 'parts of this post were simplified to keep it readable (extreme nesting or delimiter runs)' : null;
+	return {lines: shown, headings, blockStarts, footnoteRefs, noteLines, notice};
 }

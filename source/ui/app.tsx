@@ -1,5 +1,5 @@
 import {Box, useApp, useInput} from 'ink';
-import React, {useEffect, useMemo, useReducer, useRef} from 'react';
+import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {markRanges} from '../reader/find.js';
 import {describeFilters, queryWords, type Filters} from '../posts/filter.js';
 import type {Blog} from '../posts/types.js';
@@ -11,7 +11,7 @@ import {HelpOverlay} from './help-overlay.js';
 import {Lines} from './lines.js';
 import {ListView} from './list-view.js';
 import {ContentsOverlay} from './contents-overlay.js';
-import {readerPage} from './page-cache.js';
+import {onPageReady, readerPage} from './page-cache.js';
 import {hitsFor} from './reader-keys.js';
 import {activeView, initialState, pickerRows, readerTop, reducer, selectedIndex, shownPosts, sortLabel, type Layout, type ReaderPage} from './state.js';
 import {StatusBar} from './status-bar.js';
@@ -57,6 +57,11 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 		return target ? readerPage(target, readerWidth, theme, hyperlinks) : undefined;
 	};
 
+	// A large post renders in the background; this redraws when it is ready.
+	const [, setPagesReady] = useState(0);
+	useEffect(() => onPageReady(() => {
+		setPagesReady(count => count + 1);
+	}), []);
 	const page = state.view === 'reader' ? pageOf(state.selectedPath) : undefined;
 	const layout: Layout = {
 		posts,
@@ -116,6 +121,10 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 		else if (state.find.query !== '' && hits.length > 0) left = `hit ${state.find.current + 1}/${hits.length} "${state.find.query}" · n N next/previous · ${post.title}`;
 		else if (state.find.query !== '') left = `not found: "${state.find.query}" · ${post.title}`;
 		right = `${lineRange(top, page.lines.length, contentHeight)} ${positionLabel(top, page.lines.length, contentHeight)} · ? help`;
+	} else if (state.view === 'reader' && post) {
+		content = <Lines lines={[theme.muted(`Rendering "${post.title}"… (a large post; q goes back)`)]} height={contentHeight} />;
+		left = post.title;
+		right = 'rendering · ? help';
 	} else if (posts.length === 0) {
 		content = <EmptyState root={blog.root} hiddenDrafts={blog.hiddenDrafts} width={columns} height={contentHeight} theme={theme} />;
 		left = `${blog.root} · no posts`;

@@ -55,11 +55,23 @@ export async function runTui(options: TuiOptions): Promise<void> {
 		process.exit(signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143);
 	};
 
+	// A bug must not leave the terminal in raw mode on the alternate screen.
+	const onCrash = (error: unknown) => {
+		instance.unmount();
+		restore();
+		process.stderr.write(`blogread: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
+		process.exit(1);
+	};
+
+	process.on('uncaughtException', onCrash);
+	process.on('unhandledRejection', onCrash);
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
 	try {
 		await instance.waitUntilExit();
 	} finally {
 		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(signal, onSignal);
+		process.off('uncaughtException', onCrash);
+		process.off('unhandledRejection', onCrash);
 		restore();
 		if (options.stdin !== process.stdin) options.stdin.destroy();
 	}

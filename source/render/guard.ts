@@ -1,0 +1,78 @@
+// Caps applied to a post's Markdown before it is lexed, so no post can make
+// marked recurse or backtrack without bound. They only touch input no real
+// post has: hundreds of nested quotes or list levels, or delimiter runs of
+// dozens of the same character.
+
+/** Quote markers (`>`) kept at the start of a line. */
+export const MAX_QUOTE_DEPTH = 16;
+/** Leading columns of indentation kept outside code fences (list nesting). */
+export const MAX_INDENT = 48;
+/** Longer runs of one delimiter character are escaped, so they read as text. */
+export const MAX_DELIMITER_RUN = 32;
+/** A paragraph with more emphasis delimiters than this has them all escaped. */
+export const MAX_DELIMITERS_PER_PARAGRAPH = 512;
+/** A line longer than this is cut (the rest is dropped, with a note). */
+export const MAX_LINE_LENGTH = 20_000;
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const DELIMITER_RUN = new RegExp(`([*_~\`\\[\\]<>])\\1{${MAX_DELIMITER_RUN},}`, 'g');
+const DELIMITER = /[*_]/g;
+
+function escapeAll(run: string): string {
+	return run.replace(/./g, char => `\\${char}`);
+}
+
+function capQuotes(line: string): string {
+	const match = /^(?:[ \t]*>){17,}/.exec(line);
+	if (!match) return line;
+	return '> '.repeat(MAX_QUOTE_DEPTH) + line.slice(match[0].length);
+}
+
+function capIndent(line: string): string {
+	const indent = /^[ \t]*/.exec(line)?.[0] ?? '';
+	const columns = [...indent].reduce((sum, char) => sum + (char === '\t' ? 4 : 1), 0);
+	return columns > MAX_INDENT ? ' '.repeat(MAX_INDENT) + line.slice(indent.length) : line;
+}
+
+export type Guarded = {markdown: string; capped: boolean};
+
+/** The post's Markdown with pathological constructs made harmless. */
+export function guardMarkdown(markdown: string): Guarded {
+	const lines = markdown.split('\n');
+	let capped = false;
+	let fence: string | undefined;
+	// Lines of the paragraph being read, and how many emphasis delimiters it has so far.
+	let paragraph: number[] = [];
+	let delimiters = 0;
+	const endParagraph = () => {
+		if (delimiters > MAX_DELIMITERS_PER_PARAGRAPH) {
+			for (const index of paragraph) lines[index] = (lines[index] ?? '').replace(/(?<!\\)([*_])/g, '\\$1');
+			capped = true;
+		}
+
+		paragraph = [];
+		delimiters = 0;
+	};
+
+	lines.forEach((original, index) => {
+		let line = original.length > MAX_LINE_LENGTH ? original.slice(0, MAX_LINE_LENGTH) : original;
+		const opening = FENCE.exec(line)?.[1];
+		if (fence !== undefined) {
+			if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length) fence = undefined;
+		} else if (opening) {
+			endParagraph();
+			fence = opening;
+		} else if (line.trim() === '') {
+			endParagraph();
+		} else {
+			line = capIndent(capQuotes(line)).replace(DELIMITER_RUN, escapeAll);
+			paragraph.push(index);
+			delimiters += (line.match(DELIMITER) ?? []).length;
+		}
+
+		if (line !== original) capped = true;
+		lines[index] = line;
+	});
+	endParagraph();
+	return {markdown: lines.join('\n'), capped};
+}

@@ -1,0 +1,71 @@
+import {existsSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
+import {Worker} from 'node:worker_threads';
+import {showControls} from '../sanitize.js';
+import type {Theme, ThemeName, ColorLevel, ThemeOptions} from '../theme.js';
+import type {RenderedMarkdown} from './markdown.js';
+import {wrapStyled} from './text-width.js';
+
+/** Bodies up to this size render on the calling thread: with the input caps, in well under a frame's budget of blocking. */
+export const SYNC_RENDER_LIMIT = 64 * 1024;
+/** How long a worker may take before the post is shown as plain text instead. */
+export const RENDER_BUDGET_MS = 3000;
+
+/** What a worker needs to render a body: everything but the theme's functions, which it rebuilds. */
+export type RenderRequest = {
+	markdown: string;
+	width: number;
+	theme: {level: ColorLevel; name: ThemeName; options: ThemeOptions};
+	hyperlinks: boolean;
+	skipTitleHeading?: string;
+};
+
+/**
+ * A worker running the render script beside this code: `dist/render-worker.js`
+ * in the bundle (this code is in `dist/` or `dist/chunks/`), or
+ * `source/render-worker.ts` when run from source (tests), through tsx.
+ */
+function startWorker(request: RenderRequest): Worker {
+	const fromSource = import.meta.url.endsWith('.ts');
+	const name = fromSource ? 'render-worker.ts' : 'render-worker.js';
+	const candidates = [new URL(`../${name}`, import.meta.url), new URL(`./${name}`, import.meta.url)];
+	const url = candidates.find(candidate => existsSync(fileURLToPath(candidate))) ?? candidates[0] as URL;
+	if (!fromSource) return new Worker(url, {workerData: request});
+	const loader = `import('tsx/esm/api').then(({register}) => { register(); return import(${JSON.stringify(url.href)}); });`;
+	return new Worker(loader, {eval: true, workerData: request});
+}
+
+/** Renders a body in a worker thread; rejects if it takes longer than `budgetMs` (the worker is stopped). */
+export async function renderInWorker(markdown: string, options: {width: number; theme: Theme; hyperlinks: boolean; skipTitleHeading?: string}, budgetMs: number): Promise<RenderedMarkdown> {
+	const request: RenderRequest = {
+		markdown,
+		width: options.width,
+		theme: {level: options.theme.level, name: options.theme.name, options: options.theme.options},
+		hyperlinks: options.hyperlinks,
+		...(options.skipTitleHeading === undefined ? {} : {skipTitleHeading: options.skipTitleHeading}),
+	};
+	const worker = startWorker(request);
+	try {
+		return await new Promise<RenderedMarkdown>((resolve, reject) => {
+			const timer = setTimeout(() => {
+				reject(new Error(`rendering took longer than ${budgetMs / 1000} s`));
+			}, budgetMs);
+			worker.once('message', (result: RenderedMarkdown) => {
+				clearTimeout(timer);
+				resolve(result);
+			});
+			worker.once('error', error => {
+				clearTimeout(timer);
+				reject(error);
+			});
+		});
+	} finally {
+		await worker.terminate();
+	}
+}
+
+/** The body as plain wrapped text, with the reason it is not rendered. */
+export function plainPage(markdown: string, width: number, reason: string): RenderedMarkdown {
+	const lines = markdown.split('\n').flatMap(line => (line.trim() === '' ? [''] : wrapStyled(showControls(line.replace(/\t/g, '    ')), width)));
+	return {lines, headings: [], blockStarts: [0], footnoteRefs: [], noteLines: [], notice: `shown as plain text: ${reason}`};
+}

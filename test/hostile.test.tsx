@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {existsSync, rmSync} from 'node:fs';
+import path from 'node:path';
+import {after, describe, it} from 'node:test';
+import stripAnsi from 'strip-ansi';
+import {loadBlog} from '../source/posts/load.js';
+import {createTheme} from '../source/theme.js';
+import {foreignControls, makeHostileBlog} from './helpers/hostile.js';
+import {keys, renderApp} from './helpers/ink.js';
+
+const bin = path.join(import.meta.dirname, '..', 'dist', 'cli.js');
+const {root, marker} = makeHostileBlog();
+const blog = path.join(root, 'blog');
+after(() => {
+	rmSync(root, {recursive: true, force: true});
+});
+
+function run(args: string[]) {
+	const start = performance.now();
+	const result = spawnSync(process.execPath, [bin, ...args], {
+		encoding: 'utf8',
+		env: {...process.env, FORCE_COLOR: '3', FORCE_HYPERLINK: '1', NO_COLOR: ''},
+		timeout: 30_000,
+		maxBuffer: 256 * 1024 * 1024,
+	});
+	return {...result, seconds: (performance.now() - start) / 1000};
+}
+
+describe('a hostile blog through the command line', () => {
+	it('--list --json lists every real post once, skipping FIFOs and links out of the folder', () => {
+		const result = run(['--list', '--json', blog]);
+		assert.equal(result.status, 0, result.stderr);
+		const posts = JSON.parse(result.stdout) as Array<{path: string; title: string; warnings: string[]; author: string | null; tags: string[]}>;
+		const paths = posts.map(post => post.path).sort();
+		assert.ok(!paths.some(file => /fifo|zero|passwd|loop/.test(file)), paths.join(', '));
+		assert.equal(new Set(paths).size, paths.length, 'each post once');
+		assert.ok(paths.includes('sub/inner.md'));
+		const byPath = new Map(posts.map(post => [post.path, post]));
+		assert.equal(byPath.get('yaml-escapes.md')?.title, '^[]2;pwned title^G');
+		assert.equal(byPath.get('yaml-escapes.md')?.author, '^[[31mred');
+		assert.deepEqual(byPath.get('yaml-escapes.md')?.tags, ['^[[5mblink', 'ok']);
+		for (const language of ['js', 'javascript', 'JS', 'coffee']) assert.match(byPath.get(`eval-${language}.md`)?.warnings[0] ?? '', /refused/);
+		assert.match(byPath.get('alias-bomb.md')?.warnings[0] ?? '', /^front matter: /);
+		assert.match(byPath.get('not-utf8.md')?.warnings.join(' ') ?? '', /not valid UTF-8/);
+		assert.ok(posts.some(post => post.title === 'Name ^[[31m red'), 'a control character in a file name is shown');
+		assert.equal(existsSync(marker), false, 'no payload ran');
+	});
+
+	it('--list prints no control sequence but colour', () => {
+		const result = run(['--list', blog]);
+		assert.equal(result.status, 0);
+		assert.deepEqual(foreignControls(result.stdout), []);
+	});
+
+	it('--print of every post: exit 0, no foreign control sequence, in bounded time', async () => {
+		const posts = (await loadBlog(blog, {drafts: true})).posts;
+		for (const post of posts) {
+			const result = run(['--print', post.absolutePath, '--width', '60']);
+			assert.equal(result.status, 0, `${post.path}: ${result.stderr}`);
+			assert.deepEqual(foreignControls(result.stdout), [], post.path);
+			assert.ok(result.seconds < 10, `${post.path} took ${result.seconds.toFixed(1)} s`);
+			for (const line of stripAnsi(result.stdout).split('\n')) assert.ok(line.length <= 60, `${post.path}: ${line}`);
+		}
+
+		assert.equal(existsSync(marker), false);
+	});
+
+	it('shows the real target of a link whose text is another address, and links only web addresses', () => {
+		const out = run(['--print', path.join(blog, 'spoofed-links.md')]).stdout;
+		assert.match(stripAnsi(out), /https:\/\/good\.example \(https:\/\/evil\.example\)/);
+		assert.match(stripAnsi(out), /click \(javascript:alert\(1\)\)/);
+		assert.ok(!out.includes('\u001B]8;;javascript') && !out.includes('\u001B]8;;file'));
+	});
+
+	it('refuses a FIFO, a device and a link out of the folder without blocking', () => {
+		for (const name of ['fifo.md', 'zero.md']) {
+			const result = run(['--print', path.join(blog, name)]);
+			assert.equal(result.status, 1, name);
+			assert.ok(result.seconds < 10);
+		}
+
+		assert.equal(run(['--print', 'passwd', blog]).status, 1, 'a link to /etc/passwd is not a post of the blog');
+	});
+});
+
+describe('a hostile blog in the app', () => {
+	it('never lets a control sequence from a post reach the screen', async () => {
+		const loaded = await loadBlog(blog, {drafts: true});
+		const app = await renderApp({blog: loaded, theme: createTheme(3), hyperlinks: true});
+		try {
+			assert.deepEqual(foreignControls(app.lastFrame() ?? ''), [], 'the list');
+			for (let index = 0; index < loaded.posts.length; index++) {
+				await app.press(keys.enter);
+				await app.waitFor(frame => !frame.includes('Rendering'), 10_000);
+				for (const key of ['', 'G', '/', 'e', keys.enter, 'o']) {
+					if (key !== '') await app.press(key);
+					assert.deepEqual(foreignControls(app.lastFrame() ?? ''), [], `${loaded.posts[index]?.path} after ${JSON.stringify(key)}`);
+				}
+
+				await app.press(keys.escape, 'q');
+				await app.waitFor(frame => frame.includes('›'));
+				await app.press('j');
+			}
+		} finally {
+			app.unmount();
+		}
+	});
+});

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import stripAnsi from 'strip-ansi';
+import {renderPostPage, renderPostPageBounded} from '../source/render/post-page.js';
+import {SYNC_RENDER_LIMIT} from '../source/render/render-job.js';
+import {createTheme} from '../source/theme.js';
+import {makePost} from './helpers/posts.js';
+
+const theme = createTheme(1);
+const section = (index: number) => `## Part ${index}\n\nText with **bold** and a note[^n].\n\n\`\`\`go\nfunc f() {}\n\`\`\`\n`;
+const large = makePost({title: 'Large', date: '2025-01-01'}, Array.from({length: 2000}, (_, index) => section(index)).join('\n') + '\n[^n]: The note.');
+
+describe('rendering with a time budget', () => {
+	it('renders a large post in a worker, exactly as on this thread', async () => {
+		assert.ok(large.body.length > SYNC_RENDER_LIMIT);
+		const options = {width: 70, theme, hyperlinks: false};
+		const bounded = await renderPostPageBounded(large, options, 20_000);
+		assert.deepEqual(bounded, renderPostPage(large, options));
+	});
+
+	it('falls back to plain text, with a notice, when the budget runs out', async () => {
+		const page = await renderPostPageBounded(large, {width: 70, theme, hyperlinks: false}, 1);
+		const text = page.lines.map(line => stripAnsi(line)).join('\n');
+		assert.match(text, /⚠ shown as plain text: rendering took longer than 0.001 s/);
+		assert.match(text, /^## Part 0$/m, 'the Markdown is shown as written');
+		assert.ok(page.lines.every(line => stripAnsi(line).length <= 70));
+	});
+
+	it('renders small posts on this thread', async () => {
+		const small = makePost({title: 'Small'}, 'Just **this**.');
+		const page = await renderPostPageBounded(small, {width: 40, theme: createTheme(0), hyperlinks: false}, 1);
+		assert.ok(page.lines.includes('Just this.'));
+	});
+});
