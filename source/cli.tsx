@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The entry: flags and help only. Everything heavy (React, Ink, marked) is
-// imported lazily, so `--help` and `--version` start as fast as Node does.
-import meow from 'meow';
+// The entry: flags and help only. Everything else (meow, React, Ink, marked)
+// is imported lazily, so `--help` and `--version` start as fast as Node does.
+import {createRequire} from 'node:module';
 import {UserError} from './errors.js';
 import {helpRows} from './keymap.js';
 
@@ -26,12 +26,16 @@ const help = `
     -w, --width <cols>     wrap width for printed output (default: terminal width, else 80)
         --drafts           include drafts (draft: true, published: false)
         --no-color         plain text (NO_COLOR=1 does the same; FORCE_COLOR forces colour)
+        --pager            show printed output through $PAGER (default: less -R)
+        --center           centre the reading column in a wide terminal
         --theme <name>     dark, light or auto (default: $BLOGREAD_THEME, else dark;
                            auto reads the background from COLORFGBG)
     -h, --help             show this help
     -v, --version          show the version
 
   When stdout is not a terminal, a folder is printed as --list and a file as --print.
+  Defaults can be set in $XDG_CONFIG_HOME/blogread/config.json (~/.config/...):
+  {"folder": "~/blog", "theme": "light", "width": 90, "sort": "date", "center": true, "drafts": false}
 
   Keys in the post list
 ${keyLines('list')}
@@ -57,6 +61,8 @@ const flagSpec = {
 	drafts: {type: 'boolean'},
 	color: {type: 'boolean', default: true},
 	theme: {type: 'string'},
+	pager: {type: 'boolean'},
+	center: {type: 'boolean'},
 	help: {type: 'boolean', shortFlag: 'h'},
 	version: {type: 'boolean', shortFlag: 'v'},
 } as const;
@@ -79,7 +85,26 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 	throw error;
 });
 
+function version(): string {
+	// package.json sits one folder up from both source/cli.tsx and dist/cli.js.
+	const pkg = createRequire(import.meta.url)('../package.json') as {version?: string};
+	return pkg.version ?? 'unknown';
+}
+
 async function run(): Promise<void> {
+	const args = process.argv.slice(2);
+	// The two answers that need nothing but this file.
+	if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
+		process.stdout.write(`${version()}\n`);
+		return;
+	}
+
+	if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+		process.stdout.write(help.replace(/^\n/, '') + '\n');
+		return;
+	}
+
+	const {default: meow} = await import('meow');
 	const cli = meow(help, {
 		importMeta: import.meta,
 		autoHelp: false,
@@ -97,19 +122,26 @@ async function run(): Promise<void> {
 	}
 
 	if (cli.flags.help) {
-		process.stdout.write(cli.help.replace(/^\n/, '') + '\n');
+		process.stdout.write(help.replace(/^\n/, '') + '\n');
 		return;
 	}
 
 	if (cli.flags.version) {
-		process.stdout.write(`${cli.pkg.version ?? 'unknown'}\n`);
+		process.stdout.write(`${version()}\n`);
 		return;
 	}
 
-	const {main, parseOptions} = await import('./main.js');
-	const options = parseOptions(cli.input, cli.flags);
-	const code = await main(options);
-	process.exitCode = code;
+	// meow gives absent booleans as false; the config decides those the user did not type.
+	const given = (name: string) => args.some(arg => arg === `--${name}` || arg === `--no-${name}` || arg.startsWith(`--${name}=`));
+	const [{main, parseOptions}, {loadConfig}] = await Promise.all([import('./main.js'), import('./config.js')]);
+	const {config, problem} = loadConfig(process.env);
+	if (problem) process.stderr.write(`blogread: config ${problem}\n`);
+	const options = parseOptions(cli.input, {
+		...cli.flags,
+		drafts: given('drafts') ? cli.flags.drafts : undefined,
+		center: given('center') ? cli.flags.center : undefined,
+	}, process.env, config);
+	process.exitCode = await main(options);
 }
 
 run().catch(fail);

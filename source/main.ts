@@ -1,8 +1,9 @@
+import {spawn} from 'node:child_process';
 import {promises as fs} from 'node:fs';
 import {supportsColor} from 'chalk';
 import supportsHyperlinks from 'supports-hyperlinks';
 import {UserError} from './errors.js';
-import type {Options} from './options.js';
+import {MIN_WIDTH, type Options} from './options.js';
 import {closestTerms, termExists, visiblePosts, type Filters} from './posts/filter.js';
 import {loadBlog} from './posts/load.js';
 import {findPost, formatJson, formatList} from './print.js';
@@ -26,8 +27,38 @@ function hyperlinks(theme: Theme): boolean {
 	return theme.level > 0 && supportsHyperlinks.stdout;
 }
 
+/** --width, else the terminal's width (a pseudo-terminal may report 0: then $COLUMNS), else 80. */
 function printWidth(options: Options): number {
-	return options.width ?? (process.stdout.isTTY ? process.stdout.columns : undefined) ?? DEFAULT_WIDTH;
+	if (options.width !== undefined) return options.width;
+	const columns = (process.stdout.isTTY ? process.stdout.columns : 0) || Number(process.env['COLUMNS']) || DEFAULT_WIDTH;
+	return Math.max(MIN_WIDTH, columns);
+}
+
+/** Writes printed output, through $PAGER when asked and stdout is a terminal. */
+async function output(text: string, options: Options): Promise<void> {
+	if (!options.pager || !process.stdout.isTTY) {
+		process.stdout.write(text);
+		return;
+	}
+
+	const pager = process.env['PAGER'] || 'less -R';
+	const child = spawn(pager, {shell: true, stdio: ['pipe', 'inherit', 'inherit']});
+	child.stdin.on('error', () => {
+		// The pager quit before reading everything: that is the user's choice.
+	});
+	child.stdin.end(text);
+	const code = await new Promise<number | null>(resolve => {
+		child.on('close', resolve);
+		child.on('error', () => {
+			resolve(null);
+		});
+	});
+	if (code === null) throw new UserError(`could not run the pager "${pager}" (set PAGER)`);
+}
+
+/** A terminal that can take the full-screen app: not a pipe, and not TERM=dumb. */
+function interactive(): boolean {
+	return process.stdout.isTTY === true && process.env['TERM'] !== 'dumb';
 }
 
 async function isFile(target: string): Promise<boolean> {
@@ -42,7 +73,7 @@ async function printPost(options: Options, name: string): Promise<number> {
 	if (!post) throw new UserError(`post not found: ${name} (in ${options.target}; blogread --list shows them)`);
 	// Markdown rendering (marked, highlight.js) is loaded only when a post is shown.
 	const [{formatPost}, {RENDER_BUDGET_MS}] = await Promise.all([import('./render/post-page.js'), import('./render/render-job.js')]);
-	process.stdout.write(await formatPost(post, {width: printWidth(options), theme, hyperlinks: hyperlinks(theme)}, RENDER_BUDGET_MS));
+	await output(await formatPost(post, {width: printWidth(options), theme, hyperlinks: hyperlinks(theme)}, RENDER_BUDGET_MS), options);
 	return 0;
 }
 
@@ -51,11 +82,11 @@ export async function main(options: Options): Promise<number> {
 	if (options.print !== undefined) return printPost(options, options.print);
 
 	const targetIsFile = await isFile(options.target);
-	if (targetIsFile && !options.list && !process.stdout.isTTY) return printPost(options, options.target);
+	if (targetIsFile && !options.list && !interactive()) return printPost(options, options.target);
 
 	const blog = await loadBlog(options.target, {drafts: options.drafts});
 	const filters: Filters = {terms: options.tags.map(name => ({kind: 'any', name})), mode: 'and', query: options.search};
-	const posts = visiblePosts(blog.posts, filters, 'date');
+	const posts = visiblePosts(blog.posts, filters, options.sort);
 	if (blog.posts.length === 0) {
 		const drafts = blog.hiddenDrafts > 0 ? ` (${blog.hiddenDrafts} drafts hidden: add --drafts)` : '';
 		process.stderr.write(`blogread: no posts in ${options.target}${drafts}\n`);
@@ -70,9 +101,9 @@ export async function main(options: Options): Promise<number> {
 		}
 	}
 
-	if (options.list || !process.stdout.isTTY) {
+	if (options.list || !interactive()) {
 		const theme = makeTheme(options);
-		process.stdout.write(options.json ? formatJson(posts) : formatList(posts, process.stdout.isTTY ? printWidth(options) : null, theme));
+		await output(options.json ? formatJson(posts) : formatList(posts, process.stdout.isTTY ? printWidth(options) : null, theme), options);
 		return 0;
 	}
 
@@ -92,6 +123,8 @@ export async function main(options: Options): Promise<number> {
 		hyperlinks: hyperlinks(theme),
 		stdin,
 		openFirst: targetIsFile,
+		sort: options.sort,
+		center: options.center,
 		...(options.width === undefined ? {} : {maxWidth: options.width}),
 	});
 	return 0;

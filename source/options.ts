@@ -1,5 +1,8 @@
 import {existsSync, statSync} from 'node:fs';
+import os from 'node:os';
+import type {Config} from './config.js';
 import {UserError} from './errors.js';
+import type {SortKey} from './posts/filter.js';
 import {isThemeChoice, type ThemeChoice} from './theme.js';
 
 export type Options = {
@@ -14,8 +17,14 @@ export type Options = {
 	width: number | undefined;
 	drafts: boolean;
 	color: boolean;
-	/** --theme; undefined leaves the choice to BLOGREAD_THEME, then auto. */
+	/** --theme, else BLOGREAD_THEME, else the config's; undefined means dark. */
 	theme: ThemeChoice | undefined;
+	/** The list's first sort order (from the config). */
+	sort: SortKey;
+	/** Centre the reading column in a wide terminal (else it sits on the left). */
+	center: boolean;
+	/** Show output through $PAGER. */
+	pager: boolean;
 };
 
 export type RawFlags = {
@@ -28,22 +37,25 @@ export type RawFlags = {
 	drafts?: boolean | undefined;
 	color?: boolean | undefined;
 	theme?: string | undefined;
+	center?: boolean | undefined;
+	pager?: boolean | undefined;
 };
 
 export const MIN_WIDTH = 20;
 export const MAX_WIDTH = 1000;
 
-function defaultTarget(env: NodeJS.ProcessEnv): string {
+function defaultTarget(env: NodeJS.ProcessEnv, config: Config): string {
 	const fromEnv = env['BLOGREAD_DIR'];
 	if (fromEnv) return fromEnv;
+	if (config.folder) return config.folder.replace(/^~(?=\/|$)/, os.homedir());
 	return existsSync('posts') && statSync('posts').isDirectory() ? 'posts' : '.';
 }
 
 /** Flags and arguments → validated options; bad values are usage errors (exit 2). */
-export function parseOptions(input: Array<string | number>, flags: RawFlags, env: NodeJS.ProcessEnv = process.env): Options {
+export function parseOptions(input: Array<string | number>, flags: RawFlags, env: NodeJS.ProcessEnv = process.env, config: Config = {}): Options {
 	if (input.length > 1) throw new UserError(`expected one path, got ${input.length}: ${input.join(' ')}`, 2);
 
-	let width: number | undefined;
+	let width: number | undefined = config.width;
 	if (flags.width !== undefined) {
 		const value = Number(flags.width);
 		if (flags.width.trim() === '' || !Number.isInteger(value) || value < MIN_WIDTH || value > MAX_WIDTH) {
@@ -59,17 +71,21 @@ export function parseOptions(input: Array<string | number>, flags: RawFlags, env
 
 	const theme = flags.theme?.trim().toLowerCase();
 	if (theme !== undefined && !isThemeChoice(theme)) throw new UserError(`--theme must be dark, light or auto, got "${flags.theme}"`, 2);
+	const envTheme = env['BLOGREAD_THEME']?.trim().toLowerCase() ?? '';
 
 	return {
-		target: input[0] === undefined ? defaultTarget(env) : String(input[0]),
+		target: input[0] === undefined ? defaultTarget(env, config) : String(input[0]),
 		tags,
 		search: flags.search ?? '',
 		list: flags.list === true || flags.json === true,
 		json: flags.json === true,
 		print: flags.print,
 		width,
-		drafts: flags.drafts === true,
+		drafts: flags.drafts ?? config.drafts ?? false,
 		color: flags.color !== false,
-		theme,
+		theme: theme ?? (isThemeChoice(envTheme) ? envTheme : config.theme),
+		sort: config.sort ?? 'date',
+		center: flags.center ?? config.center ?? false,
+		pager: flags.pager === true,
 	};
 }

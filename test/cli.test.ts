@@ -4,6 +4,7 @@ import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
+import {inTerminal} from './helpers/pty.js';
 
 const root = path.join(import.meta.dirname, '..');
 const bin = path.join(root, 'dist', 'cli.js');
@@ -213,56 +214,12 @@ describe('--print', () => {
 	});
 });
 
-/** Every process below `pid`, children first. */
-function descendants(pid: number): number[] {
-	const table = spawnSync('ps', ['-eo', 'pid=,ppid='], {encoding: 'utf8'}).stdout.trim().split('\n').map(line => line.trim().split(/\s+/).map(Number));
-	const children = table.filter(([, parent]) => parent === pid).map(([child]) => child ?? 0);
-	return children.flatMap(child => [child, ...descendants(child)]);
-}
-
 describe('the full-screen app in a real terminal', () => {
-	// `script` gives the bin a pseudo-terminal, as a person's terminal would.
-	function inTerminal(keysToSend: string[], timeout = 15_000, signal?: NodeJS.Signals): Promise<{code: number | null; output: string}> {
-		return new Promise((resolve, reject) => {
-			const child = spawn('script', ['-qfec', `${process.execPath} ${bin} ${fixture}`, '/dev/null'], {
-				env: {...process.env, TERM: 'xterm-256color', COLUMNS: '80', LINES: '24'},
-			});
-			let output = '';
-			child.stdout.on('data', (chunk: Buffer) => {
-				output += chunk.toString('utf8');
-			});
-			const timer = setTimeout(() => {
-				child.kill('SIGKILL');
-				reject(new Error(`no exit; output so far:\n${output}`));
-			}, timeout);
-			child.on('exit', code => {
-				clearTimeout(timer);
-				resolve({code, output});
-			});
-			let index = 0;
-			const sendNext = () => {
-				if (index >= keysToSend.length) return;
-				child.stdin.write(keysToSend[index++]);
-				setTimeout(sendNext, 300);
-			};
-
-			const waitForFirstFrame = setInterval(() => {
-				if (output.includes('? help')) {
-					clearInterval(waitForFirstFrame);
-					sendNext();
-					// The signal goes to blogread itself, not to `script`.
-					if (signal && child.pid !== undefined) {
-						const app = descendants(child.pid).find(pid => spawnSync('ps', ['-o', 'comm=', '-p', String(pid)], {encoding: 'utf8'}).stdout.trim() === 'blogread');
-						if (app !== undefined) process.kill(app, signal);
-					}
-				}
-			}, 50);
-		});
-	}
+	const command = `BIN ${fixture}`;
 
 	for (const [name, keysToSend] of [['q', ['q']], ['Q from the reader', ['\r', 'Q']], ['Ctrl-C', ['\u0003']]] as const) {
 		it(`${name} leaves the alternate screen and shows the cursor`, async () => {
-			const {code, output} = await inTerminal([...keysToSend]);
+			const {code, output} = await inTerminal({command, keys: [...keysToSend]});
 			assert.equal(code, 0);
 			assert.ok(output.includes('\u001B[?1049h'), 'entered the alternate screen');
 			const leave = output.lastIndexOf('\u001B[?1049l');
@@ -274,7 +231,7 @@ describe('the full-screen app in a real terminal', () => {
 
 	for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
 		it(`${signal} leaves the alternate screen and shows the cursor`, async () => {
-			const {output} = await inTerminal([], 15_000, signal);
+			const {output} = await inTerminal({command, signal});
 			assert.ok(output.lastIndexOf('\u001B[?1049l') > output.indexOf('\u001B[?1049h'), 'left the alternate screen');
 			assert.ok(output.lastIndexOf('\u001B[?25h') > output.lastIndexOf('\u001B[?25l'), 'cursor shown again');
 		});

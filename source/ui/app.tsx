@@ -1,9 +1,10 @@
 import {Box, useApp, useInput} from 'ink';
 import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {markRanges} from '../reader/find.js';
-import {describeFilters, queryWords, type Filters} from '../posts/filter.js';
-import type {Blog} from '../posts/types.js';
+import {describeFilters, queryWords, type Filters, type SortKey} from '../posts/filter.js';
+import type {Blog, Post} from '../posts/types.js';
 import {listColumns} from '../render/list-row.js';
+import {wrapStyled} from '../render/text-width.js';
 import type {Theme} from '../theme.js';
 import {EmptyState} from './empty-state.js';
 import {FilteredEmpty} from './filtered-empty.js';
@@ -33,13 +34,24 @@ export type AppProps = {
 	hyperlinks?: boolean;
 	/** Filters from the command line (--tag, --search). */
 	filters?: Filters;
+	/** The list's first sort order. */
+	sort?: SortKey;
+	/** Centre the reading column when the terminal is wider than it. */
+	center?: boolean;
+	/** Opens a post in an editor and returns it re-read; without it, `e` says it can't. */
+	onEdit?: (post: Post) => Promise<Post>;
 };
 
-export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = false, hyperlinks = false, filters}: AppProps) {
+/** Below this, no layout works: the app says so instead of drawing a broken one. */
+export const MIN_COLUMNS = 20;
+export const MIN_ROWS = 5;
+
+export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = false, hyperlinks = false, filters, sort, center = false, onEdit}: AppProps) {
 	const {exit} = useApp();
 	const {columns, rows} = useTerminalSize();
-	const {posts} = blog;
-	const [state, dispatch] = useReducer(reducer, {posts, openFirst, ...(filters ? {filters} : {})}, initialState);
+	// Posts change only when one is edited and re-read.
+	const [posts, setPosts] = useState(blog.posts);
+	const [state, dispatch] = useReducer(reducer, {posts, openFirst, ...(filters ? {filters} : {}), ...(sort ? {sort} : {})}, initialState);
 
 	// One row is left free: Ink clears and redraws the whole screen when its
 	// output is as tall as the terminal, which flickers.
@@ -79,6 +91,20 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 		if (state.quitting) exit();
 	}, [state.quitting]);
 
+	useEffect(() => {
+		const target = posts.find(candidate => candidate.path === state.editRequest);
+		if (!target) return;
+		if (!onEdit) {
+			dispatch({type: 'edited', notice: 'no editor here'});
+			return;
+		}
+
+		void onEdit(target).then(edited => {
+			setPosts(current => current.map(candidate => (candidate === target ? edited : candidate)));
+			dispatch({type: 'edited', notice: `re-read ${edited.path} after editing`});
+		});
+	}, [state.editRequest]);
+
 	// Keys may arrive before the screen has caught up with the last one: the
 	// handler reads the newest layout, and the reducer renders what it needs.
 	const layoutRef = useRef(layout);
@@ -104,6 +130,7 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 		right = `${state.picker.chosen.length} chosen`;
 	} else if (state.view === 'reader' && page && post) {
 		const top = readerTop(state, layout);
+		const margin = ' '.repeat(center ? Math.max(1, Math.floor((columns - readerWidth) / 2)) : 1);
 		const hits = state.find.query === '' || state.find.editing ? [] : hitsFor(page, state.find.query);
 		if (state.contents) {
 			const current = page.headings.findLastIndex(heading => heading.line <= top);
@@ -111,7 +138,7 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 		} else {
 			const visible = page.lines.slice(top, top + contentHeight).map((line, offset) => {
 				const ranges = hits.flatMap((hit, index) => (hit.line === top + offset ? [{...hit, ...(index === state.find.current ? theme.currentHitCodes : theme.hitCodes)}] : []));
-				return ` ${markRanges(line, ranges)}`;
+				return margin + markRanges(line, ranges);
 			});
 			content = <Lines lines={visible} height={contentHeight} />;
 		}
@@ -137,6 +164,11 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 
 	if (state.searching) {
 		left = `/${state.filters.query}▏ ${shown.length} of ${posts.length} · Enter keeps · Esc clears`;
+	}
+
+	if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
+		const message = wrapStyled(`Terminal too small (${columns}x${rows}); blogread needs ${MIN_COLUMNS}x${MIN_ROWS}.`, Math.max(1, columns));
+		return <Lines lines={message.slice(0, Math.max(1, rows - 1))} height={Math.max(1, rows - 1)} />;
 	}
 
 	return (

@@ -1,8 +1,11 @@
+import {spawnSync} from 'node:child_process';
 import {openSync} from 'node:fs';
 import tty from 'node:tty';
 import {render} from 'ink';
 import React from 'react';
-import type {Filters} from '../posts/filter.js';
+import type {Filters, SortKey} from '../posts/filter.js';
+import {loadPost} from '../posts/load.js';
+import type {Post} from '../posts/types.js';
 import type {Blog} from '../posts/types.js';
 import type {Theme} from '../theme.js';
 import {App} from './app.js';
@@ -30,7 +33,14 @@ export type TuiOptions = {
 	maxWidth?: number;
 	/** Open the first post straight away (blogread was given one file). */
 	openFirst: boolean;
+	sort: SortKey;
+	center: boolean;
 };
+
+/** A path as one word for `sh`. */
+function shellQuote(text: string): string {
+	return `'${text.replace(/'/g, "'\\''")}'`;
+}
 
 /** Runs the full-screen app until the user quits; the terminal is restored on every exit path. */
 export async function runTui(options: TuiOptions): Promise<void> {
@@ -44,8 +54,32 @@ export async function runTui(options: TuiOptions): Promise<void> {
 
 	stdout.write(ENTER_ALTERNATE_SCREEN);
 	process.once('exit', restore);
+
+	// $VISUAL or $EDITOR (default vi) takes the terminal, then blogread takes it back and re-reads the post.
+	const edit = async (post: Post): Promise<Post> => {
+		const editor = process.env['VISUAL'] || process.env['EDITOR'] || 'vi';
+		const input = options.stdin as NodeJS.ReadStream & {fd?: number};
+		input.setRawMode?.(false);
+		stdout.write(SHOW_CURSOR + LEAVE_ALTERNATE_SCREEN);
+		spawnSync(`${editor} ${shellQuote(post.absolutePath)}`, {shell: true, stdio: [input.fd ?? 'inherit', 'inherit', 'inherit']});
+		stdout.write(ENTER_ALTERNATE_SCREEN);
+		input.setRawMode?.(true);
+		instance.clear();
+		return loadPost(post.absolutePath, post.path);
+	};
+
 	const instance = render(
-		<App blog={options.blog} filters={options.filters} theme={options.theme} hyperlinks={options.hyperlinks} openFirst={options.openFirst} {...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})} />,
+		<App
+			blog={options.blog}
+			filters={options.filters}
+			theme={options.theme}
+			hyperlinks={options.hyperlinks}
+			openFirst={options.openFirst}
+			sort={options.sort}
+			center={options.center}
+			onEdit={edit}
+			{...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})}
+		/>,
 		{stdin: options.stdin, exitOnCtrlC: false, patchConsole: true, maxFps: 30},
 	);
 

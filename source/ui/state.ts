@@ -46,23 +46,25 @@ export type State = {
 	quitting: boolean;
 	/** Going back from the reader quits: blogread was opened on one post. */
 	backQuits: boolean;
+	/** A post to open in the editor (the app does it, then sends 'edited'). */
+	editRequest: string | null;
 };
 
 export type FindState = {query: string; editing: boolean; current: number};
 
 export const noFind: FindState = {query: '', editing: false, current: -1};
 
-export type InitialState = {posts: Post[]; openFirst?: boolean; filters?: Filters};
+export type InitialState = {posts: Post[]; openFirst?: boolean; filters?: Filters; sort?: SortKey};
 
-export function initialState({posts, openFirst = false, filters = noFilters}: InitialState): State {
-	const first = visiblePosts(posts, filters, 'date')[0];
+export function initialState({posts, openFirst = false, filters = noFilters, sort = 'date'}: InitialState): State {
+	const first = visiblePosts(posts, filters, sort)[0];
 	return {
 		view: openFirst ? 'reader' : 'list',
 		showHelp: false,
 		searching: false,
 		picker: null,
 		filters,
-		sort: 'date',
+		sort,
 		selectedPath: first?.path ?? null,
 		listTop: 0,
 		readerAnchor: topOfPost,
@@ -73,6 +75,7 @@ export function initialState({posts, openFirst = false, filters = noFilters}: In
 		notice: null,
 		quitting: false,
 		backQuits: openFirst,
+		editRequest: null,
 	};
 }
 
@@ -94,7 +97,8 @@ export type Layout = {
 
 export type Action =
 	| {type: 'input'; input: string; flags: KeyFlags; layout: Layout}
-	| {type: 'relayout'; layout: Layout};
+	| {type: 'relayout'; layout: Layout}
+	| {type: 'edited'; notice: string};
 
 let lastVisible: {posts: Post[]; filters: Filters; sort: SortKey; result: Post[]} | undefined;
 
@@ -257,6 +261,7 @@ function applyKey(state: State, action: KeyAction | undefined, typed: string, la
 	if (state.view === 'reader' && state.contents) return contentsKey(state, state.contents, action, layout);
 	if (state.view === 'reader' && state.find.editing) return findKey(state, action, typed, layout);
 	if (action === 'help') return {...state, showHelp: true};
+	if (action === 'edit') return state.selectedPath === null ? state : {...state, editRequest: state.selectedPath};
 	if (action === undefined) return state;
 	return state.view === 'list' ? listKey(state, action, layout) : readerKey(state, action, layout);
 }
@@ -264,6 +269,8 @@ function applyKey(state: State, action: KeyAction | undefined, typed: string, la
 /** The one state machine for the screens: every key and resize goes through here. */
 export function reducer(state: State, action: Action): State {
 	switch (action.type) {
+		case 'edited':
+			return {...state, editRequest: null, notice: action.notice};
 		case 'relayout': {
 			const shown = shownPosts(action.layout.posts, state.filters, state.sort);
 			return {

@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, describe, it} from 'node:test';
+import stripAnsi from 'strip-ansi';
+import {bin, inTerminal} from './helpers/pty.js';
+
+const fixture = path.join(import.meta.dirname, 'fixtures', 'blog');
+const post = path.join(fixture, 'full-front-matter.md');
+const scratch = mkdtempSync(path.join(tmpdir(), 'blogread-terminal-'));
+after(() => {
+	rmSync(scratch, {recursive: true, force: true});
+});
+
+function run(args: string[], env: NodeJS.ProcessEnv = {}) {
+	return spawnSync(process.execPath, [bin, ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '', FORCE_COLOR: undefined, XDG_CONFIG_HOME: path.join(scratch, 'no-config'), ...env}});
+}
+
+describe('colour depth', () => {
+	for (const level of ['1', '2', '3']) {
+		it(`FORCE_COLOR=${level}: colour, from the 16 standard colours only`, () => {
+			const {stdout} = run(['--print', post], {FORCE_COLOR: level});
+			const codes = [...stdout.matchAll(/\u001B\[([\d;]*)m/g)].map(match => match[1] ?? '');
+			assert.ok(codes.length > 10);
+			assert.ok(codes.every(code => !/(?:^|;)(?:38|48);/.test(code)), codes.find(code => /38|48/.test(code)));
+		});
+	}
+
+	it('NO_COLOR, --no-color and a pipe: no escape sequence at all', () => {
+		for (const [args, env] of [[[], {NO_COLOR: '1', FORCE_COLOR: '3'}], [['--no-color'], {FORCE_COLOR: '3'}], [[], {}]] as const) {
+			assert.ok(!run(['--print', post, ...args], env).stdout.includes('\u001B'));
+			assert.ok(!run(['--list', fixture, ...args], env).stdout.includes('\u001B'));
+		}
+	});
+});
+
+describe('terminals and pipes', () => {
+	it('TERM=dumb gets plain, line-oriented output instead of the full-screen app', async () => {
+		const {code, output} = await inTerminal({command: `BIN ${fixture}`, env: {TERM: 'dumb'}, ready: 'never'});
+		assert.equal(code, 0);
+		assert.ok(!output.includes('\u001B[?1049h'), 'no alternate screen');
+		assert.match(stripAnsi(output), /2025-07-15 {2}Late evening in California/);
+	});
+
+	it('stdin that is not a terminal: the app reads keys from /dev/tty', async () => {
+		const {code, output} = await inTerminal({command: `echo hello | BIN ${fixture}`, keys: ['j', 'q']});
+		assert.equal(code, 0);
+		assert.ok(output.includes('\u001B[?1049h') && output.includes('\u001B[?1049l'));
+		assert.doesNotMatch(output, /Raw mode is not supported/);
+	});
+
+	it('no terminal at all (cron): prints the list, never the raw-mode crash', () => {
+		const result = spawnSync('setsid', [process.execPath, bin, fixture], {encoding: 'utf8', input: '', env: {...process.env, NO_COLOR: ''}});
+		assert.equal(result.status, 0);
+		assert.match(result.stdout, /Late evening in California/);
+		assert.doesNotMatch(result.stderr, /Raw mode/);
+	});
+
+	it('--pager shows printed output through $PAGER', async () => {
+		const pager = path.join(scratch, 'pager.sh');
+		writeFileSync(pager, '#!/bin/sh\necho "[pager start]"\ncat\necho "[pager end]"\n');
+		chmodSync(pager, 0o755);
+		const {code, output} = await inTerminal({command: `BIN --pager --print ${post}`, env: {PAGER: pager}, ready: 'never'});
+		assert.equal(code, 0);
+		assert.match(stripAnsi(output), /\[pager start\][\s\S]*Tuning the garbage collector[\s\S]*\[pager end\]/);
+	});
+
+	it('e opens $EDITOR on the post, then shows it re-read', async () => {
+		const copy = path.join(scratch, 'edit-me.md');
+		writeFileSync(copy, '---\ntitle: Edit me\n---\nBefore editing.\n');
+		const editor = path.join(scratch, 'editor.sh');
+		writeFileSync(editor, '#!/bin/sh\necho "Added by the editor." >> "$1"\n');
+		chmodSync(editor, 0o755);
+		const {code, output} = await inTerminal({command: `BIN ${copy}`, env: {EDITOR: editor, VISUAL: ''}, keys: ['e', 'G', 'q'], timeout: 20_000});
+		assert.equal(code, 0);
+		assert.match(readFileSync(copy, 'utf8'), /Added by the editor\./);
+		assert.match(output, /Added by the editor\./, 'the reader shows the edited post');
+	});
+});
+
+describe('configuration', () => {
+	it('~/.config/blogread/config.json sets defaults that flags override', () => {
+		const home = path.join(scratch, 'config-home');
+		mkdirSync(path.join(home, 'blogread'), {recursive: true});
+		writeFileSync(path.join(home, 'blogread', 'config.json'), JSON.stringify({folder: fixture, width: 40, theme: 'light', sort: 'title'}));
+		const env = {XDG_CONFIG_HOME: home};
+		const list = run(['--list'], env).stdout.split('\n');
+		assert.match(list[0] ?? '', /A post with JSON front matter/, 'the folder and sort come from the config');
+		const printed = run(['--print', 'toml-post'], env).stdout;
+		assert.ok(printed.split('\n').every(line => line.length <= 40), 'width 40 from the config');
+		assert.ok(run(['--print', 'toml-post', '--width', '70'], env).stdout.split('\n').some(line => line.length > 40), 'the flag wins');
+		const light = run(['--print', 'toml-post'], {...env, FORCE_COLOR: '1'}).stdout;
+		const dark = run(['--print', 'toml-post', '--theme', 'dark'], {...env, FORCE_COLOR: '1'}).stdout;
+		assert.notEqual(light, dark);
+	});
+
+	it('a broken config is reported in one line and ignored', () => {
+		const home = path.join(scratch, 'broken-home');
+		mkdirSync(path.join(home, 'blogread'), {recursive: true});
+		writeFileSync(path.join(home, 'blogread', 'config.json'), '{"width": 40,');
+		const result = run(['--list', fixture], {XDG_CONFIG_HOME: home});
+		assert.equal(result.status, 0);
+		assert.match(result.stderr, /^blogread: config .*config\.json: not valid JSON .*; ignored\n$/);
+		writeFileSync(path.join(home, 'blogread', 'config.json'), '{"width": 3, "theme": "light", "colour": true}');
+		const partly = run(['--list', fixture], {XDG_CONFIG_HOME: home});
+		assert.match(partly.stderr, /ignored "width": 3, "colour": true/);
+	});
+});

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import {after, describe, it} from 'node:test';
+import type {Blog, Post} from '../source/posts/types.js';
+import {createTheme} from '../source/theme.js';
+import {keys, renderApp} from './helpers/ink.js';
+import {makePost} from './helpers/posts.js';
+
+const blog: Blog = {
+	root: 'blog',
+	hiddenDrafts: 0,
+	posts: [
+		makePost({title: 'First post', date: '2025-02-02', tags: ['go']}, 'Body of the first post.'),
+		makePost({title: 'Second post', date: '2025-01-01', tags: ['rust']}, 'Body of the second post.'),
+	],
+};
+
+const apps: Array<{unmount: () => void}> = [];
+async function open(props: Parameters<typeof renderApp>[0]) {
+	const app = await renderApp(props);
+	apps.push(app);
+	return app;
+}
+
+after(() => {
+	for (const app of apps) app.unmount();
+});
+
+describe('any terminal', () => {
+	it('says "terminal too small" below 20x5, and recovers when it grows', async () => {
+		const app = await open({blog, theme: createTheme(0)});
+		await app.resize(19, 10);
+		assert.match(app.frame(), /^Terminal too small\n\(19x10\); blogread/);
+		await app.resize(40, 4);
+		assert.match(app.frame(), /^Terminal too small \(40x4\); blogread\nneeds 20x5\./);
+		await app.resize(40, 10);
+		assert.match(app.frame(), /First post/);
+	});
+
+	it('without colour, shows the selection with a marker and inverse video, and nothing else', async () => {
+		const app = await open({blog, theme: createTheme(0, 'dark', {inverseWithoutColor: true})});
+		const raw = app.lastFrame() ?? '';
+		const selected = raw.split('\n')[0] ?? '';
+		assert.ok(selected.startsWith('› \u001B[7m'), JSON.stringify(selected));
+		const codes = [...raw.matchAll(/\u001B\[([\d;]*)m/g)].map(match => match[1]);
+		assert.ok(codes.every(code => code === '7' || code === '27'), `only inverse: ${codes.join(' ')}`);
+	});
+
+	it('centres the reading column when asked', async () => {
+		const app = await open({blog, theme: createTheme(0), center: true, maxWidth: 40});
+		await app.press(keys.enter);
+		assert.match(app.frame(), /^ {30}First post$/m);
+	});
+
+	it('e opens the post in the editor and shows it re-read', async () => {
+		const edited: Post[] = [];
+		const onEdit = async (post: Post) => {
+			const changed = makePost({title: post.title, date: post.date}, `${post.body}\n\nA line added in the editor.`, post.path);
+			edited.push(changed);
+			return changed;
+		};
+
+		const app = await open({blog, theme: createTheme(0), onEdit});
+		await app.press(keys.enter, 'e');
+		await app.waitFor(frame => frame.includes('A line added in the editor.'));
+		assert.match(app.frame(), /re-read first-post\.md after editing/);
+		assert.equal(edited.length, 1);
+	});
+});
