@@ -7,8 +7,11 @@ import type {Theme} from './theme.js';
 export type PostSummary = Omit<Post, 'absolutePath' | 'body' | 'titleFromHeading'>;
 
 export function summarise(post: Post): PostSummary {
-	const {absolutePath: _absolutePath, body: _body, titleFromHeading: _titleFromHeading, ...summary} = post;
-	return summary;
+	// Field by field: a post's body is read from its file on access, and is not wanted here.
+	return {
+		title: post.title, date: post.date, tags: post.tags, categories: post.categories, author: post.author, excerpt: post.excerpt, cover: post.cover,
+		lang: post.lang, path: post.path, slug: post.slug, draft: post.draft, words: post.words, readingMinutes: post.readingMinutes, warnings: post.warnings,
+	};
 }
 
 export function formatJson(posts: Post[]): string {

@@ -1,4 +1,4 @@
-import {promises as fs} from 'node:fs';
+import {readdirSync, realpathSync, statSync, type Dirent} from 'node:fs';
 import path from 'node:path';
 
 export const POST_EXTENSIONS = new Set(['.md', '.markdown', '.mdx']);
@@ -14,52 +14,76 @@ function isInside(folder: string, target: string): boolean {
 	return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
+/** A post file found by the walk, with what the index cache checks. */
+export type FoundFile = {path: string; absolutePath: string; size: number; mtimeMs: number};
+
 /**
- * Every post file below `root`, as paths relative to it with `/` separators,
- * sorted. Skips dot folders and node_modules, visits each real folder once
- * (symlink loops end), ignores links that point outside `root`, and lists only
- * regular files (a FIFO or device would block the reader).
+ * Every post file below `root` (paths relative to it with `/` separators,
+ * sorted). Skips dot folders and node_modules, visits each real folder once
+ * (symlink loops end), ignores links that point outside `root`, and lists
+ * only regular files (a FIFO or device would block the reader).
  */
-export async function discoverPosts(root: string): Promise<string[]> {
-	const realRoot = await fs.realpath(root);
+export function discoverPosts(root: string): FoundFile[] {
+	const realRoot = realpathSync(root);
 	const seenFolders = new Set<string>();
 	const seenFiles = new Set<string>();
-	const found: string[] = [];
+	const found: FoundFile[] = [];
 
-	async function walk(folder: string, relative: string): Promise<void> {
-		const real = await fs.realpath(folder).catch(() => undefined);
-		if (real === undefined || seenFolders.has(real) || !isInside(realRoot, real)) return;
+	const walk = (folder: string, relative: string): void => {
+		let real: string;
+		try {
+			real = realpathSync(folder);
+		} catch {
+			return;
+		}
+
+		if (seenFolders.has(real) || !isInside(realRoot, real)) return;
 		seenFolders.add(real);
 
-		const entries = await fs.readdir(folder, {withFileTypes: true}).catch(() => []);
+		let entries: Dirent[];
+		try {
+			entries = readdirSync(folder, {withFileTypes: true});
+		} catch {
+			return;
+		}
+
 		// Real entries before links, so a post reached both ways keeps its real name.
-		entries.sort((a, b) => Number(a.isSymbolicLink()) - Number(b.isSymbolicLink()) || a.name.localeCompare(b.name));
+		entries.sort((a, b) => Number(a.isSymbolicLink()) - Number(b.isSymbolicLink()) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 		for (const entry of entries) {
 			if (entry.name.startsWith('.') || SKIPPED_FOLDERS.has(entry.name)) continue;
 			const absolute = path.join(folder, entry.name);
 			const childRelative = relative === '' ? entry.name : `${relative}/${entry.name}`;
-
-			let isFolder = entry.isDirectory();
-			let isFile = entry.isFile();
-			let realFile = absolute;
-			if (entry.isSymbolicLink()) {
-				const target = await fs.realpath(absolute).catch(() => undefined);
-				if (target === undefined || !isInside(realRoot, target)) continue;
-				const stat = await fs.stat(target).catch(() => undefined);
-				isFolder = stat?.isDirectory() ?? false;
-				isFile = stat?.isFile() ?? false;
-				realFile = target;
+			if (entry.isDirectory()) {
+				walk(absolute, childRelative);
+				continue;
 			}
 
-			if (isFolder) {
-				await walk(absolute, childRelative);
-			} else if (isFile && isPostFile(entry.name) && !seenFiles.has(realFile)) {
-				seenFiles.add(realFile);
-				found.push(childRelative);
+			if (!entry.isFile() && !entry.isSymbolicLink()) continue;
+			if (entry.isFile() && !isPostFile(entry.name)) continue;
+			let target = absolute;
+			let stat;
+			try {
+				if (entry.isSymbolicLink()) {
+					target = realpathSync(absolute);
+					if (!isInside(realRoot, target)) continue;
+				}
+
+				stat = statSync(target);
+			} catch {
+				continue;
+			}
+
+			if (stat.isDirectory()) {
+				walk(absolute, childRelative);
+			} else if (stat.isFile() && isPostFile(entry.name)) {
+				const key = entry.isSymbolicLink() ? target : path.join(real, entry.name);
+				if (seenFiles.has(key)) continue;
+				seenFiles.add(key);
+				found.push({path: childRelative, absolutePath: absolute, size: stat.size, mtimeMs: stat.mtimeMs});
 			}
 		}
-	}
+	};
 
-	await walk(root, '');
-	return found.sort();
+	walk(root, '');
+	return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

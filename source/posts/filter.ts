@@ -88,9 +88,12 @@ function compareDates(a: Post, b: Post): number {
 	return a.date < b.date ? 1 : -1;
 }
 
+// One collator for every comparison: localeCompare builds one per call.
+const collator = new Intl.Collator(undefined, {sensitivity: 'base'});
+const byTitle = (a: Post, b: Post) => collator.compare(a.title, b.title);
+
 /** Date: newest first, undated last. Title: A to Z. Reading: shortest first. Ties by title, then date. */
 export function comparePosts(sort: SortKey): (a: Post, b: Post) => number {
-	const byTitle = (a: Post, b: Post) => a.title.localeCompare(b.title, undefined, {sensitivity: 'base'});
 	switch (sort) {
 		case 'date': return (a, b) => compareDates(a, b) || byTitle(a, b);
 		case 'title': return (a, b) => byTitle(a, b) || compareDates(a, b);
@@ -149,7 +152,7 @@ export function termEntries(posts: Post[], chosen: Term[], mode: MatchMode, quer
 		Number(a.term.kind === 'category') - Number(b.term.kind === 'category')
 		|| b.count - a.count
 		|| b.total - a.total
-		|| a.term.name.localeCompare(b.term.name, undefined, {sensitivity: 'base'}));
+		|| collator.compare(a.term.name, b.term.name));
 }
 
 /** Entries whose name contains the text, or has its letters in order (fuzzy); closer matches first. */

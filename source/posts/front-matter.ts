@@ -1,6 +1,6 @@
 import matter from 'gray-matter';
 import {parse as parseToml} from 'smol-toml';
-import {parse as parseYaml} from 'yaml';
+import yaml from 'js-yaml';
 import {cleanLine} from '../sanitize.js';
 
 export type FrontMatter = {
@@ -21,8 +21,11 @@ function refuse(): never {
 }
 
 // gray-matter's types want objects; a non-object result is caught below.
+// js-yaml's core schema keeps dates as the text written (no time-zone shift),
+// and makes aliases shared references, so an alias bomb costs nothing to parse
+// (the post model only ever reads a bounded part of any value).
 const engines = {
-	yaml: (text: string) => parseYaml(text, {schema: 'core', maxAliasCount: 50, uniqueKeys: false}) as object,
+	yaml: (text: string) => yaml.load(text, {schema: yaml.CORE_SCHEMA, json: true}) as object,
 	toml: (text: string) => parseToml(text),
 	json: (text: string) => JSON.parse(text) as object,
 	javascript: refuse,
@@ -72,15 +75,17 @@ function parseWith(text: string, delimiter: '---' | '+++', language: string): Fr
 		return {data: {}, body: text.slice(match.index + match[0].length), warnings: ['front matter: larger than 64 KB, ignored']};
 	}
 
+	const body = text.slice(match.index + match[0].length);
 	try {
-		// Passing options also turns off gray-matter's content cache, which
-		// would hand back stale results for a second parse of the same text.
-		const parsed = matter(text, {language, delimiters: delimiter, engines});
+		// Only the front matter is handed over, not the whole post. Passing
+		// options also turns off gray-matter's content cache, which would hand
+		// back stale results for a second parse of the same text.
+		const parsed = matter(text.slice(0, match.index + match[0].length), {language, delimiters: delimiter, engines});
 		if (!isRecord(parsed.data)) {
-			return {data: {}, body: parsed.content, warnings: ['front matter: not a set of key: value fields']};
+			return {data: {}, body, warnings: ['front matter: not a set of key: value fields']};
 		}
 
-		return {data: {...parsed.data}, body: parsed.content, warnings: []};
+		return {data: {...parsed.data}, body, warnings: []};
 	} catch (error) {
 		const message = error instanceof Error ? firstLine(error.message) : String(error);
 		return {data: {}, body: text.slice(match.index + match[0].length), warnings: [`front matter: ${message}`]};

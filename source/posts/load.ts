@@ -1,40 +1,71 @@
-import {promises as fs} from 'node:fs';
+import {realpathSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {UserError} from '../errors.js';
-import {discoverPosts, isPostFile} from './discover.js';
+import {discoverPosts, isPostFile, type FoundFile} from './discover.js';
+import {comparePosts} from './filter.js';
 import {parseFrontMatter} from './front-matter.js';
+import {IndexCache, type IndexedPost} from './index-cache.js';
 import {normalisePost} from './normalise.js';
 import {readPostText} from './read-file.js';
 import type {Blog, Post} from './types.js';
 
-export type LoadOptions = {drafts: boolean};
+export type LoadOptions = {
+	drafts: boolean;
+	/** Keep an index of post summaries in the user's cache folder (default: yes). */
+	cache?: boolean;
+	env?: NodeJS.ProcessEnv;
+};
 
 /** Newest first; undated posts last; ties by title. */
-export function compareNewestFirst(a: Post, b: Post): number {
-	if (a.date !== b.date) {
-		if (a.date === null) return 1;
-		if (b.date === null) return -1;
-		return a.date < b.date ? 1 : -1;
-	}
+export const compareNewestFirst = comparePosts('date');
 
-	return a.title.localeCompare(b.title);
+/** The body of a post file, read again (it is not kept in memory between uses). */
+function readBody(absolutePath: string): string {
+	try {
+		return parseFrontMatter(readPostText(absolutePath).text).body;
+	} catch {
+		return '';
+	}
 }
 
-export async function loadPost(absolutePath: string, relativePath: string): Promise<Post> {
+/**
+ * A post whose body is not kept: it is read from the file whenever it is
+ * used (rendering, searching), so ten thousand posts don't all sit in memory.
+ * The getter lives on the prototype, so spreading a post leaves the body out.
+ */
+class FilePost {
+	constructor(fields: IndexedPost, readonly absolutePath: string) {
+		Object.assign(this, fields);
+	}
+
+	get body(): string {
+		return readBody(this.absolutePath);
+	}
+}
+
+function withBodyFromFile(post: IndexedPost, absolutePath: string): Post {
+	return new FilePost(post, absolutePath) as unknown as Post;
+}
+
+function summary(post: Post): IndexedPost {
+	const {body: _body, absolutePath: _absolutePath, ...rest} = post;
+	return rest;
+}
+
+/** Reads and normalises one post file; a file that can't be read becomes a post with a warning. */
+export function loadPostFile(absolutePath: string, relativePath: string): Post {
 	try {
-		const file = await readPostText(absolutePath);
+		const file = readPostText(absolutePath);
 		const front = parseFrontMatter(file.text);
-		return normalisePost({
-			relativePath,
-			absolutePath,
-			data: front.data,
-			body: front.body,
-			warnings: [...file.warnings, ...front.warnings],
-		});
+		return normalisePost({relativePath, absolutePath, data: front.data, body: front.body, warnings: [...file.warnings, ...front.warnings]});
 	} catch (error) {
 		const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
 		return normalisePost({relativePath, absolutePath, data: {}, body: '', warnings: [`could not read the file (${reason})`]});
 	}
+}
+
+export async function loadPost(absolutePath: string, relativePath: string): Promise<Post> {
+	return loadPostFile(absolutePath, relativePath);
 }
 
 /** Gives later posts with the same slug a longer one, so every slug names one post. */
@@ -46,34 +77,41 @@ function makeSlugsUnique(posts: Post[]): void {
 	}
 }
 
-async function mapBounded<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-	const results: R[] = new Array<R>(items.length);
-	let next = 0;
-	async function worker(): Promise<void> {
-		while (next < items.length) {
-			const index = next++;
-			results[index] = await work(items[index] as T);
-		}
+function loadFolder(target: string, options: LoadOptions): Post[] {
+	let files: FoundFile[];
+	try {
+		files = discoverPosts(target);
+	} catch {
+		throw new UserError(`${target}: cannot read this folder`);
 	}
 
-	await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker));
-	return results;
+	const cache = options.cache === false ? undefined : new IndexCache(realpathSync(target), options.env ?? process.env);
+	const posts = files.map(file => {
+		const indexed = cache?.get(file);
+		if (indexed) return withBodyFromFile(indexed, file.absolutePath);
+		const post = loadPostFile(file.absolutePath, file.path);
+		cache?.set(file, summary(post));
+		return withBodyFromFile(summary(post), file.absolutePath);
+	});
+	cache?.save();
+	return posts;
 }
 
 /** Loads a folder of posts (recursively) or a single post file. */
 export async function loadBlog(target: string, options: LoadOptions): Promise<Blog> {
-	const stat = await fs.stat(target).catch(() => undefined);
-	if (!stat) throw new UserError(`${target}: no such file or folder`);
+	let stat;
+	try {
+		stat = statSync(target);
+	} catch {
+		throw new UserError(`${target}: no such file or folder`);
+	}
 
 	let posts: Post[];
 	if (stat.isDirectory()) {
-		const files = await discoverPosts(target).catch(() => {
-			throw new UserError(`${target}: cannot read this folder`);
-		});
-		posts = await mapBounded(files, 32, file => loadPost(path.join(target, file), file));
+		posts = loadFolder(target, options);
 	} else if (stat.isFile()) {
 		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (.md, .markdown, .mdx)`);
-		posts = [await loadPost(target, path.basename(target))];
+		posts = [loadPostFile(target, path.basename(target))];
 	} else {
 		throw new UserError(`${target}: not a regular file or folder`);
 	}

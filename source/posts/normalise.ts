@@ -39,7 +39,8 @@ export function toCalendarDate(value: unknown): string | null {
 /** Tags or categories from a list, or a comma- (or, Jekyll-style, space-) separated string. */
 export function toTerms(value: unknown): string[] {
 	let raw: unknown[] = [];
-	if (Array.isArray(value)) raw = value.flat(2);
+	// Two levels of lists at most (Hexo nests categories), and a bounded number of items.
+	if (Array.isArray(value)) raw = value.slice(0, 200).flatMap(item => (Array.isArray(item) ? item.slice(0, 200) : [item]));
 	else if (typeof value === 'string') raw = value.includes(',') ? value.split(',') : value.split(/\s+/);
 	else if (typeof value === 'number') raw = [value];
 
@@ -57,27 +58,33 @@ export function toTerms(value: unknown): string[] {
 	return terms;
 }
 
-function toText(value: unknown): string | null {
+/** A single line of text from a scalar, a list of scalars or a `{name: …}` object; deeper data is ignored. */
+function toText(value: unknown, nested = false): string | null {
 	if (typeof value === 'string' || typeof value === 'number') {
 		const text = cleanLine(String(value));
 		return text === '' ? null : text;
 	}
 
+	if (nested) return null;
 	if (Array.isArray(value)) {
-		const parts = value.map(item => toText(item)).filter((item): item is string => item !== null);
+		const parts = value.slice(0, 50).map(item => toText(item, true)).filter((item): item is string => item !== null);
 		return parts.length > 0 ? parts.join(', ') : null;
 	}
 
 	if (typeof value === 'object' && value !== null && 'name' in value) {
-		return toText((value as {name: unknown}).name);
+		return toText((value as {name: unknown}).name, true);
 	}
 
 	return null;
 }
 
+/** The text of the body's first `# heading` outside code fences, reading only as far as it. */
 function firstHeading(body: string): string | null {
 	let inFence = false;
-	for (const line of body.split('\n')) {
+	for (let start = 0; start < body.length;) {
+		const end = body.indexOf('\n', start);
+		const line = body.slice(start, end === -1 ? body.length : end);
+		start = end === -1 ? body.length : end + 1;
 		if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
 		if (inFence) continue;
 		const match = /^#\s+(.+?)\s*#*\s*$/.exec(line);
@@ -93,8 +100,32 @@ function readableName(stem: string): string {
 	return words === '' ? stem : words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Words: runs of non-space characters with at least one letter or digit (or any non-ASCII character). */
 export function countWords(body: string): number {
-	return body.split(/\s+/).filter(word => /[\p{L}\p{N}]/u.test(word)).length;
+	let words = 0;
+	let inWord = false;
+	let counted = false;
+	for (let index = 0; index < body.length; index++) {
+		const code = body.charCodeAt(index);
+		// Spaces, tabs, line breaks (and other controls) and the no-break space end a word.
+		if (code <= 0x20 || code === 0xA0) {
+			inWord = false;
+			continue;
+		}
+
+		if (!inWord) {
+			inWord = true;
+			counted = false;
+		}
+
+		// Letters, digits and anything beyond ASCII (accented and CJK text) make a word; punctuation alone does not.
+		if (!counted && (code > 0x7F || (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7A))) {
+			words++;
+			counted = true;
+		}
+	}
+
+	return words;
 }
 
 export type RawPost = {
@@ -127,8 +158,9 @@ export function normalisePost(raw: RawPost): Post {
 
 	if (date === null && jekyll) date = validDate(Number(jekyll[1]), Number(jekyll[2]), Number(jekyll[3]));
 
-	const heading = firstHeading(body);
 	const frontTitle = toText(data['title']);
+	// The first heading matters only when the front matter has no title.
+	const heading = frontTitle === null ? firstHeading(body) : null;
 	const title = frontTitle ?? (heading ? cleanLine(heading) : null) ?? cleanLine(readableName(slugStem));
 
 	const words = countWords(body);

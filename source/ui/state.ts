@@ -102,13 +102,19 @@ export type Action =
 
 let lastVisible: {posts: Post[]; filters: Filters; sort: SortKey; result: Post[]} | undefined;
 
-/** The list as shown; the last answer is kept, since every key asks again. */
+/**
+ * The list as shown; every key asks again, so the last answer is kept, and
+ * while a search is being typed (the query only grows) only the posts that
+ * matched the shorter query are searched.
+ */
 export function shownPosts(posts: Post[], filters: Filters, sort: SortKey): Post[] {
-	if (lastVisible?.posts !== posts || lastVisible.filters !== filters || lastVisible.sort !== sort) {
-		lastVisible = {posts, filters, sort, result: visiblePosts(posts, filters, sort)};
-	}
-
-	return lastVisible.result;
+	const last = lastVisible;
+	if (last?.posts === posts && last.filters === filters && last.sort === sort) return last.result;
+	const narrowing = last?.posts === posts && last.sort === sort && last.filters.terms === filters.terms && last.filters.mode === filters.mode
+		&& last.filters.query.trim() !== '' && filters.query.startsWith(last.filters.query);
+	const result = visiblePosts(narrowing ? last.result : posts, filters, sort);
+	lastVisible = {posts, filters, sort, result};
+	return result;
 }
 
 let lastPicker: {posts: Post[]; query: string; picker: PickerState; result: TermEntry[]} | undefined;

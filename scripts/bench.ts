@@ -1,0 +1,166 @@
+// npm run bench: builds, makes synthetic blogs in a temp folder, and prints
+// medians of repeated runs with their ratio to plain `node -e ''` (the floor
+// of any Node CLI) and to a script that reads the first 4 KB of every post.
+import {execFileSync, spawn, spawnSync} from 'node:child_process';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {render} from 'ink-testing-library';
+import React from 'react';
+import {loadBlog} from '../source/posts/load.js';
+import {createTheme} from '../source/theme.js';
+import {App} from '../source/ui/app.js';
+// @ts-expect-error plain JavaScript helper shared with the fixtures
+import {makeBlog, makeLargePost} from './bench/generate.mjs';
+
+const root = path.join(import.meta.dirname, '..');
+const bin = path.join(root, 'dist', 'cli.js');
+const work = mkdtempSync(path.join(os.tmpdir(), 'blogread-bench-'));
+const cache = path.join(work, 'cache');
+const runs = Number(process.env['BENCH_RUNS'] ?? 7);
+const env = {...process.env, XDG_CACHE_HOME: cache, NO_COLOR: '1', FORCE_COLOR: undefined};
+
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Median wall time of a command, in ms; `before` runs untimed ahead of each run. */
+function time(command: string, args: string[], before?: () => void): number {
+	const times: number[] = [];
+	for (let run = 0; run < runs; run++) {
+		before?.();
+		const start = performance.now();
+		const result = spawnSync(command, args, {env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024});
+		times.push(performance.now() - start);
+		if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr?.toString()}`);
+	}
+
+	return median(times);
+}
+
+/** Median time until the full-screen app shows `ready`, in a real pseudo-terminal. */
+async function firstFrame(args: string[], ready: string): Promise<number> {
+	const times: number[] = [];
+	for (let run = 0; run < runs; run++) {
+		// eslint-disable-next-line no-await-in-loop
+		times.push(await new Promise<number>((resolve, reject) => {
+			const start = performance.now();
+			const child = spawn('script', ['-qfec', `${process.execPath} ${bin} ${args.join(' ')}`, '/dev/null'], {env: {...env, TERM: 'xterm-256color', COLUMNS: '100', LINES: '30'}});
+			let output = '';
+			let elapsed = 0;
+			child.stdout.on('data', (chunk: Buffer) => {
+				output += chunk.toString();
+				if (elapsed === 0 && output.includes(ready)) {
+					elapsed = performance.now() - start;
+					child.stdin.write('Q');
+				}
+			});
+			child.on('exit', () => {
+				if (elapsed > 0) resolve(elapsed);
+				else reject(new Error(`no first frame for ${args.join(' ')}`));
+			});
+		}));
+	}
+
+	return median(times);
+}
+
+function peakRss(args: string[]): number {
+	const result = spawnSync(process.execPath, ['--import', path.join(root, 'scripts', 'bench', 'rss.mjs'), bin, ...args], {env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024});
+	return Number(/maxrss-kb (\d+)/.exec(result.stderr)?.[1] ?? Number.NaN) / 1024;
+}
+
+/** Median ms between a keypress and the frame that answers it, in the app over `posts`. */
+async function keystroke(posts: Awaited<ReturnType<typeof loadBlog>>, keys: string[]): Promise<number> {
+	const app = render(React.createElement(App, {blog: posts, theme: createTheme(1)}));
+	const settle = async () => new Promise(resolve => {
+		setTimeout(resolve, 20);
+	});
+	await settle();
+	const times: number[] = [];
+	for (const key of keys) {
+		const before = app.lastFrame();
+		const start = performance.now();
+		app.stdin.write(key);
+		// eslint-disable-next-line no-await-in-loop
+		while (app.lastFrame() === before && performance.now() - start < 2000) await new Promise(resolve => setImmediate(resolve));
+		times.push(performance.now() - start);
+		// eslint-disable-next-line no-await-in-loop
+		await settle();
+	}
+
+	app.unmount();
+	return median(times);
+}
+
+execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], {stdio: 'inherit'});
+const blogs: Record<number, string> = {};
+for (const count of [100, 1000, 10_000]) {
+	blogs[count] = path.join(work, `blog-${count}`);
+	makeBlog(blogs[count], count);
+}
+
+const large = path.join(work, 'large-1mb.md');
+makeLargePost(large, 1024 * 1024);
+const read4k = path.join(work, 'read4k.mjs');
+writeFileSync(read4k, `import {openSync, readSync, closeSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+const buffer = Buffer.alloc(4096);
+function walk(folder) {
+	for (const entry of readdirSync(folder, {withFileTypes: true})) {
+		const file = path.join(folder, entry.name);
+		if (entry.isDirectory()) walk(file);
+		else { const handle = openSync(file, 'r'); readSync(handle, buffer, 0, 4096, 0); closeSync(handle); }
+	}
+}
+walk(process.argv[2]);
+`);
+
+const clearCache = () => {
+	rmSync(cache, {recursive: true, force: true});
+};
+
+type Row = [string, number, string];
+const rows: Row[] = [];
+const node = time(process.execPath, ['-e', '']);
+const baseline4k = time(process.execPath, [read4k, blogs[10_000] ?? '']);
+const add = (name: string, ms: number, target: string) => {
+	rows.push([name, ms, target]);
+};
+
+add("node -e ''", node, 'the floor');
+add('read the first 4 KB of 10,000 posts (plain script)', baseline4k, 'the 4 KB baseline');
+add('blogread --version', time(process.execPath, [bin, '--version']), '≤ 1.5× node');
+add('blogread --help', time(process.execPath, [bin, '--help']), '≤ 1.5× node');
+add('blogread --list (sample blog)', time(process.execPath, [bin, '--list', path.join(root, 'posts')]), '≤ 2× node');
+for (const count of [100, 1000, 10_000]) {
+	add(`--list, ${count.toLocaleString('en')} posts, no index`, time(process.execPath, [bin, '--list', blogs[count] ?? ''], clearCache), count === 10_000 ? '≤ 2× the 4 KB baseline' : '');
+	add(`--list, ${count.toLocaleString('en')} posts, warm index`, time(process.execPath, [bin, '--list', blogs[count] ?? '']), count === 10_000 ? '≤ 3× node' : '');
+}
+
+add('--print of a 1 MB post', time(process.execPath, [bin, '--print', large]), 'faster than bat (≈ 6× node)');
+const bat = ['batcat', 'bat'].find(name => spawnSync(name, ['--version']).status === 0);
+if (bat) add(`${bat} --color=always (1 MB post)`, time(bat, ['--color=always', '--paging=never', large]), 'for comparison');
+add('app, first frame (sample blog)', await firstFrame([path.join(root, 'posts')], '? help'), '≤ 3× node');
+add('app, first frame, 10,000 posts (warm index)', await firstFrame([blogs[10_000] ?? ''], '? help'), '≤ 12× node');
+add('app, first screen of the 1 MB post', await firstFrame([large], 'Part one of post'), '≤ 8× node');
+
+const tenThousand = await loadBlog(blogs[10_000] ?? '', {drafts: false, env});
+const keyRows: Array<[string, number]> = [
+	['keystroke: j in the list (10,000 posts)', await keystroke(tenThousand, Array.from({length: 15}, () => 'j'))],
+	['keystroke: typing a search (10,000 posts)', await keystroke(tenThousand, ['/', ...'kubelet'])],
+	['keystroke: j in the reader (1 MB post)', await keystroke(await loadBlog(large, {drafts: false, env}), ['\r', ...Array.from({length: 15}, () => 'j')])],
+];
+const rss = peakRss(['--list', blogs[10_000] ?? '']);
+rmSync(work, {recursive: true, force: true});
+
+const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+console.log(`\nblogread benchmark: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}; medians of ${runs} runs\n`);
+console.log('| what | median | × node | target |');
+console.log('|---|---:|---:|---|');
+for (const [name, ms, target] of rows) console.log(`| ${name} | ${ms.toFixed(0)} ms | ${(ms / node).toFixed(1)}× | ${target} |`);
+console.log(`\n| what | median | target |\n|---|---:|---|`);
+for (const [name, ms] of keyRows) console.log(`| ${name} | ${ms.toFixed(1)} ms | < 16 ms |`);
+console.log(`| peak memory, --list of 10,000 posts | ${rss.toFixed(0)} MB | < 200 MB |`);
+console.log(`\n--list of 10,000 posts without an index: ${(rows.find(row => row[0].startsWith('--list, 10,000 posts, no'))?.[1] ?? 0 / baseline4k).toFixed(0)} ms = ${((rows.find(row => row[0].startsWith('--list, 10,000 posts, no'))?.[1] ?? 0) / baseline4k).toFixed(1)}× the 4 KB baseline`);

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, describe, it} from 'node:test';
+import {loadBlog} from '../source/posts/load.js';
+
+const root = mkdtempSync(path.join(tmpdir(), 'blogread-index-'));
+const blog = path.join(root, 'blog');
+const env = {XDG_CACHE_HOME: path.join(root, 'cache')};
+after(() => {
+	rmSync(root, {recursive: true, force: true});
+});
+
+const load = async () => loadBlog(blog, {drafts: false, env});
+const indexFiles = () => readdirSync(path.join(root, 'cache', 'blogread')).filter(name => name.endsWith('.json'));
+
+describe('the index cache', () => {
+	it('is written on the first load and gives the same posts on the next', async () => {
+		mkdirSync(blog, {recursive: true});
+		writeFileSync(path.join(blog, 'a.md'), '---\ntitle: First\ndate: 2024-01-01\ntags: [x]\n---\nOne two three.\n');
+		writeFileSync(path.join(blog, 'b.md'), '# Heading title\n\nFour five.\n');
+		const first = await load();
+		assert.equal(indexFiles().length, 1);
+		const second = await load();
+		const view = (posts: typeof first.posts) => posts.map(post => ({title: post.title, date: post.date, tags: post.tags, words: post.words, titleFromHeading: post.titleFromHeading, body: post.body}));
+		assert.deepEqual(view(second.posts), view(first.posts));
+		assert.equal(second.posts.find(post => post.path === 'b.md')?.body, '# Heading title\n\nFour five.\n', 'bodies are read from the files');
+	});
+
+	it('notices a changed file by its size or modification time', async () => {
+		writeFileSync(path.join(blog, 'a.md'), '---\ntitle: First, renamed\ndate: 2024-01-01\n---\nOne.\n');
+		utimesSync(path.join(blog, 'a.md'), new Date(), new Date(Date.now() + 5000));
+		const posts = (await load()).posts;
+		assert.ok(posts.some(post => post.title === 'First, renamed'));
+	});
+
+	it('forgets removed files and picks up new ones', async () => {
+		rmSync(path.join(blog, 'b.md'));
+		writeFileSync(path.join(blog, 'c.md'), '---\ntitle: Third\n---\n');
+		const titles = (await load()).posts.map(post => post.title).sort();
+		assert.deepEqual(titles, ['First, renamed', 'Third']);
+		const index = JSON.parse(readFileSync(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''), 'utf8')) as {entries: Record<string, unknown>};
+		assert.deepEqual(Object.keys(index.entries).sort(), ['a.md', 'c.md']);
+	});
+
+	it('is ignored when broken, and rewritten', async () => {
+		writeFileSync(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''), '{not json');
+		const titles = (await load()).posts.map(post => post.title).sort();
+		assert.deepEqual(titles, ['First, renamed', 'Third']);
+		assert.doesNotThrow(() => JSON.parse(readFileSync(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''), 'utf8')) as unknown);
+	});
+
+	it('is not needed: a cache folder that cannot be written is fine', async () => {
+		writeFileSync(path.join(root, 'not-a-folder'), '');
+		const posts = (await loadBlog(blog, {drafts: false, env: {XDG_CACHE_HOME: path.join(root, 'not-a-folder')}})).posts;
+		assert.equal(posts.length, 2);
+	});
+});
