@@ -28,6 +28,7 @@ const help = `
         --no-color         plain text (NO_COLOR=1 does the same; FORCE_COLOR forces colour)
         --pager            show printed output through $PAGER (default: less -R)
         --center           centre the reading column in a wide terminal
+        --lang <code>      for translated posts (post.en.md, post.fr.md), the language to show
         --theme <name>     dark, light or auto (default: $BLOGREAD_THEME, else dark;
                            auto reads the background from COLORFGBG)
     -h, --help             show this help
@@ -62,6 +63,7 @@ const flagSpec = {
 	color: {type: 'boolean', default: true},
 	theme: {type: 'string'},
 	pager: {type: 'boolean'},
+	lang: {type: 'string'},
 	center: {type: 'boolean'},
 	help: {type: 'boolean', shortFlag: 'h'},
 	version: {type: 'boolean', shortFlag: 'v'},

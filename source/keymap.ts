@@ -36,7 +36,8 @@ export type Action =
 	| 'jumpBack'
 	| 'nextPost'
 	| 'previousPost'
-	| 'edit';
+	| 'edit'
+	| 'language';
 
 /** Named keys Ink reports as flags; anything else is matched as typed text. */
 export type NamedKey = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'backspace' | 'delete' | 'tab';
@@ -99,6 +100,7 @@ export const keymap: Binding[] = [
 	{action: 'jumpBack', views: ['reader'], keys: [text("'")], description: 'back to where you were before a jump'},
 	{action: 'nextPost', views: ['reader'], keys: [text('.')], description: 'next post in the list'},
 	{action: 'edit', views: ['list', 'reader'], keys: [text('e')], description: 'edit the post in $EDITOR (vi if unset)'},
+	{action: 'language', views: ['reader'], keys: [text('L')], description: 'read the next translation of the post'},
 	{action: 'previousPost', views: ['reader'], keys: [text(',')], description: 'previous post in the list'},
 	{action: 'submit', views: ['find'], keys: [named('return')], description: 'find the next match from here'},
 	{action: 'cancel', views: ['find'], keys: [named('escape')], description: 'stop finding'},

@@ -68,8 +68,10 @@ async function isFile(target: string): Promise<boolean> {
 async function printPost(options: Options, name: string): Promise<number> {
 	const theme = makeTheme(options);
 	const direct = await isFile(name);
-	const blog = await loadBlog(direct ? name : options.target, {drafts: true});
-	const post = direct ? blog.posts[0] : findPost(blog.posts, name);
+	const blog = await loadBlog(direct ? name : options.target, {drafts: true, ...(options.lang ? {lang: options.lang} : {})});
+	// A translation is found by its own path too, not only the listed version.
+	const candidates = [...blog.posts, ...[...(blog.translations?.values() ?? [])].flat()];
+	const post = direct ? blog.posts[0] : findPost(candidates, name);
 	if (!post) throw new UserError(`post not found: ${name} (in ${options.target}; blogread --list shows them)`);
 	// Markdown rendering (marked, highlight.js) is loaded only when a post is shown.
 	const [{formatPost}, {RENDER_BUDGET_MS}] = await Promise.all([import('./render/post-page.js'), import('./render/render-job.js')]);
@@ -84,7 +86,7 @@ export async function main(options: Options): Promise<number> {
 	const targetIsFile = await isFile(options.target);
 	if (targetIsFile && !options.list && !interactive()) return printPost(options, options.target);
 
-	const blog = await loadBlog(options.target, {drafts: options.drafts});
+	const blog = await loadBlog(options.target, {drafts: options.drafts, ...(options.lang ? {lang: options.lang} : {})});
 	const filters: Filters = {terms: options.tags.map(name => ({kind: 'any', name})), mode: 'and', query: options.search};
 	const posts = visiblePosts(blog.posts, filters, options.sort);
 	if (blog.posts.length === 0) {

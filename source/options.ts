@@ -25,6 +25,8 @@ export type Options = {
 	center: boolean;
 	/** Show output through $PAGER. */
 	pager: boolean;
+	/** For translated posts, the language to list (and print). */
+	lang: string | undefined;
 };
 
 export type RawFlags = {
@@ -39,6 +41,7 @@ export type RawFlags = {
 	theme?: string | undefined;
 	center?: boolean | undefined;
 	pager?: boolean | undefined;
+	lang?: string | undefined;
 };
 
 export const MIN_WIDTH = 20;
@@ -87,5 +90,6 @@ export function parseOptions(input: Array<string | number>, flags: RawFlags, env
 		sort: config.sort ?? 'date',
 		center: flags.center ?? config.center ?? false,
 		pager: flags.pager === true,
+		lang: flags.lang?.trim() === '' ? undefined : flags.lang?.trim(),
 	};
 }

@@ -9,8 +9,8 @@ export type PostSummary = Omit<Post, 'absolutePath' | 'body' | 'titleFromHeading
 export function summarise(post: Post): PostSummary {
 	// Field by field: a post's body is read from its file on access, and is not wanted here.
 	return {
-		title: post.title, date: post.date, tags: post.tags, categories: post.categories, author: post.author, excerpt: post.excerpt, cover: post.cover,
-		lang: post.lang, path: post.path, slug: post.slug, draft: post.draft, words: post.words, readingMinutes: post.readingMinutes, warnings: post.warnings,
+		title: post.title, date: post.date, updated: post.updated, tags: post.tags, categories: post.categories, author: post.author, excerpt: post.excerpt, cover: post.cover,
+		lang: post.lang, languages: post.languages, path: post.path, slug: post.slug, draft: post.draft, words: post.words, readingMinutes: post.readingMinutes, warnings: post.warnings,
 	};
 }
 

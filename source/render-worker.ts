@@ -10,6 +10,7 @@ const result = renderMarkdown(request.markdown, {
 	width: request.width,
 	theme,
 	hyperlinks: request.hyperlinks,
+	mdx: request.mdx,
 	...(request.skipTitleHeading === undefined ? {} : {skipTitleHeading: request.skipTitleHeading}),
 });
 parentPort?.postMessage(result);

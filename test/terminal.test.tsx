@@ -66,3 +66,21 @@ describe('any terminal', () => {
 		assert.equal(edited.length, 1);
 	});
 });
+
+describe('translations and site layouts', () => {
+	it('L switches the open post to its next translation, and the status line names the layout', async () => {
+		const english = {...makePost({title: 'Hello', date: '2024-01-01', lang: 'en'}, 'English body.', 'hello.en.md'), languages: ['en', 'fr']};
+		const french = {...makePost({title: 'Bonjour', date: '2024-01-01', lang: 'fr'}, 'Corps en français.', 'hello.fr.md'), languages: ['en', 'fr']};
+		const translations = new Map([[english.path, [english, french]], [french.path, [english, french]]]);
+		const app = await open({blog: {root: 'site', hiddenDrafts: 0, posts: [english], translations, layout: 'Hugo: content/posts'}, theme: createTheme(0)});
+		assert.match(app.frame(), /site \(Hugo: content\/posts\) · 1 of 1 posts/);
+		assert.match(app.frame(), /Hello \[en fr\]/);
+		await app.press(keys.enter);
+		assert.match(app.frame(), /en \(also fr: L\)/);
+		await app.press('L');
+		await app.waitFor(frame => frame.includes('Corps en français.'));
+		assert.match(app.frame(), /^ Bonjour$/m);
+		await app.press('q');
+		assert.match(app.frame(), /Bonjour \[en fr\]/, 'the list shows the language being read');
+	});
+});

@@ -64,9 +64,11 @@ function splitJsonObject(text: string): {json: string; rest: string} | undefined
 	return undefined;
 }
 
+// YAML may also end its front matter with `...` (the YAML document end marker).
+const CLOSING = {'---': /\n(---|\.\.\.)[ \t]*(?:\n|$)/, '+++': /\n(\+\+\+)[ \t]*(?:\n|$)/};
+
 function parseWith(text: string, delimiter: '---' | '+++', language: string): FrontMatter {
-	const closing = new RegExp(`\\n${delimiter.replace(/\+/g, '\\+')}[ \\t]*(?:\\n|$)`);
-	const match = closing.exec(text);
+	const match = CLOSING[delimiter].exec(text);
 	if (!match) {
 		return {data: {}, body: text, warnings: [`front matter: no closing ${delimiter} line`]};
 	}
@@ -80,7 +82,7 @@ function parseWith(text: string, delimiter: '---' | '+++', language: string): Fr
 		// Only the front matter is handed over, not the whole post. Passing
 		// options also turns off gray-matter's content cache, which would hand
 		// back stale results for a second parse of the same text.
-		const parsed = matter(text.slice(0, match.index + match[0].length), {language, delimiters: delimiter, engines});
+		const parsed = matter(text.slice(0, match.index + match[0].length), {language, delimiters: [delimiter, match[1] ?? delimiter], engines});
 		if (!isRecord(parsed.data)) {
 			return {data: {}, body, warnings: ['front matter: not a set of key: value fields']};
 		}
@@ -124,6 +126,16 @@ export function parseFrontMatter(source: string): FrontMatter {
 				const message = error instanceof Error ? firstLine(error.message) : String(error);
 				return {data: {}, body: split.rest, warnings: [`front matter: ${message}`]};
 			}
+		}
+	}
+
+	// Hexo allows front matter without the opening `---`: key: value lines, then `---`.
+	if (/^[A-Za-z_][\w-]*:(?:[ \t]|$)/.test(text)) {
+		const end = /\n---[ \t]*(?:\n|$)/.exec(text);
+		const head = end ? text.slice(0, end.index) : '';
+		const known = /^(?:title|date|tags|categories|layout|author):/m.test(head);
+		if (end && known && end.index < MAX_FRONT_MATTER_BYTES && head.split('\n').every(line => /^(?:[A-Za-z_][\w-]*:(?:[ \t]|$)|[ \t]+\S|-[ \t]|#|[ \t]*$)/.test(line))) {
+			return parseWith(`---\n${text}`, '---', 'yaml');
 		}
 	}
 

@@ -12,7 +12,7 @@ type Entry = {size: number; mtimeMs: number; post: IndexedPost};
 type IndexFile = {format: number; root: string; entries: Record<string, Entry>};
 
 /** Bump when the post model changes, so old indexes are ignored. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 export function cacheFolder(env: NodeJS.ProcessEnv): string {
 	return path.join(env['XDG_CACHE_HOME'] || path.join(env['HOME'] || os.homedir(), '.cache'), 'blogread');

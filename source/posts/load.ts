@@ -5,12 +5,15 @@ import {discoverPosts, isPostFile, type FoundFile} from './discover.js';
 import {comparePosts} from './filter.js';
 import {parseFrontMatter} from './front-matter.js';
 import {IndexCache, type IndexedPost} from './index-cache.js';
-import {normalisePost} from './normalise.js';
+import {detectLayout, type SiteLayout} from './layout.js';
+import {LANGUAGE_SUFFIX, localToday, normalisePost} from './normalise.js';
 import {readPostText} from './read-file.js';
 import type {Blog, Post} from './types.js';
 
 export type LoadOptions = {
 	drafts: boolean;
+	/** Among translations, the language whose version is listed (else the unmarked one, else English). */
+	lang?: string;
 	/** Keep an index of post summaries in the user's cache folder (default: yes). */
 	cache?: boolean;
 	env?: NodeJS.ProcessEnv;
@@ -52,12 +55,14 @@ function summary(post: Post): IndexedPost {
 	return rest;
 }
 
+type FileContext = {inDraftFolder?: boolean; excerptSeparator?: string | null};
+
 /** Reads and normalises one post file; a file that can't be read becomes a post with a warning. */
-export function loadPostFile(absolutePath: string, relativePath: string): Post {
+export function loadPostFile(absolutePath: string, relativePath: string, context: FileContext = {}): Post {
 	try {
 		const file = readPostText(absolutePath);
 		const front = parseFrontMatter(file.text);
-		return normalisePost({relativePath, absolutePath, data: front.data, body: front.body, warnings: [...file.warnings, ...front.warnings]});
+		return normalisePost({relativePath, absolutePath, data: front.data, body: front.body, warnings: [...file.warnings, ...front.warnings], ...context});
 	} catch (error) {
 		const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
 		return normalisePost({relativePath, absolutePath, data: {}, body: '', warnings: [`could not read the file (${reason})`]});
@@ -77,24 +82,85 @@ function makeSlugsUnique(posts: Post[]): void {
 	}
 }
 
-function loadFolder(target: string, options: LoadOptions): Post[] {
-	let files: FoundFile[];
-	try {
-		files = discoverPosts(target);
-	} catch {
-		throw new UserError(`${target}: cannot read this folder`);
-	}
+const SECTION_PAGES = new Set(['_index']);
+// Pages a site generator builds that are not posts, when they sit at the top of a content folder.
+const SITE_PAGES = new Set(['about', 'archive', 'archives', 'search', '404', 'tags', 'categories', 'index']);
 
+/** The post files of a folder, following its generator's layout: posts folders, then drafts folders. */
+function layoutFiles(target: string, layout: SiteLayout): Array<FoundFile & FileContext> {
+	const files: Array<FoundFile & FileContext> = [];
+	const add = (folder: string, inDraftFolder: boolean) => {
+		let found: FoundFile[];
+		try {
+			found = discoverPosts(path.join(target, folder));
+		} catch {
+			return;
+		}
+
+		for (const file of found) {
+			const stem = path.posix.basename(file.path).replace(/\.[^.]+$/, '').replace(LANGUAGE_SUFFIX, '$1');
+			if (SECTION_PAGES.has(stem)) continue;
+			if (layout.name !== null && !file.path.includes('/') && SITE_PAGES.has(stem)) continue;
+			files.push({...file, path: folder === '' ? file.path : `${folder}/${file.path}`, inDraftFolder, excerptSeparator: layout.excerptSeparator});
+		}
+	};
+
+	for (const folder of layout.folders) add(folder, false);
+	for (const folder of layout.draftFolders) add(folder, true);
+	return files;
+}
+
+function loadFolder(target: string, layout: SiteLayout, options: LoadOptions): Post[] {
+	const files = layoutFiles(target, layout);
 	const cache = options.cache === false ? undefined : new IndexCache(realpathSync(target), options.env ?? process.env);
 	const posts = files.map(file => {
 		const indexed = cache?.get(file);
 		if (indexed) return withBodyFromFile(indexed, file.absolutePath);
-		const post = loadPostFile(file.absolutePath, file.path);
+		const post = loadPostFile(file.absolutePath, file.path, {inDraftFolder: file.inDraftFolder, excerptSeparator: file.excerptSeparator});
 		cache?.set(file, summary(post));
 		return withBodyFromFile(summary(post), file.absolutePath);
 	});
 	cache?.save();
 	return posts;
+}
+
+/**
+ * Groups translations (`post.en.md`, `post.fr.md`, `index.fr.md` in a bundle)
+ * into one listed post, with every language noted; the others are kept aside.
+ */
+function groupTranslations(posts: Post[], preferred: string | undefined): {listed: Post[]; translations: Map<string, Post[]>} {
+	const groups = new Map<string, Post[]>();
+	for (const post of posts) {
+		const extension = path.posix.extname(post.path);
+		const stem = path.posix.basename(post.path, extension);
+		const base = LANGUAGE_SUFFIX.exec(stem)?.[1] ?? stem;
+		const key = `${path.posix.dirname(post.path)}/${base}`;
+		groups.set(key, [...(groups.get(key) ?? []), post]);
+	}
+
+	const listed: Post[] = [];
+	const translations = new Map<string, Post[]>();
+	for (const group of groups.values()) {
+		if (group.length === 1) {
+			listed.push(...group);
+			continue;
+		}
+
+		const languages = [...new Set(group.map(post => post.lang ?? 'und'))].sort();
+		const wanted = preferred?.toLowerCase();
+		const primary = group.find(post => wanted !== undefined && post.lang?.toLowerCase() === wanted)
+			?? group.find(post => !LANGUAGE_SUFFIX.test(path.posix.basename(post.path, path.posix.extname(post.path))))
+			?? group.find(post => post.lang === 'en')
+			?? [...group].sort((a, b) => a.path.localeCompare(b.path))[0];
+		for (const post of group) {
+			post.languages = languages;
+			translations.set(post.path, group);
+		}
+
+		if (primary) listed.push(primary);
+	}
+
+	return {listed, translations};
 }
 
 /** Loads a folder of posts (recursively) or a single post file. */
@@ -107,8 +173,10 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	}
 
 	let posts: Post[];
+	let layout: SiteLayout | undefined;
 	if (stat.isDirectory()) {
-		posts = loadFolder(target, options);
+		layout = detectLayout(target);
+		posts = loadFolder(target, layout, options);
 	} else if (stat.isFile()) {
 		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (.md, .markdown, .mdx)`);
 		posts = [loadPostFile(target, path.basename(target))];
@@ -116,8 +184,13 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 		throw new UserError(`${target}: not a regular file or folder`);
 	}
 
-	const shown = options.drafts || stat.isFile() ? posts : posts.filter(post => !post.draft);
+	// Posts dated after today are drafts (applied here, so the index never goes stale).
+	const today = localToday();
+	for (const post of posts) if (post.date !== null && post.date > today) post.draft = true;
+	const {listed, translations} = groupTranslations(posts, options.lang);
+	const shown = options.drafts || stat.isFile() ? listed : listed.filter(post => !post.draft);
 	shown.sort(compareNewestFirst);
 	makeSlugsUnique(shown);
-	return {root: target, posts: shown, hiddenDrafts: posts.length - shown.length};
+	const where = layout?.name ? `${layout.name}: ${layout.folders.join(', ')}` : null;
+	return {root: target, posts: shown, hiddenDrafts: listed.length - shown.length, layout: where, translations};
 }

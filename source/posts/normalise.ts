@@ -134,7 +134,35 @@ export type RawPost = {
 	data: Record<string, unknown>;
 	body: string;
 	warnings: string[];
+	/** The post is in a drafts folder (Jekyll `_drafts`). */
+	inDraftFolder?: boolean;
+	/** A site-wide excerpt separator (Jekyll's `excerpt_separator`). */
+	excerptSeparator?: string | null;
+	/** Today, `YYYY-MM-DD`: posts dated later are drafts. */
+	today?: string;
 };
+
+/** A language suffix on a file name: `post.en.md`, `index.zh-cn.md`. */
+export const LANGUAGE_SUFFIX = /^(.+)\.([a-z]{2}(?:-[a-z]{2,4})?)$/i;
+
+/** Today's date where blogread runs, `YYYY-MM-DD`. */
+export function localToday(now = new Date()): string {
+	return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** The text before an excerpt separator (`<!--more-->`), as one plain line. */
+export function excerptBefore(body: string, separator: string): string | null {
+	const at = body.indexOf(separator);
+	if (at <= 0) return null;
+	const text = body.slice(0, at)
+		.replace(/```[\s\S]*?```/g, ' ')
+		.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/^[#>\s*-]+/gm, '')
+		.replace(/[*_`~]/g, '');
+	const line = cleanLine(text).replace(/\s+/g, ' ');
+	return line === '' ? null : line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
 
 /** Front matter and file name → the post model (DESIGN.md §2). */
 export function normalisePost(raw: RawPost): Post {
@@ -142,6 +170,8 @@ export function normalisePost(raw: RawPost): Post {
 	const warnings = [...raw.warnings];
 	const extension = path.posix.extname(raw.relativePath);
 	let stem = path.posix.basename(raw.relativePath, extension);
+	const suffix = LANGUAGE_SUFFIX.exec(stem);
+	if (suffix?.[1]) stem = suffix[1];
 	if (stem === 'index' || stem === '_index') stem = path.posix.basename(path.posix.dirname(raw.relativePath)) || stem;
 
 	const jekyll = JEKYLL_NAME.exec(stem);
@@ -157,6 +187,12 @@ export function normalisePost(raw: RawPost): Post {
 	}
 
 	if (date === null && jekyll) date = validDate(Number(jekyll[1]), Number(jekyll[2]), Number(jekyll[3]));
+	const updatedValue = data['lastmod'] ?? data['updated'] ?? data['updatedDate'] ?? data['modified'];
+	const updated = updatedValue === undefined ? null : toCalendarDate(updatedValue);
+	// Zola keeps tags and categories in a [taxonomies] table.
+	const taxonomies = typeof data['taxonomies'] === 'object' && data['taxonomies'] !== null ? data['taxonomies'] as Record<string, unknown> : {};
+	const separator = typeof data['excerpt_separator'] === 'string' ? data['excerpt_separator'] : raw.excerptSeparator ?? '<!--more-->';
+	const future = date !== null && raw.today !== undefined && date > raw.today;
 
 	const frontTitle = toText(data['title']);
 	// The first heading matters only when the front matter has no title.
@@ -168,15 +204,18 @@ export function normalisePost(raw: RawPost): Post {
 	return {
 		title: title === '' ? cleanLine(raw.relativePath) : title,
 		date,
-		tags: toTerms(data['tags']),
-		categories: toTerms(data['categories'] ?? data['category']),
+		updated,
+		tags: toTerms(data['tags'] ?? taxonomies['tags']),
+		categories: toTerms(data['categories'] ?? data['category'] ?? taxonomies['categories']),
 		author: toText(data['author'] ?? data['authors']),
-		excerpt: toText(data['excerpt'] ?? data['summary'] ?? data['description']),
-		cover: toText(data['cover'] ?? data['image']),
-		lang: toText(data['lang'] ?? data['language']),
+		excerpt: toText(data['excerpt'] ?? data['summary'] ?? data['description']) ?? excerptBefore(body, separator),
+		cover: toText(data['cover'] ?? data['image'] ?? data['heroImage']),
+		lang: toText(data['lang'] ?? data['language']) ?? (suffix?.[2]?.toLowerCase() ?? null),
+		languages: [],
 		path: raw.relativePath,
 		slug: cleanLine(slugStem.toLowerCase()),
-		draft: data['draft'] === true || data['published'] === false,
+		// Drafts: marked so, unpublished, in a drafts folder, or dated in the future.
+		draft: data['draft'] === true || data['published'] === false || raw.inDraftFolder === true || future,
 		words,
 		readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
 		warnings,

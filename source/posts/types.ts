@@ -6,12 +6,16 @@ export type Post = {
 	title: string;
 	/** Calendar date as written, `YYYY-MM-DD`, or null when the post has none. */
 	date: string | null;
+	/** When it was last changed (`lastmod`, `updated`, `updatedDate`), `YYYY-MM-DD` or null. */
+	updated: string | null;
 	tags: string[];
 	categories: string[];
 	author: string | null;
 	excerpt: string | null;
 	cover: string | null;
 	lang: string | null;
+	/** Every language the post is written in, when it has translations (`post.en.md`, `post.fr.md`); else empty. */
+	languages: string[];
 	draft: boolean;
 	words: number;
 	readingMinutes: number;
@@ -29,4 +33,8 @@ export type Blog = {
 	posts: Post[];
 	/** Posts hidden because they are drafts (shown with --drafts). */
 	hiddenDrafts: number;
+	/** The static site generator whose layout was recognised, and where its posts are ("Hugo: content/posts"). */
+	layout?: string | null;
+	/** The language versions of each translated post, by the path of any of them. */
+	translations?: Map<string, Post[]>;
 };

@@ -1,4 +1,4 @@
-import {Marked, type MarkedExtension, type Token, type Tokens} from 'marked';
+import {Marked, type MarkedExtension, type Token, type TokenizerAndRendererExtension, type Tokens} from 'marked';
 import markedFootnote from 'marked-footnote';
 import * as emoji from 'node-emoji';
 import {markedTerminal} from 'marked-terminal';
@@ -58,6 +58,61 @@ export type InlineOptions = {
 function inlineHtml(html: string): string {
 	if (/^<br\s*\/?>$/i.test(html.trim())) return '\n';
 	return plainText(html.replace(/<!--[\s\S]*?-->/g, '').replace(/<\/?[a-z][^>]*>/gi, ''));
+}
+
+// Static site generators' template tags. A code block tag (Hugo highlight,
+// Liquid highlight, Hexo codeblock) becomes a code block, a Hugo figure an
+// image; anything else is shown dimmed as written, never read as Markdown.
+const HUGO_HIGHLIGHT = /^\{\{[<%]\s*highlight\s+([\w+#.-]+)[^\n]*?[>%]\}\}[ \t]*\n([\s\S]*?)\n?\{\{[<%]\s*\/highlight\s*[>%]\}\}[ \t]*(?:\n|$)/;
+const LIQUID_HIGHLIGHT = /^\{%-?\s*highlight\s+([\w+#.-]+)[^\n]*?-?%\}[ \t]*\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}[ \t]*(?:\n|$)/;
+const HEXO_CODEBLOCK = /^\{%\s*codeblock\b([^\n]*?)%\}[ \t]*\n([\s\S]*?)\n?\{%\s*endcodeblock\s*%\}[ \t]*(?:\n|$)/;
+const HUGO_FIGURE = /^\{\{[<%]\s*figure\s+([^\n]*?)\s*\/?[>%]\}\}/;
+const TEMPLATE_TAG = /^(?:\{\{[<%][^\n]*?[>%]\}\}|\{%[^\n]*?%\}|\{\{[^\n]*?\}\})/;
+
+function attribute(attributes: string, name: string): string | undefined {
+	return new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|(\\S+))`).exec(attributes)?.slice(1).find(value => value !== undefined);
+}
+
+function templateExtensions(theme: Theme): TokenizerAndRendererExtension[] {
+	return [
+		{
+			name: 'templateCode',
+			level: 'block',
+			start: (source: string) => source.match(/^(?:\{\{[<%]\s*highlight\b|\{%-?\s*(?:highlight|codeblock)\b)/m)?.index,
+			tokenizer(source: string) {
+				const hugo = HUGO_HIGHLIGHT.exec(source) ?? LIQUID_HIGHLIGHT.exec(source);
+				if (hugo) return {type: 'code', raw: hugo[0], lang: hugo[1] ?? '', text: hugo[2] ?? ''};
+				const hexo = HEXO_CODEBLOCK.exec(source);
+				if (hexo) return {type: 'code', raw: hexo[0], lang: /\blang:([\w+#.-]+)/.exec(hexo[1] ?? '')?.[1] ?? '', text: hexo[2] ?? ''};
+				return undefined;
+			},
+		},
+		// marked tries the extensions added last first: the figure must win over the generic tag.
+		{
+			name: 'templateTag',
+			level: 'inline',
+			start: (source: string) => source.match(/\{[{%]/)?.index,
+			tokenizer(source: string) {
+				const tag = TEMPLATE_TAG.exec(source);
+				return tag ? {type: 'templateTag', raw: tag[0], text: tag[0]} : undefined;
+			},
+			renderer(token) {
+				return theme.muted(plainText(String(token['text'])));
+			},
+		},
+		{
+			name: 'templateFigure',
+			level: 'inline',
+			start: (source: string) => source.match(/\{\{[<%]\s*figure\b/)?.index,
+			tokenizer(source: string) {
+				const figure = HUGO_FIGURE.exec(source);
+				if (!figure) return undefined;
+				const attributes = figure[1] ?? '';
+				const text = attribute(attributes, 'alt') ?? attribute(attributes, 'caption') ?? attribute(attributes, 'title') ?? 'figure';
+				return {type: 'image', raw: figure[0], href: attribute(attributes, 'src') ?? '', title: attribute(attributes, 'caption') ?? null, text, tokens: []};
+			},
+		},
+	];
 }
 
 export type InlineRenderer = {
@@ -131,6 +186,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 		],
 	});
 
+	marked.use({extensions: templateExtensions(theme)});
 	return {
 		marked,
 		render(tokens) {

@@ -18,7 +18,8 @@ export function tagsText(post: Post): string {
 }
 
 function titleText(post: Post): string {
-	return post.draft ? `${post.title} [draft]` : post.title;
+	const languages = post.languages.length > 1 ? ` [${post.languages.join(' ')}]` : '';
+	return `${post.title}${languages}${post.draft ? ' [draft]' : ''}`;
 }
 
 /** Column widths shared by every row, so titles and tags line up. */

@@ -4,6 +4,7 @@ import {keepOwnEscapes, showControls} from '../sanitize.js';
 import type {Theme} from '../theme.js';
 import {renderCodeBlock} from './code-block.js';
 import {guardMarkdown} from './guard.js';
+import {mdxToMarkdown} from './mdx.js';
 import {createInlineRenderer, plainText, REF_SENTINELS, REF_START, type InlineRenderer} from './inline.js';
 import {renderTable} from './table.js';
 import {displayWidth, wrapStyled} from './text-width.js';
@@ -38,6 +39,8 @@ export type RenderOptions = {
 	skipTitleHeading?: string;
 	/** Make links clickable with OSC 8 (only when the terminal supports it). */
 	hyperlinks?: boolean;
+	/** The post is MDX: JavaScript lines are dropped and components shown as placeholders. */
+	mdx?: boolean;
 };
 
 /** Deeper nesting than this (lists, quotes) is shown as plain text. */
@@ -179,7 +182,7 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	const inline = createInlineRenderer(options.theme, {hyperlinks: options.hyperlinks === true && options.theme.level > 0});
 
 	const context: Context = {theme: options.theme, inline, footnotes: [], listDepth: 0};
-	const guarded = guardMarkdown(markdown);
+	const guarded = guardMarkdown(options.mdx ? mdxToMarkdown(markdown) : markdown);
 	let tokens: Token[] = inline.marked.lexer(guarded.markdown);
 	const firstBlock = tokens.find(token => token.type !== 'space' && token.type !== 'footnotes');
 	if (options.skipTitleHeading !== undefined && firstBlock?.type === 'heading' && (firstBlock as Tokens.Heading).depth === 1) {

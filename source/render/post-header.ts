@@ -10,7 +10,8 @@ export function postHeaderLines(post: Post, width: number, theme: Theme): string
 		post.author,
 		`${post.readingMinutes} min read`,
 		post.categories.length > 0 ? post.categories.join(', ') : null,
-		post.lang,
+		post.updated && post.updated !== post.date ? `updated ${post.updated}` : null,
+		post.languages.length > 1 ? `${post.lang ?? '?'} (also ${post.languages.filter(language => language !== post.lang).join(', ')}: L)` : post.lang,
 		post.draft ? theme.warning('draft') : null,
 	].filter((part): part is string => part !== null);
 	lines.push(...wrapStyled(byline.join(theme.muted(' · ')), width));

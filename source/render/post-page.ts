@@ -8,7 +8,7 @@ export type PageOptions = {width: number; theme: Theme; hyperlinks: boolean};
 
 /** The body's render options for a post. */
 function bodyOptions(post: Post, {width, theme, hyperlinks}: PageOptions) {
-	return {width, theme, hyperlinks, ...(post.titleFromHeading ? {skipTitleHeading: post.title} : {})};
+	return {width, theme, hyperlinks, mdx: post.path.toLowerCase().endsWith('.mdx'), ...(post.titleFromHeading ? {skipTitleHeading: post.title} : {})};
 }
 
 /** The header, then the rendered body, with every position shifted past the header. */

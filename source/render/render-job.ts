@@ -17,6 +17,7 @@ export type RenderRequest = {
 	width: number;
 	theme: {level: ColorLevel; name: ThemeName; options: ThemeOptions};
 	hyperlinks: boolean;
+	mdx: boolean;
 	skipTitleHeading?: string;
 };
 
@@ -36,12 +37,13 @@ function startWorker(request: RenderRequest): Worker {
 }
 
 /** Renders a body in a worker thread; rejects if it takes longer than `budgetMs` (the worker is stopped). */
-export async function renderInWorker(markdown: string, options: {width: number; theme: Theme; hyperlinks: boolean; skipTitleHeading?: string}, budgetMs: number): Promise<RenderedMarkdown> {
+export async function renderInWorker(markdown: string, options: {width: number; theme: Theme; hyperlinks: boolean; mdx: boolean; skipTitleHeading?: string}, budgetMs: number): Promise<RenderedMarkdown> {
 	const request: RenderRequest = {
 		markdown,
 		width: options.width,
 		theme: {level: options.theme.level, name: options.theme.name, options: options.theme.options},
 		hyperlinks: options.hyperlinks,
+		mdx: options.mdx,
 		...(options.skipTitleHeading === undefined ? {} : {skipTitleHeading: options.skipTitleHeading}),
 	};
 	const worker = startWorker(request);

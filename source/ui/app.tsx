@@ -95,15 +95,30 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 		const target = posts.find(candidate => candidate.path === state.editRequest);
 		if (!target) return;
 		if (!onEdit) {
-			dispatch({type: 'edited', notice: 'no editor here'});
+			dispatch({type: 'replaced', path: target.path, notice: 'no editor here'});
 			return;
 		}
 
 		void onEdit(target).then(edited => {
 			setPosts(current => current.map(candidate => (candidate === target ? edited : candidate)));
-			dispatch({type: 'edited', notice: `re-read ${edited.path} after editing`});
+			dispatch({type: 'replaced', path: edited.path, notice: `re-read ${edited.path} after editing`});
 		});
 	}, [state.editRequest]);
+
+	// L: the open post's next translation takes its place in the list.
+	useEffect(() => {
+		if (!state.languageRequest) return;
+		const current = posts.find(candidate => candidate.path === state.selectedPath);
+		const versions = current ? blog.translations?.get(current.path) ?? [] : [];
+		const next = versions[(versions.findIndex(version => version.path === current?.path) + 1) % Math.max(1, versions.length)];
+		if (!current || !next || next === current) {
+			dispatch({type: 'replaced', path: state.selectedPath ?? '', notice: 'this post has no translation'});
+			return;
+		}
+
+		setPosts(list => list.map(candidate => (candidate === current ? next : candidate)));
+		dispatch({type: 'replaced', path: next.path, notice: `${next.lang ?? 'another language'} (${versions.map(version => version.lang).join(', ')})`});
+	}, [state.languageRequest]);
 
 	// Keys may arrive before the screen has caught up with the last one: the
 	// handler reads the newest layout, and the reducer renders what it needs.
@@ -116,7 +131,8 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 	const filterText = describeFilters(state.filters);
 	const sortText = state.sort === 'date' ? '' : ` · by ${sortLabel(state.sort)}`;
 	const drafts = blog.hiddenDrafts > 0 ? ` · ${blog.hiddenDrafts} draft${blog.hiddenDrafts === 1 ? '' : 's'} hidden` : '';
-	const listStatus = `${blog.root}${filterText === '' ? '' : ` · ${filterText}`} · ${shown.length} of ${posts.length} posts${sortText}${drafts}`;
+	const where = blog.layout ? `${blog.root} (${blog.layout})` : blog.root;
+	const listStatus = `${where}${filterText === '' ? '' : ` · ${filterText}`} · ${shown.length} of ${posts.length} posts${sortText}${drafts}`;
 
 	let content: React.ReactNode;
 	let left = listStatus;

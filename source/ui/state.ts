@@ -46,8 +46,10 @@ export type State = {
 	quitting: boolean;
 	/** Going back from the reader quits: blogread was opened on one post. */
 	backQuits: boolean;
-	/** A post to open in the editor (the app does it, then sends 'edited'). */
+	/** A post to open in the editor (the app does it, then sends 'replaced'). */
 	editRequest: string | null;
+	/** The reader asked for the next translation (the app swaps it in, then sends 'replaced'). */
+	languageRequest: boolean;
 };
 
 export type FindState = {query: string; editing: boolean; current: number};
@@ -76,6 +78,7 @@ export function initialState({posts, openFirst = false, filters = noFilters, sor
 		quitting: false,
 		backQuits: openFirst,
 		editRequest: null,
+		languageRequest: false,
 	};
 }
 
@@ -98,7 +101,7 @@ export type Layout = {
 export type Action =
 	| {type: 'input'; input: string; flags: KeyFlags; layout: Layout}
 	| {type: 'relayout'; layout: Layout}
-	| {type: 'edited'; notice: string};
+	| {type: 'replaced'; path: string; notice: string};
 
 let lastVisible: {posts: Post[]; filters: Filters; sort: SortKey; result: Post[]} | undefined;
 
@@ -268,6 +271,7 @@ function applyKey(state: State, action: KeyAction | undefined, typed: string, la
 	if (state.view === 'reader' && state.find.editing) return findKey(state, action, typed, layout);
 	if (action === 'help') return {...state, showHelp: true};
 	if (action === 'edit') return state.selectedPath === null ? state : {...state, editRequest: state.selectedPath};
+	if (action === 'language') return {...state, languageRequest: true};
 	if (action === undefined) return state;
 	return state.view === 'list' ? listKey(state, action, layout) : readerKey(state, action, layout);
 }
@@ -275,8 +279,8 @@ function applyKey(state: State, action: KeyAction | undefined, typed: string, la
 /** The one state machine for the screens: every key and resize goes through here. */
 export function reducer(state: State, action: Action): State {
 	switch (action.type) {
-		case 'edited':
-			return {...state, editRequest: null, notice: action.notice};
+		case 'replaced':
+			return {...state, editRequest: null, languageRequest: false, selectedPath: action.path, notice: action.notice};
 		case 'relayout': {
 			const shown = shownPosts(action.layout.posts, state.filters, state.sort);
 			return {

@@ -1,0 +1,111 @@
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
+
+/** Where a static site generator keeps its posts, found by its conventions. */
+export type SiteLayout = {
+	/** The generator, for the status line; null for a plain folder of Markdown. */
+	name: string | null;
+	/** Folders of posts, relative to the root, `/`-separated ('' is the root itself). */
+	folders: string[];
+	/** Folders whose posts are drafts (Jekyll `_drafts`, Hexo `source/_drafts`). */
+	draftFolders: string[];
+	/** A site-wide excerpt separator (Jekyll's `excerpt_separator`). */
+	excerptSeparator: string | null;
+};
+
+const plainFolder: SiteLayout = {name: null, folders: [''], draftFolders: [], excerptSeparator: null};
+
+function isFolder(root: string, relative: string): boolean {
+	try {
+		return statSync(path.join(root, relative)).isDirectory();
+	} catch {
+		return false;
+	}
+}
+
+function readText(root: string, relative: string): string {
+	try {
+		return readFileSync(path.join(root, relative), 'utf8').slice(0, 64 * 1024);
+	} catch {
+		return '';
+	}
+}
+
+function firstFolder(root: string, candidates: string[], fallback: string): string {
+	return candidates.find(candidate => isFolder(root, candidate)) ?? fallback;
+}
+
+type Candidate = {name: string; matches: (root: string) => boolean; layout: (root: string) => Omit<SiteLayout, 'name'>};
+
+const any = (root: string, files: string[]) => files.some(file => existsSync(path.join(root, file)));
+
+// Each generator's documented content layout; the first folder that exists wins.
+const candidates: Candidate[] = [
+	{
+		name: 'Hugo',
+		matches: root => isFolder(root, 'content') && (any(root, ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json']) || /^\s*baseURL\s*=/im.test(readText(root, 'config.toml')) || any(root, ['config.yaml', 'config/_default'])),
+		layout: root => ({folders: [firstFolder(root, ['content/posts', 'content/post', 'content/blog'], 'content')], draftFolders: [], excerptSeparator: null}),
+	},
+	{
+		name: 'Zola',
+		matches: root => isFolder(root, 'content') && /^\s*base_url\s*=/m.test(readText(root, 'config.toml')),
+		layout: root => ({folders: [firstFolder(root, ['content/blog', 'content/posts'], 'content')], draftFolders: [], excerptSeparator: null}),
+	},
+	{
+		name: 'Hexo',
+		matches: root => isFolder(root, 'source/_posts'),
+		layout: () => ({folders: ['source/_posts'], draftFolders: ['source/_drafts'], excerptSeparator: null}),
+	},
+	{
+		name: 'Jekyll',
+		matches: root => isFolder(root, '_posts'),
+		layout: root => {
+			const separator = /^excerpt_separator:\s*["']?(.+?)["']?\s*$/m.exec(readText(root, '_config.yml'))?.[1] ?? null;
+			return {folders: ['_posts'], draftFolders: ['_drafts'], excerptSeparator: separator};
+		},
+	},
+	{
+		name: 'Astro',
+		matches: root => isFolder(root, 'src/content'),
+		layout: root => {
+			// Every content collection holds posts; the blog collection comes first.
+			const collections = readdirSync(path.join(root, 'src/content'), {withFileTypes: true})
+				.filter(entry => entry.isDirectory() && !entry.name.startsWith('.'))
+				.map(entry => `src/content/${entry.name}`)
+				.sort((a, b) => Number(b.endsWith('/blog')) - Number(a.endsWith('/blog')) || a.localeCompare(b));
+			return {folders: collections.length > 0 ? collections : ['src/content'], draftFolders: [], excerptSeparator: null};
+		},
+	},
+	{
+		name: 'Gatsby',
+		matches: root => any(root, ['gatsby-config.js', 'gatsby-config.ts', 'gatsby-config.mjs']) && isFolder(root, 'content/blog'),
+		layout: () => ({folders: ['content/blog'], draftFolders: [], excerptSeparator: null}),
+	},
+	{
+		name: 'Eleventy',
+		matches: root => any(root, ['.eleventy.js', 'eleventy.config.js', 'eleventy.config.cjs', 'eleventy.config.mjs']),
+		layout: root => ({folders: [firstFolder(root, ['content/blog', 'content/posts', 'posts', 'src/posts'], '')], draftFolders: [], excerptSeparator: null}),
+	},
+];
+
+/**
+ * The generator a repository root belongs to, and where its posts are. When
+ * none, or more than one, match, the whole folder is read as plain Markdown.
+ */
+export function detectLayout(root: string): SiteLayout {
+	const matching = candidates.filter(candidate => {
+		try {
+			return candidate.matches(root);
+		} catch {
+			return false;
+		}
+	});
+	if (matching.length !== 1) return plainFolder;
+	const [found] = matching;
+	if (!found) return plainFolder;
+	try {
+		return {name: found.name, ...found.layout(root)};
+	} catch {
+		return plainFolder;
+	}
+}

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, it} from 'node:test';
+import {bin} from './helpers/pty.js';
+
+// One small repository per static site generator, each imitating its
+// documented layout; expected.json says what blogread must find in it.
+const sites = path.join(import.meta.dirname, 'fixtures', 'sites');
+type Expected = {layout: string; posts: Array<{path: string; title: string; date: string | null; tags: string[]; languages: string[]}>; drafts: string[]};
+type Listed = Expected['posts'][number] & {draft: boolean; excerpt: string | null; updated: string | null; categories: string[]; lang: string | null};
+
+function run(args: string[]) {
+	const result = spawnSync(process.execPath, [bin, ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}});
+	assert.equal(result.status, 0, result.stderr);
+	return result.stdout;
+}
+
+// Template syntax that blogread maps to something readable must not show raw.
+const MAPPED = [/\{\{[<%]\s*figure/, /\{\{[<%]\s*\/?highlight/, /\{%-?\s*(?:end)?highlight/, /\{%\s*(?:end)?codeblock/, /^import\s/m, /^export\s/m, /<[A-Z]\w*[\s/>]/];
+
+for (const site of ['hugo', 'jekyll', 'hexo', 'astro', 'eleventy', 'gatsby', 'zola']) {
+	describe(`a ${site} repository`, () => {
+		const root = path.join(sites, site);
+		const expected = JSON.parse(readFileSync(path.join(root, 'expected.json'), 'utf8')) as Expected;
+		const listed = JSON.parse(run(['--list', '--json', root])) as Listed[];
+
+		it('lists its posts, newest first, with titles, dates, tags and languages', () => {
+			assert.deepEqual(listed.map(post => ({path: post.path, title: post.title, date: post.date, tags: post.tags, languages: post.languages})), expected.posts);
+		});
+
+		it('shows drafts only with --drafts, marked as drafts', () => {
+			const all = JSON.parse(run(['--list', '--json', '--drafts', root])) as Listed[];
+			assert.deepEqual(all.filter(post => post.draft).map(post => post.path).sort(), [...expected.drafts].sort());
+			assert.equal(all.length, listed.length + expected.drafts.length);
+		});
+
+		it('prints every post, with no raw template syntax where a mapping exists', () => {
+			const all = JSON.parse(run(['--list', '--json', '--drafts', root])) as Listed[];
+			for (const post of all) {
+				const out = run(['--print', post.path, root]);
+				for (const pattern of MAPPED) assert.doesNotMatch(out, pattern, `${post.path}: ${pattern}`);
+			}
+		});
+	});
+}
+
+describe('conventions', () => {
+	const list = (site: string, ...args: string[]) => JSON.parse(run(['--list', '--json', ...args, path.join(sites, site)])) as Listed[];
+
+	it('Hugo: summary and <!--more--> give the excerpt; lastmod is the update date; dates with offsets keep their day', () => {
+		const posts = list('hugo');
+		assert.ok(posts.every(post => !post.path.endsWith('_index.md') && post.path !== 'content/about.md'));
+		assert.ok(posts.some(post => post.excerpt !== null && post.path === 'content/posts/other.md'), 'excerpt from <!--more-->');
+		assert.ok(posts.some(post => post.updated !== null));
+	});
+
+	it('Hugo: --lang picks which translation is listed', () => {
+		const french = list('hugo', '--lang', 'fr').find(post => post.languages.length > 1);
+		assert.equal(french?.path, 'content/posts/hello.fr.md');
+		assert.equal(french?.lang, 'fr');
+	});
+
+	it('Jekyll: a site-wide excerpt separator, and categories kept apart from tags', () => {
+		const posts = list('jekyll');
+		assert.ok(posts.find(post => post.path.includes('cut-here'))?.excerpt);
+		assert.ok(posts.some(post => post.categories.includes('notes') && !post.tags.includes('notes')));
+	});
+
+	it('Zola: tags and categories from [taxonomies]', () => {
+		const post = list('zola').find(candidate => candidate.date === '2023-09-09');
+		assert.deepEqual(post?.tags, ['rust', 'web']);
+		assert.deepEqual(post?.categories, ['code']);
+	});
+
+	it('MDX: imports go and components show as placeholders', () => {
+		const out = run(['--print', 'src/content/blog/charts-in-mdx.mdx', path.join(sites, 'astro')]);
+		assert.match(out, /\[Chart\]/);
+		assert.match(out, /\[Callout\]/);
+	});
+
+	it('Hugo shortcodes: a figure is an image line, a highlight a code block, others stay dimmed as written', () => {
+		const out = run(['--print', 'content/posts/shortcodes.md', path.join(sites, 'hugo')]);
+		assert.match(out, /\[image: A sleeping cat\] \(\/img\/cat\.png\)/);
+		assert.match(out, /┌─ go/);
+		assert.match(out, /\{\{< youtube abc123 >\}\}/);
+	});
+});
