@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import {after, describe, it} from 'node:test';
+import {describe, it} from 'node:test';
 import type {Blog} from '../source/posts/types.js';
 import {createTheme} from '../source/theme.js';
-import {keys, renderApp} from './helpers/ink.js';
+import {appOpener, keys} from './helpers/ink.js';
 import {makePost, makePosts} from './helpers/posts.js';
 
 const theme = createTheme(0);
@@ -24,16 +24,7 @@ const blog: Blog = {
 	],
 };
 
-const apps: Array<{unmount: () => void}> = [];
-async function open(props: Parameters<typeof renderApp>[0]) {
-	const app = await renderApp(props);
-	apps.push(app);
-	return app;
-}
-
-after(() => {
-	for (const app of apps) app.unmount();
-});
+const open = appOpener();
 
 function selectedTitle(frame: string): string | undefined {
 	return /^› \S+ {2}(.+?) {2}/m.exec(frame)?.[1]?.trim();

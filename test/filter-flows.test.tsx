@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import {after, describe, it} from 'node:test';
+import {describe, it} from 'node:test';
 import type {Blog} from '../source/posts/types.js';
 import {createTheme} from '../source/theme.js';
-import {keys, renderApp} from './helpers/ink.js';
+import {appOpener, keys} from './helpers/ink.js';
 import {makePost} from './helpers/posts.js';
 
 const theme = createTheme(0);
@@ -18,16 +18,7 @@ const blog: Blog = {
 	],
 };
 
-const apps: Array<{unmount: () => void}> = [];
-async function open(props: Parameters<typeof renderApp>[0] = {blog, theme}) {
-	const app = await renderApp(props);
-	apps.push(app);
-	return app;
-}
-
-after(() => {
-	for (const app of apps) app.unmount();
-});
+const open = appOpener({blog, theme});
 
 function listedTitles(frame: string): string[] {
 	return [...frame.matchAll(/^[› ] (?:\d{4}-\d\d-\d\d|—) +(.+?) {2}/gm)].map(match => match[1]?.trim() ?? '');

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import {after, describe, it} from 'node:test';
+import {describe, it} from 'node:test';
 import type {Blog} from '../source/posts/types.js';
 import {createTheme} from '../source/theme.js';
-import {keys, renderApp} from './helpers/ink.js';
+import {appOpener, keys} from './helpers/ink.js';
 import {makePost} from './helpers/posts.js';
 
 const theme = createTheme(0);
@@ -30,17 +30,12 @@ const blog: Blog = {
 	],
 };
 
-const apps: Array<{unmount: () => void}> = [];
+const open = appOpener({blog, theme});
 async function openReader() {
-	const app = await renderApp({blog, theme});
-	apps.push(app);
+	const app = await open();
 	await app.press(keys.enter);
 	return app;
 }
-
-after(() => {
-	for (const app of apps) app.unmount();
-});
 
 const firstLine = (frame: string) => frame.split('\n')[0]?.trim();
 const statusLine = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
@@ -75,8 +70,7 @@ describe('find in the post', () => {
 	});
 
 	it('marks matches on screen in the styled lines', async () => {
-		const colourApp = await renderApp({blog, theme: createTheme(1)});
-		apps.push(colourApp);
+		const colourApp = await open({blog, theme: createTheme(1)});
 		await colourApp.press(keys.enter, '/', 'needle', keys.enter);
 		const raw = colourApp.lastFrame() ?? '';
 		assert.ok(raw.includes('\u001B[7m\u001B[4mneedle'), 'the current hit: inverse and underlined');
@@ -175,8 +169,7 @@ describe('moving between posts', () => {
 describe('resizing', () => {
 	it('re-wraps the post and keeps the same text on top', async () => {
 		const wordy = makePost({title: 'Wordy', date: '2025-01-01'}, Array.from({length: 20}, (_, index) => `Section ${index} ${'lorem ipsum dolor '.repeat(12)}`).join('\n\n'));
-		const app = await renderApp({blog: {root: 'b', hiddenDrafts: 0, posts: [wordy]}, theme});
-		apps.push(app);
+		const app = await open({blog: {root: 'b', hiddenDrafts: 0, posts: [wordy]}, theme});
 		await app.press(keys.enter, 'd', 'd', 'd');
 		const top = firstLine(app.frame()) ?? '';
 		const section = /Section \d+/.exec(app.frame())?.[0];
@@ -190,8 +183,7 @@ describe('resizing', () => {
 	});
 
 	it('works in a 40x10 terminal: the status line stays', async () => {
-		const app = await renderApp({blog, theme});
-		apps.push(app);
+		const app = await open({blog, theme});
 		await app.resize(40, 10);
 		const lines = app.frame().split('\n');
 		assert.ok(lines.length <= 9);

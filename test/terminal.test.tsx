@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import {after, describe, it} from 'node:test';
+import {describe, it} from 'node:test';
 import type {Blog, Post} from '../source/posts/types.js';
 import {createTheme} from '../source/theme.js';
-import {keys, renderApp} from './helpers/ink.js';
+import {appOpener, keys} from './helpers/ink.js';
 import {makePost} from './helpers/posts.js';
 
 const blog: Blog = {
@@ -14,16 +14,7 @@ const blog: Blog = {
 	],
 };
 
-const apps: Array<{unmount: () => void}> = [];
-async function open(props: Parameters<typeof renderApp>[0]) {
-	const app = await renderApp(props);
-	apps.push(app);
-	return app;
-}
-
-after(() => {
-	for (const app of apps) app.unmount();
-});
+const open = appOpener();
 
 describe('any terminal', () => {
 	it('says "terminal too small" below 20x5, and recovers when it grows', async () => {

@@ -1,3 +1,4 @@
+import {after} from 'node:test';
 import {render} from 'ink-testing-library';
 import React from 'react';
 import stripAnsi from 'strip-ansi';
@@ -53,5 +54,19 @@ export async function renderApp(props: AppProps) {
 				await tick(10);
 			}
 		},
+	};
+}
+
+/** Renders apps for one test file, and unmounts them all when the file's tests end. */
+export function appOpener(defaults?: AppProps) {
+	const apps: Array<{unmount: () => void}> = [];
+	after(() => {
+		for (const app of apps) app.unmount();
+	});
+	return async (props: AppProps | undefined = defaults) => {
+		if (!props) throw new Error('no app props');
+		const app = await renderApp(props);
+		apps.push(app);
+		return app;
 	};
 }
