@@ -20,10 +20,6 @@ export function termKey(term: Term): string {
 	return `${term.kind}:${term.name.toLowerCase()}`;
 }
 
-export function hasFilters(filters: Filters): boolean {
-	return filters.terms.length > 0 || filters.query.trim() !== '';
-}
-
 function hasTerm(post: Post, term: Term): boolean {
 	const wanted = term.name.toLowerCase();
 	const inTags = term.kind !== 'category' && post.tags.some(tag => tag.toLowerCase() === wanted);

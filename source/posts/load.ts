@@ -20,7 +20,7 @@ export type LoadOptions = {
 };
 
 /** Newest first; undated posts last; ties by title. */
-export const compareNewestFirst = comparePosts('date');
+const compareNewestFirst = comparePosts('date');
 
 /** The body of a post file, read again (it is not kept in memory between uses). */
 function readBody(absolutePath: string): string {
