@@ -74,7 +74,7 @@ async function printPost(options: Options, name: string): Promise<number> {
 	const post = direct ? blog.posts[0] : findPost(candidates, name);
 	if (!post) throw new UserError(`post not found: ${name} (in ${options.target}; blogread --list shows them)`);
 	// Markdown rendering (marked, highlight.js) is loaded only when a post is shown.
-	const [{formatPost}, {RENDER_BUDGET_MS}] = await Promise.all([import('./render/post-page.js'), import('./render/render-job.js')]);
+	const [{formatPost}, {RENDER_BUDGET_MS}] = await Promise.all([import('./render/bounded.js'), import('./render/render-job.js')]);
 	await output(await formatPost(post, {width: printWidth(options), theme, hyperlinks: hyperlinks(theme)}, RENDER_BUDGET_MS), options);
 	return 0;
 }

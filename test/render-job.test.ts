@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
-import {renderPostPage, renderPostPageBounded} from '../source/render/post-page.js';
+import {renderPostPageBounded} from '../source/render/bounded.js';
+import {renderPostPage} from '../source/render/post-page.js';
 import {SYNC_RENDER_LIMIT} from '../source/render/render-job.js';
 import {createTheme} from '../source/theme.js';
 import {makePost} from './helpers/posts.js';

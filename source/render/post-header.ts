@@ -1,5 +1,6 @@
 import type {Post} from '../posts/types.js';
 import type {Theme} from '../theme.js';
+import type {RenderedMarkdown} from './markdown.js';
 import {wrapStyled} from './text-width.js';
 
 /** The metadata a reader sees above a post: title, byline, tags, excerpt, cover, warnings. */
@@ -21,4 +22,26 @@ export function postHeaderLines(post: Post, width: number, theme: Theme): string
 	for (const warning of post.warnings) lines.push(...wrapStyled(theme.warning(`⚠ ${warning}`), width));
 	lines.push(theme.codeFrame('─'.repeat(width)), '');
 	return lines;
+}
+
+export type PageOptions = {width: number; theme: Theme; hyperlinks: boolean};
+
+/** The body's render options for a post. */
+export function bodyOptions(post: Post, {width, theme, hyperlinks}: PageOptions) {
+	return {width, theme, hyperlinks, mdx: post.path.toLowerCase().endsWith('.mdx'), ...(post.titleFromHeading ? {skipTitleHeading: post.title} : {})};
+}
+
+/** The header, then the rendered body, with every position shifted past the header. */
+export function withHeader(post: Post, body: RenderedMarkdown, {width, theme}: PageOptions): RenderedMarkdown {
+	const notices = body.notice ? [body.notice] : [];
+	const header = postHeaderLines({...post, warnings: [...post.warnings, ...notices]}, width, theme);
+	const shift = (line: number) => line + header.length;
+	return {
+		lines: [...header, ...body.lines],
+		headings: body.headings.map(heading => ({...heading, line: shift(heading.line)})),
+		blockStarts: [0, ...body.blockStarts.map(shift)],
+		footnoteRefs: body.footnoteRefs.map(ref => ({...ref, line: shift(ref.line)})),
+		noteLines: body.noteLines.map(shift),
+		notice: body.notice,
+	};
 }

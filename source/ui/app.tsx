@@ -12,7 +12,7 @@ import {HelpOverlay} from './help-overlay.js';
 import {Lines} from './lines.js';
 import {ListView} from './list-view.js';
 import {ContentsOverlay} from './contents-overlay.js';
-import {onPageReady, readerPage} from './page-cache.js';
+import {loadRenderer, onPageReady, readerPage} from './page-cache.js';
 import {hitsFor} from './reader-keys.js';
 import {activeView, initialState, pickerRows, readerTop, reducer, selectedIndex, shownPosts, sortLabel, type Layout, type ReaderPage} from './state.js';
 import {StatusBar} from './status-bar.js';
@@ -71,9 +71,14 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 
 	// A large post renders in the background; this redraws when it is ready.
 	const [, setPagesReady] = useState(0);
-	useEffect(() => onPageReady(() => {
-		setPagesReady(count => count + 1);
-	}), []);
+	useEffect(() => {
+		const stop = onPageReady(() => {
+			setPagesReady(count => count + 1);
+		});
+		// The list is on screen: now load what reading a post needs.
+		void loadRenderer();
+		return stop;
+	}, []);
 	const page = state.view === 'reader' ? pageOf(state.selectedPath) : undefined;
 	const layout: Layout = {
 		posts,
@@ -165,7 +170,7 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 		else if (state.find.query !== '') left = `not found: "${state.find.query}" · ${post.title}`;
 		right = `${lineRange(top, page.lines.length, contentHeight)} ${positionLabel(top, page.lines.length, contentHeight)} · ? help`;
 	} else if (state.view === 'reader' && post) {
-		content = <Lines lines={[theme.muted(`Rendering "${post.title}"… (a large post; q goes back)`)]} height={contentHeight} />;
+		content = <Lines lines={[theme.muted(` Rendering "${post.title}"…`)]} height={contentHeight} />;
 		left = post.title;
 		right = 'rendering · ? help';
 	} else if (posts.length === 0) {

@@ -1,7 +1,7 @@
 import stripAnsi from 'strip-ansi';
 import type {Post} from '../posts/types.js';
+import {renderPostPageBounded} from '../render/bounded.js';
 import type {RenderedMarkdown} from '../render/markdown.js';
-import {renderPostPage, renderPostPageBounded} from '../render/post-page.js';
 import {RENDER_BUDGET_MS, SYNC_RENDER_LIMIT} from '../render/render-job.js';
 import type {Theme} from '../theme.js';
 import type {ReaderPage} from './state.js';
@@ -11,12 +11,33 @@ type Entry = {post: Post; theme: Theme; page: ReaderPage | undefined};
 const cache = new Map<string, Entry>();
 const listeners = new Set<() => void>();
 
-/** Calls `listener` whenever a post rendered in the background becomes ready. */
+function notify(): void {
+	for (const listener of listeners) listener();
+}
+
+/** Calls `listener` whenever a page that was being prepared becomes ready. */
 export function onPageReady(listener: () => void): () => void {
 	listeners.add(listener);
 	return () => {
 		listeners.delete(listener);
 	};
+}
+
+type Renderer = typeof import('../render/post-page.js');
+let renderer: Renderer | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads the Markdown renderer (marked, highlight.js: most of the program).
+ * The list doesn't need it, so the app's first frame doesn't wait for it;
+ * the app starts this right after that frame.
+ */
+export async function loadRenderer(): Promise<void> {
+	loading ??= import('../render/post-page.js').then(module => {
+		renderer = module;
+		notify();
+	});
+	return loading;
 }
 
 function withPlain(page: RenderedMarkdown): ReaderPage {
@@ -32,8 +53,9 @@ function remember(key: string, entry: Entry): void {
 /**
  * A post rendered for the reader at one width, kept for the last few posts
  * and widths, so going back and forth never renders twice. Small posts are
- * rendered at once; large ones in a worker thread, and until they are ready
- * this returns undefined (listeners hear when they are).
+ * rendered at once; large ones in a worker thread. Until a page is ready
+ * (or the renderer is loaded) this returns undefined, and listeners hear
+ * when it is.
  */
 export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: boolean): ReaderPage | undefined {
 	const key = `${post.absolutePath}\u0000${width}\u0000${hyperlinks}`;
@@ -44,8 +66,14 @@ export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: 
 	}
 
 	const options = {width, theme, hyperlinks};
-	if (post.body.length <= SYNC_RENDER_LIMIT) {
-		const page = withPlain(renderPostPage(post, options));
+	const body = post.body;
+	if (body.length <= SYNC_RENDER_LIMIT) {
+		if (!renderer) {
+			void loadRenderer();
+			return undefined;
+		}
+
+		const page = withPlain(renderer.renderPostPage(post, options));
 		remember(key, {post, theme, page});
 		return page;
 	}
@@ -54,7 +82,7 @@ export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: 
 	remember(key, entry);
 	void renderPostPageBounded(post, options, RENDER_BUDGET_MS).then(page => {
 		entry.page = withPlain(page);
-		for (const listener of listeners) listener();
+		notify();
 	});
 	return undefined;
 }

@@ -3,6 +3,7 @@ import {render} from 'ink-testing-library';
 import React from 'react';
 import stripAnsi from 'strip-ansi';
 import {App, type AppProps} from '../../source/ui/app.js';
+import {loadRenderer} from '../../source/ui/page-cache.js';
 
 export const keys = {
 	up: '\u001B[A',
@@ -25,6 +26,8 @@ const tick = async (ms = 15) => new Promise(resolve => {
 
 /** The app on a fake terminal, with a way to press keys and read what a person would see. */
 export async function renderApp(props: AppProps) {
+	// As in a terminal after the first frame, the renderer is there when a key opens a post.
+	await loadRenderer();
 	const instance = render(<App {...props} />);
 	await tick();
 	const frame = () => stripAnsi(instance.lastFrame() ?? '');

@@ -1,0 +1,30 @@
+import type {Post} from '../posts/types.js';
+import type {RenderedMarkdown} from './markdown.js';
+import {bodyOptions, withHeader, type PageOptions} from './post-header.js';
+import {plainPage, renderInWorker, SYNC_RENDER_LIMIT} from './render-job.js';
+
+/**
+ * A whole post, rendered on this thread when it is small, else in a worker
+ * thread with a time budget; past the budget, the post is shown as plain
+ * text with a notice, and this thread has stayed free throughout. The
+ * Markdown renderer (marked, highlight.js) is loaded here only for small posts.
+ */
+export async function renderPostPageBounded(post: Post, options: PageOptions, budgetMs: number): Promise<RenderedMarkdown> {
+	if (post.body.length <= SYNC_RENDER_LIMIT) {
+		const {renderPostPage} = await import('./post-page.js');
+		return renderPostPage(post, options);
+	}
+
+	try {
+		return withHeader(post, await renderInWorker(post.body, bodyOptions(post, options), budgetMs), options);
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		return withHeader(post, plainPage(post.body, options.width, reason), options);
+	}
+}
+
+/** A post as plain lines for a pipe or a file (`--print`). */
+export async function formatPost(post: Post, options: PageOptions, budgetMs: number): Promise<string> {
+	const page = await renderPostPageBounded(post, options, budgetMs);
+	return page.lines.map(line => line.trimEnd()).join('\n') + '\n';
+}
