@@ -39,6 +39,8 @@ const cases: Array<[string, string]> = [
 	['many footnote references', '[^a]'.repeat(N) + '\n\n[^a]: note'],
 	['a very wide table', `${'|a'.repeat(2000)}|\n${'|-'.repeat(2000)}|\n${'|b'.repeat(2000)}|`],
 	['a 200,000-character line', 'word '.repeat(40_000)],
+	// Plain, but long: any per-block work that scans the rest of the post shows up here.
+	['4 MB of ordinary paragraphs', 'An ordinary paragraph of a long post, nothing special in it at all.\n\n'.repeat(60_000)],
 ];
 
 const BUDGET_MS = 5000;

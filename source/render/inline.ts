@@ -78,7 +78,12 @@ function templateExtensions(theme: Theme): TokenizerAndRendererExtension[] {
 		{
 			name: 'templateCode',
 			level: 'block',
-			start: (source: string) => source.match(/^(?:\{\{[<%]\s*highlight\b|\{%-?\s*(?:highlight|codeblock)\b)/m)?.index,
+			// Only up to the next blank line: marked asks at every block, and a search
+			// of the whole rest of the post each time would make rendering quadratic.
+			start(source: string) {
+				const end = source.indexOf('\n\n');
+				return (end === -1 ? source : source.slice(0, end)).match(/^(?:\{\{[<%]\s*highlight\b|\{%-?\s*(?:highlight|codeblock)\b)/m)?.index;
+			},
 			tokenizer(source: string) {
 				const hugo = HUGO_HIGHLIGHT.exec(source) ?? LIQUID_HIGHLIGHT.exec(source);
 				if (hugo) return {type: 'code', raw: hugo[0], lang: hugo[1] ?? '', text: hugo[2] ?? ''};
