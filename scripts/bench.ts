@@ -74,8 +74,9 @@ function peakRss(args: string[]): number {
 /** Median ms between a keypress and the frame that answers it, in the app over `posts`. */
 async function keystroke(posts: Awaited<ReturnType<typeof loadBlog>>, keys: string[]): Promise<number> {
 	const app = render(React.createElement(App, {blog: posts, theme: createTheme(1)}));
+	// Longer than Ink's frame interval (30 fps), so each key is drawn at once, not held back a frame.
 	const settle = async () => new Promise(resolve => {
-		setTimeout(resolve, 20);
+		setTimeout(resolve, 60);
 	});
 	await settle();
 	const times: number[] = [];

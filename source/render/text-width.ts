@@ -41,6 +41,8 @@ export function breakStyled(text: string, width: number): string[] {
 /** Cuts styled text to at most `width` columns, ending in `…`. */
 export function truncate(text: string, width: number): string {
 	if (width <= 0) return '';
+	// Plain ASCII (most titles and excerpts) needs no grapheme or escape handling.
+	if (/^[\u0020-\u007E]*$/.test(text)) return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
 	if (displayWidth(text) <= width) return text;
 	// slice-ansi keeps a wide character that starts at the last column, so step back until it fits.
 	let end = width - 1;
