@@ -129,6 +129,8 @@ function loadFolder(target: string, layout: SiteLayout, options: LoadOptions): P
  * into one listed post, with every language noted; the others are kept aside.
  */
 function groupTranslations(posts: Post[], preferred: string | undefined): {listed: Post[]; translations: Map<string, Post[]>} {
+	// Most blogs have no translations: then there is nothing to group.
+	if (!posts.some(post => /\.[a-z]{2}(?:-[a-z]{2,4})?\.[^./]+$/i.test(post.path))) return {listed: posts, translations: new Map()};
 	const groups = new Map<string, Post[]>();
 	for (const post of posts) {
 		const extension = path.posix.extname(post.path);
