@@ -133,6 +133,13 @@ async function run(): Promise<void> {
 		return;
 	}
 
+	// meow drops a value flag given without a value (`blogread -t`); that is a usage error.
+	const needsValue = new Map<string, string>([['-t', '--tag'], ['--tag', '--tag'], ['-s', '--search'], ['--search', '--search'], ['-p', '--print'], ['--print', '--print'], ['-w', '--width'], ['--width', '--width'], ['--theme', '--theme'], ['--lang', '--lang']]);
+	args.forEach((arg, index) => {
+		const next = args[index + 1];
+		if (needsValue.has(arg) && (next === undefined || (next.startsWith('-') && next.length > 1))) throw new UserError(`${needsValue.get(arg) ?? arg} needs a value`, 2);
+	});
+
 	// meow gives absent booleans as false; the config decides those the user did not type.
 	const given = (name: string) => args.some(arg => arg === `--${name}` || arg === `--no-${name}` || arg.startsWith(`--${name}=`));
 	const [{main, parseOptions}, {loadConfig}] = await Promise.all([import('./main.js'), import('./config.js')]);

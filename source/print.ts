@@ -14,8 +14,12 @@ export function summarise(post: Post): PostSummary {
 	};
 }
 
+/**
+ * JSON escapes C0 controls itself; C1 controls and bidi overrides, which can
+ * come from file names, are escaped too, so the output is safe to `cat`.
+ */
 export function formatJson(posts: Post[]): string {
-	return JSON.stringify(posts.map(summarise), null, 2) + '\n';
+	return JSON.stringify(posts.map(summarise), null, 2).replace(/[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
 }
 
 /** One line per post; cut to `width` on a terminal, whole in a pipe (width null). */

@@ -57,6 +57,8 @@ describe('bad input', () => {
 		['a bad width', ['--width', 'wide', '--list', fixture], 2, 'blogread: --width must be a whole number of columns from 20 to 1000, got "wide"\n' + usage],
 		['a width too small', ['-w', '5', '--list', fixture], 2, 'blogread: --width must be a whole number of columns from 20 to 1000, got "5"\n' + usage],
 		['a bad theme', ['--theme', 'purple', fixture], 2, 'blogread: --theme must be dark, light or auto, got "purple"\n' + usage],
+		['a tag flag with no value', ['--list', fixture, '-t'], 2, 'blogread: --tag needs a value\n' + usage],
+		['a print flag followed by another flag', ['--print', '--list', fixture], 2, 'blogread: --print needs a value\n' + usage],
 		['two paths', ['a', 'b'], 2, 'blogread: expected one path, got 2: a b\n' + usage],
 		['a missing path', ['/no/such/blog'], 1, 'blogread: /no/such/blog: no such file or folder\n'],
 		['a post that is not there', ['--print', 'no-such-post', fixture], 1, `blogread: post not found: no-such-post (in ${fixture}; blogread --list shows them)\n`],

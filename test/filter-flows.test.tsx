@@ -162,6 +162,6 @@ describe('selection, sorting and the reader', () => {
 	it('starts with the filters given on the command line', async () => {
 		const app = await open({blog, theme, filters: {terms: [{kind: 'any', name: 'TECH'}], mode: 'and', query: 'pool'}});
 		assert.deepEqual(listedTitles(app.frame()), ['Go worker pools']);
-		assert.match(statusLine(app.frame()), /#TECH · "pool" · 1 of 5 posts/);
+		assert.match(statusLine(app.frame()), /category:Tech · "pool" · 1 of 5 posts/, "--tag TECH is the category Tech, as the picker shows it");
 	});
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
+import {formatJson} from '../source/print.js';
 import {listColumns, listRow} from '../source/render/list-row.js';
 import {displayWidth} from '../source/render/text-width.js';
 import {createTheme} from '../source/theme.js';
@@ -39,5 +40,13 @@ describe('list rows', () => {
 	it('keep whole rows in a pipe (no width)', () => {
 		const row = listRow(posts[1]!, listColumns(posts, null), theme);
 		assert.equal(row, '2024-01-02  日本語のタイトルがとても長い投稿です  #日本語');
+	});
+});
+
+describe('--json output', () => {
+	it('escapes C1 controls and bidi overrides, which JSON would pass through', () => {
+		const json = formatJson([makePost({title: 'x'}, '', 'name-\u009B31m-\u202Eevil.md')]);
+		assert.ok(!/[\u007F-\u009F\u202E]/.test(json));
+		assert.equal((JSON.parse(json) as Array<{path: string}>)[0]?.path, 'name-\u009B31m-\u202Eevil.md', 'still the real path once parsed');
 	});
 });

@@ -98,3 +98,52 @@ describe('discoverPosts on awkward trees', () => {
 		assert.deepEqual(blog.posts, []);
 	});
 });
+
+describe('what the review found', () => {
+	const root = mkdtempSync(path.join(tmpdir(), 'blogread-review-'));
+	after(() => {
+		rmSync(root, {recursive: true, force: true});
+	});
+
+	it('a site config that is a FIFO does not block layout detection', async () => {
+		const site = path.join(root, 'fifo-site');
+		mkdirSync(path.join(site, 'content', 'posts'), {recursive: true});
+		writeFileSync(path.join(site, 'content', 'posts', 'a.md'), '# A\n');
+		execFileSync('mkfifo', [path.join(site, 'config.toml')]);
+		execFileSync('mkfifo', [path.join(site, 'hugo.toml')]);
+		const blog = await loadBlog(site, {drafts: false, cache: false});
+		assert.deepEqual(blog.posts.map(post => post.path), ['content/posts/a.md']);
+	});
+
+	it('a posts folder that is a link out of the blog is not followed', async () => {
+		const outside = path.join(root, 'outside');
+		mkdirSync(outside);
+		writeFileSync(path.join(outside, '2024-01-01-secret.md'), '# Secret\n');
+		const site = path.join(root, 'jekyll-site');
+		mkdirSync(site);
+		symlinkSync(outside, path.join(site, '_posts'));
+		const blog = await loadBlog(site, {drafts: true, cache: false});
+		assert.deepEqual(blog.posts.map(post => post.title), []);
+	});
+
+	it('a slug names the same post with or without drafts', async () => {
+		const site = path.join(root, 'slugs');
+		mkdirSync(path.join(site, 'a'), {recursive: true});
+		mkdirSync(path.join(site, 'b'));
+		writeFileSync(path.join(site, 'a', 'intro.md'), '---\ntitle: Draft intro\ndate: 2025-01-01\ndraft: true\n---\n');
+		writeFileSync(path.join(site, 'b', 'intro.md'), '---\ntitle: Published intro\ndate: 2024-01-01\n---\n');
+		const published = (await loadBlog(site, {drafts: false, cache: false})).posts;
+		const all = (await loadBlog(site, {drafts: true, cache: false})).posts;
+		assert.equal(published.find(post => post.title === 'Published intro')?.slug, all.find(post => post.title === 'Published intro')?.slug);
+	});
+
+	it('a dotted name that is not a language is not a translation', async () => {
+		const site = path.join(root, 'dots');
+		mkdirSync(site);
+		writeFileSync(path.join(site, 'tips.md'), '# Tips\n');
+		writeFileSync(path.join(site, 'tips.go.md'), '# Go tips\n');
+		writeFileSync(path.join(site, 'node.js.md'), '# Node\n');
+		const posts = (await loadBlog(site, {drafts: false, cache: false})).posts;
+		assert.deepEqual(posts.map(post => [post.title, post.languages, post.lang]).sort(), [['Go tips', [], null], ['Node', [], null], ['Tips', [], null]]);
+	});
+});

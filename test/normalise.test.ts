@@ -44,6 +44,8 @@ describe('normalisePost', () => {
 	const cases: Array<{name: string; data: Record<string, unknown>; body?: string; file?: string; expect: Partial<ReturnType<typeof makePost>>}> = [
 		{name: 'title from front matter', data: {title: 'Hello'}, body: '# Other', expect: {title: 'Hello', titleFromHeading: false}},
 		{name: 'title from the first # heading', data: {}, body: '```\n# not this\n```\n\n# This one\n', expect: {title: 'This one', titleFromHeading: true}},
+		{name: 'a heading ending in # keeps it', data: {}, body: '# Learn C#\n', expect: {title: 'Learn C#'}},
+		{name: 'a closing run of # is dropped', data: {}, body: '# Title ##\n', expect: {title: 'Title'}},
 		{name: 'title from the file name', data: {}, body: 'text', file: 'my_first-post.md', expect: {title: 'My first post', slug: 'my_first-post'}},
 		{name: 'bundle: index.md is named after its folder', data: {}, file: 'hello-world/index.md', expect: {slug: 'hello-world', title: 'Hello world'}},
 		{name: 'Jekyll file name gives date and slug', data: {}, file: '2023-05-09-notes.md', expect: {date: '2023-05-09', slug: 'notes', title: 'Notes'}},

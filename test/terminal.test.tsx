@@ -75,3 +75,22 @@ describe('translations and site layouts', () => {
 		assert.match(app.frame(), /Bonjour \[en fr\]/, 'the list shows the language being read');
 	});
 });
+
+describe('what the review found', () => {
+	it('Q quits even while help is open', async () => {
+		const app = await open({blog, theme: createTheme(0)});
+		await app.press('?', 'Q');
+		const before = app.frame();
+		await app.press('j');
+		assert.equal(app.frame(), before, 'no longer taking keys');
+	});
+
+	it('shrinking the window keeps the picker cursor on screen', async () => {
+		const many: Blog = {root: 'b', hiddenDrafts: 0, posts: Array.from({length: 30}, (_, index) => makePost({title: `Post ${index}`, date: '2024-01-01', tags: [`tag${String(index).padStart(2, '0')}`]}))};
+		const app = await open({blog: many, theme: createTheme(0)});
+		await app.press('t', ...Array.from({length: 25}, () => 'j'));
+		assert.match(app.frame(), /^› \[ \] #tag25/m);
+		await app.resize(100, 8);
+		assert.match(app.frame(), /^› \[ \] #tag25/m);
+	});
+});

@@ -23,8 +23,9 @@ export type FoundFile = {path: string; absolutePath: string; size: number; mtime
  * (symlink loops end), ignores links that point outside `root`, and lists
  * only regular files (a FIFO or device would block the reader).
  */
-export function discoverPosts(root: string): FoundFile[] {
-	const realRoot = realpathSync(root);
+export function discoverPosts(root: string, boundary: string = root): FoundFile[] {
+	// Links may point anywhere inside the blog (boundary), not outside it.
+	const realRoot = realpathSync(boundary);
 	const seenFolders = new Set<string>();
 	const seenFiles = new Set<string>();
 	const found: FoundFile[] = [];
@@ -43,7 +44,9 @@ export function discoverPosts(root: string): FoundFile[] {
 		let entries: Dirent[];
 		try {
 			entries = readdirSync(folder, {withFileTypes: true});
-		} catch {
+		} catch (error) {
+			// An unreadable subfolder is skipped; the folder itself must be readable.
+			if (relative === '') throw error;
 			return;
 		}
 

@@ -26,6 +26,20 @@ function hasTerm(post: Post, term: Term): boolean {
 	return inTags || (term.kind !== 'tag' && post.categories.some(category => category.toLowerCase() === wanted));
 }
 
+/** A --tag term as the picker knows it: a tag if any post has that tag, else a category if one has that, spelled as in the posts. */
+export function concreteTerm(posts: Post[], term: Term): Term {
+	if (term.kind !== 'any') return term;
+	const wanted = term.name.toLowerCase();
+	for (const kind of ['tag', 'category'] as const) {
+		for (const post of posts) {
+			const found = (kind === 'tag' ? post.tags : post.categories).find(name => name.toLowerCase() === wanted);
+			if (found) return {kind, name: found};
+		}
+	}
+
+	return term;
+}
+
 export function matchesTerms(post: Post, terms: Term[], mode: MatchMode): boolean {
 	if (terms.length === 0) return true;
 	return mode === 'and' ? terms.every(term => hasTerm(post, term)) : terms.some(term => hasTerm(post, term));

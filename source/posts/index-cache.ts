@@ -8,11 +8,11 @@ import type {Post} from './types.js';
 // What a post looks like in the index: the post without its body (read when
 // needed) and without its absolute path (the folder may be reached another way).
 export type IndexedPost = Omit<Post, 'body' | 'absolutePath'>;
-type Entry = {size: number; mtimeMs: number; post: IndexedPost};
+type Entry = {size: number; mtimeMs: number; context: string; post: IndexedPost};
 type IndexFile = {format: number; root: string; entries: Record<string, Entry>};
 
 /** Bump when the post model changes, so old indexes are ignored. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 export function cacheFolder(env: NodeJS.ProcessEnv): string {
 	return path.join(env['XDG_CACHE_HOME'] || path.join(env['HOME'] || os.homedir(), '.cache'), 'blogread');
@@ -44,16 +44,19 @@ export class IndexCache {
 		}
 	}
 
-	/** The indexed post for a file, if the file has not changed since. */
-	get(file: FoundFile): IndexedPost | undefined {
+	/**
+	 * The indexed post for a file, if neither the file nor how it was read
+	 * (`context`: its drafts folder, the site's excerpt separator) has changed.
+	 */
+	get(file: FoundFile, context: string): IndexedPost | undefined {
 		const entry = this.entries[file.path];
-		if (!entry || entry.size !== file.size || entry.mtimeMs !== file.mtimeMs) return undefined;
+		if (!entry || entry.size !== file.size || entry.mtimeMs !== file.mtimeMs || entry.context !== context) return undefined;
 		this.fresh[file.path] = entry;
 		return entry.post;
 	}
 
-	set(file: FoundFile, post: IndexedPost): void {
-		this.fresh[file.path] = {size: file.size, mtimeMs: file.mtimeMs, post};
+	set(file: FoundFile, context: string, post: IndexedPost): void {
+		this.fresh[file.path] = {size: file.size, mtimeMs: file.mtimeMs, context, post};
 		this.changed = true;
 	}
 

@@ -23,9 +23,12 @@ function isFolder(root: string, relative: string): boolean {
 	}
 }
 
+/** A small config file's text; anything but a regular file (a FIFO, a link to a device) reads as empty. */
 function readText(root: string, relative: string): string {
 	try {
-		return readFileSync(path.join(root, relative), 'utf8').slice(0, 64 * 1024);
+		const file = path.join(root, relative);
+		const stat = statSync(file);
+		return stat.isFile() && stat.size <= 256 * 1024 ? readFileSync(file, 'utf8') : '';
 	} catch {
 		return '';
 	}

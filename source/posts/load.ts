@@ -55,6 +55,8 @@ function summary(post: Post): IndexedPost {
 	return rest;
 }
 
+const UNREADABLE = 'could not read the file';
+
 type FileContext = {inDraftFolder?: boolean; excerptSeparator?: string | null};
 
 /** Reads and normalises one post file; a file that can't be read becomes a post with a warning. */
@@ -65,7 +67,7 @@ export function loadPostFile(absolutePath: string, relativePath: string, context
 		return normalisePost({relativePath, absolutePath, data: front.data, body: front.body, warnings: [...file.warnings, ...front.warnings], ...context});
 	} catch (error) {
 		const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
-		return normalisePost({relativePath, absolutePath, data: {}, body: '', warnings: [`could not read the file (${reason})`]});
+		return normalisePost({relativePath, absolutePath, data: {}, body: '', warnings: [`${UNREADABLE} (${reason})`]});
 	}
 }
 
@@ -73,10 +75,14 @@ export async function loadPost(absolutePath: string, relativePath: string): Prom
 	return loadPostFile(absolutePath, relativePath);
 }
 
-/** Gives later posts with the same slug a longer one, so every slug names one post. */
+/**
+ * Gives posts that share a slug a longer one (their path), so every slug
+ * names one post. Decided over all posts, drafts too, in path order, so a
+ * slug means the same post with or without --drafts.
+ */
 function makeSlugsUnique(posts: Post[]): void {
 	const seen = new Set<string>();
-	for (const post of posts) {
+	for (const post of [...posts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
 		if (seen.has(post.slug)) post.slug = post.path.replace(/\.[^./]+$/, '').toLowerCase();
 		seen.add(post.slug);
 	}
@@ -92,8 +98,9 @@ function layoutFiles(target: string, layout: SiteLayout): Array<FoundFile & File
 	const add = (folder: string, inDraftFolder: boolean) => {
 		let found: FoundFile[];
 		try {
-			found = discoverPosts(path.join(target, folder));
-		} catch {
+			found = discoverPosts(path.join(target, folder), target);
+		} catch (error) {
+			if (folder === '') throw new UserError(`${target}: cannot read this folder (${error instanceof Error && 'code' in error ? String(error.code) : 'unreadable'})`);
 			return;
 		}
 
@@ -114,10 +121,12 @@ function loadFolder(target: string, layout: SiteLayout, options: LoadOptions): P
 	const files = layoutFiles(target, layout);
 	const cache = options.cache === false ? undefined : new IndexCache(realpathSync(target), options.env ?? process.env);
 	const posts = files.map(file => {
-		const indexed = cache?.get(file);
+		const context = `${file.inDraftFolder === true}:${file.excerptSeparator ?? ''}`;
+		const indexed = cache?.get(file, context);
 		if (indexed) return withBodyFromFile(indexed, file.absolutePath);
 		const post = loadPostFile(file.absolutePath, file.path, {inDraftFolder: file.inDraftFolder, excerptSeparator: file.excerptSeparator});
-		cache?.set(file, summary(post));
+		// A file that could not be read is tried again next time (its permissions may change, not its size).
+		if (!post.warnings.some(warning => warning.startsWith(UNREADABLE))) cache?.set(file, context, summary(post));
 		return withBodyFromFile(summary(post), file.absolutePath);
 	});
 	cache?.save();
@@ -181,7 +190,10 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 		posts = loadFolder(target, layout, options);
 	} else if (stat.isFile()) {
 		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (.md, .markdown, .mdx)`);
-		posts = [loadPostFile(target, path.basename(target))];
+		const post = loadPostFile(target, path.basename(target));
+		const unreadable = post.warnings.find(warning => warning.startsWith(UNREADABLE));
+		if (unreadable) throw new UserError(`${target}: ${unreadable.replace(UNREADABLE, 'cannot read this file')}`);
+		posts = [post];
 	} else {
 		throw new UserError(`${target}: not a regular file or folder`);
 	}
@@ -190,9 +202,9 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	const today = localToday();
 	for (const post of posts) if (post.date !== null && post.date > today) post.draft = true;
 	const {listed, translations} = groupTranslations(posts, options.lang);
+	makeSlugsUnique(listed);
 	const shown = options.drafts || stat.isFile() ? listed : listed.filter(post => !post.draft);
 	shown.sort(compareNewestFirst);
-	makeSlugsUnique(shown);
 	const where = layout?.name ? `${layout.name}: ${layout.folders.join(', ')}` : null;
 	return {root: target, posts: shown, hiddenDrafts: listed.length - shown.length, layout: where, translations};
 }

@@ -87,7 +87,8 @@ function firstHeading(body: string): string | null {
 		start = end === -1 ? body.length : end + 1;
 		if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
 		if (inFence) continue;
-		const match = /^#\s+(.+?)\s*#*\s*$/.exec(line);
+		// A closing run of # needs a space before it: `# Learn C#` keeps its #.
+		const match = /^#\s+(.+?)(?:\s+#+)?\s*$/.exec(line);
 		if (match?.[1]) return match[1];
 	}
 
@@ -138,12 +139,14 @@ export type RawPost = {
 	inDraftFolder?: boolean;
 	/** A site-wide excerpt separator (Jekyll's `excerpt_separator`). */
 	excerptSeparator?: string | null;
-	/** Today, `YYYY-MM-DD`: posts dated later are drafts. */
-	today?: string;
 };
 
-/** A language suffix on a file name: `post.en.md`, `index.zh-cn.md`. */
-export const LANGUAGE_SUFFIX = /^(.+)\.([a-z]{2}(?:-[a-z]{2,4})?)$/i;
+// ISO 639-1 codes, less `ts` and `io`, which are far more often file types
+// (`config.ts.md`) than Tsonga or Ido; `go`, `js`, `py` and `md` aren't codes.
+const LANGUAGE_CODES = new Set(('aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu').split(' '));
+
+/** A language suffix on a file name: `post.en.md`, `index.zh-cn.md`; `tips.go.md` has none. */
+export const LANGUAGE_SUFFIX = new RegExp(`^(.+)\\.((?:${[...LANGUAGE_CODES].join('|')})(?:-[a-z]{2,4})?)$`, 'i');
 
 /** Today's date where blogread runs, `YYYY-MM-DD`. */
 export function localToday(now = new Date()): string {
@@ -192,7 +195,7 @@ export function normalisePost(raw: RawPost): Post {
 	// Zola keeps tags and categories in a [taxonomies] table.
 	const taxonomies = typeof data['taxonomies'] === 'object' && data['taxonomies'] !== null ? data['taxonomies'] as Record<string, unknown> : {};
 	const separator = typeof data['excerpt_separator'] === 'string' ? data['excerpt_separator'] : raw.excerptSeparator ?? '<!--more-->';
-	const future = date !== null && raw.today !== undefined && date > raw.today;
+
 
 	const frontTitle = toText(data['title']);
 	// The first heading matters only when the front matter has no title.
@@ -214,8 +217,8 @@ export function normalisePost(raw: RawPost): Post {
 		languages: [],
 		path: raw.relativePath,
 		slug: cleanLine(slugStem.toLowerCase()),
-		// Drafts: marked so, unpublished, in a drafts folder, or dated in the future.
-		draft: data['draft'] === true || data['published'] === false || raw.inDraftFolder === true || future,
+		// Drafts: marked so, unpublished, or in a drafts folder (future dates: see loadBlog).
+		draft: data['draft'] === true || data['published'] === false || raw.inDraftFolder === true,
 		words,
 		readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
 		warnings,

@@ -1,7 +1,7 @@
 import type {Post} from '../posts/types.js';
 import type {RenderedMarkdown} from './markdown.js';
 import {bodyOptions, withHeader, type PageOptions} from './post-header.js';
-import {plainPage, renderInWorker, SYNC_RENDER_LIMIT} from './render-job.js';
+import {plainPage, RenderCancelled, renderInWorker, SYNC_RENDER_LIMIT} from './render-job.js';
 
 /**
  * A whole post, rendered on this thread when it is small, else in a worker
@@ -9,17 +9,21 @@ import {plainPage, renderInWorker, SYNC_RENDER_LIMIT} from './render-job.js';
  * text with a notice, and this thread has stayed free throughout. The
  * Markdown renderer (marked, highlight.js) is loaded here only for small posts.
  */
-export async function renderPostPageBounded(post: Post, options: PageOptions, budgetMs: number): Promise<RenderedMarkdown> {
-	if (post.body.length <= SYNC_RENDER_LIMIT) {
+export async function renderPostPageBounded(post: Post, options: PageOptions, budgetMs: number, signal?: AbortSignal): Promise<RenderedMarkdown> {
+	// The body is read once here (a post's body may come from its file on each use).
+	const body = post.body;
+	const read = {...post, body};
+	if (body.length <= SYNC_RENDER_LIMIT) {
 		const {renderPostPage} = await import('./post-page.js');
-		return renderPostPage(post, options);
+		return renderPostPage(read, options);
 	}
 
 	try {
-		return withHeader(post, await renderInWorker(post.body, bodyOptions(post, options), budgetMs), options);
+		return withHeader(read, await renderInWorker(body, bodyOptions(read, options), budgetMs, signal), options);
 	} catch (error) {
+		if (error instanceof RenderCancelled) throw error;
 		const reason = error instanceof Error ? error.message : String(error);
-		return withHeader(post, plainPage(post.body, options.width, reason), options);
+		return withHeader(read, plainPage(body, options.width, reason), options);
 	}
 }
 

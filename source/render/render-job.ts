@@ -36,8 +36,11 @@ function startWorker(request: RenderRequest): Worker {
 	return new Worker(loader, {eval: true, workerData: request});
 }
 
-/** Renders a body in a worker thread; rejects if it takes longer than `budgetMs` (the worker is stopped). */
-export async function renderInWorker(markdown: string, options: {width: number; theme: Theme; hyperlinks: boolean; mdx: boolean; skipTitleHeading?: string}, budgetMs: number): Promise<RenderedMarkdown> {
+/** Thrown when a render is no longer wanted (the reader moved on, or the width changed). */
+export class RenderCancelled extends Error {}
+
+/** Renders a body in a worker thread; rejects if it takes longer than `budgetMs` or `signal` aborts (the worker is stopped). */
+export async function renderInWorker(markdown: string, options: {width: number; theme: Theme; hyperlinks: boolean; mdx: boolean; skipTitleHeading?: string}, budgetMs: number, signal?: AbortSignal): Promise<RenderedMarkdown> {
 	const request: RenderRequest = {
 		markdown,
 		width: options.width,
@@ -60,6 +63,10 @@ export async function renderInWorker(markdown: string, options: {width: number; 
 				clearTimeout(timer);
 				reject(error);
 			});
+			signal?.addEventListener('abort', () => {
+				clearTimeout(timer);
+				reject(new RenderCancelled('no longer needed'));
+			}, {once: true});
 		});
 	} finally {
 		await worker.terminate();

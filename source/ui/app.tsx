@@ -5,6 +5,7 @@ import {describeFilters, queryWords, type Filters, type SortKey} from '../posts/
 import type {Blog, Post} from '../posts/types.js';
 import {listColumns} from '../render/list-row.js';
 import {wrapStyled} from '../render/text-width.js';
+import {cleanLine} from '../sanitize.js';
 import type {Theme} from '../theme.js';
 import {EmptyState} from './empty-state.js';
 import {FilteredEmpty} from './filtered-empty.js';
@@ -90,7 +91,7 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 
 	useEffect(() => {
 		dispatch({type: 'relayout', layout});
-	}, [columns, rows]);
+	}, [columns, rows, posts]);
 
 	useEffect(() => {
 		if (state.quitting) exit();
@@ -106,7 +107,7 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 
 		void onEdit(target).then(edited => {
 			setPosts(current => current.map(candidate => (candidate === target ? edited : candidate)));
-			dispatch({type: 'replaced', path: edited.path, notice: `re-read ${edited.path} after editing`});
+			dispatch({type: 'replaced', path: edited.path, notice: `re-read ${cleanLine(edited.path)} after editing`});
 		});
 	}, [state.editRequest]);
 

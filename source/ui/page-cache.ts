@@ -9,6 +9,8 @@ import type {ReaderPage} from './state.js';
 const LIMIT = 8;
 type Entry = {post: Post; theme: Theme; page: ReaderPage | undefined};
 const cache = new Map<string, Entry>();
+// The background render of each post, so a new one (another width) stops the old.
+const rendering = new Map<string, {key: string; stop: AbortController}>();
 const listeners = new Set<() => void>();
 
 function notify(): void {
@@ -66,23 +68,35 @@ export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: 
 	}
 
 	const options = {width, theme, hyperlinks};
-	const body = post.body;
-	if (body.length <= SYNC_RENDER_LIMIT) {
+	// Read the body once: a post's body may come from its file on each use.
+	const read = {...post, body: post.body};
+	if (read.body.length <= SYNC_RENDER_LIMIT) {
 		if (!renderer) {
 			void loadRenderer();
 			return undefined;
 		}
 
-		const page = withPlain(renderer.renderPostPage(post, options));
+		const page = withPlain(renderer.renderPostPage(read, options));
 		remember(key, {post, theme, page});
 		return page;
 	}
 
+	const previous = rendering.get(post.absolutePath);
+	if (previous) {
+		previous.stop.abort();
+		cache.delete(previous.key);
+	}
+
+	const stop = new AbortController();
+	rendering.set(post.absolutePath, {key, stop});
 	const entry: Entry = {post, theme, page: undefined};
 	remember(key, entry);
-	void renderPostPageBounded(post, options, RENDER_BUDGET_MS).then(page => {
+	renderPostPageBounded(read, options, RENDER_BUDGET_MS, stop.signal).then(page => {
 		entry.page = withPlain(page);
+		if (rendering.get(post.absolutePath)?.stop === stop) rendering.delete(post.absolutePath);
 		notify();
+	}, () => {
+		// Stopped because another width (or post) took over: nothing to show.
 	});
 	return undefined;
 }

@@ -45,9 +45,20 @@ function stepHit(state: State, page: ReaderPage, step: 1 | -1, layout: Layout): 
 	const hits = hitsFor(page, state.find.query);
 	if (state.find.query === '') return {...state, notice: 'nothing to find yet: press / first'};
 	if (hits.length === 0) return {...state, notice: `not found: "${state.find.query}"`};
-	const from = state.find.current === -1 ? hitFrom(hits, readerTop(state, layout)) - (step === 1 ? 1 : 0) : state.find.current;
-	const next = (from + step + hits.length) % hits.length;
-	const wrapped = step === 1 ? next <= from : next >= from;
+	let next: number;
+	let wrapped: boolean;
+	if (state.find.current === -1) {
+		// No current hit: the first one from the top of the screen on (or, going back, the last one above it).
+		const top = readerTop(state, layout);
+		const below = hits.findIndex(hit => hit.line >= top);
+		const above = hits.findLastIndex(hit => hit.line < top);
+		next = step === 1 ? (below === -1 ? 0 : below) : (above === -1 ? hits.length - 1 : above);
+		wrapped = step === 1 ? below === -1 : above === -1;
+	} else {
+		next = (state.find.current + step + hits.length) % hits.length;
+		wrapped = step === 1 ? next <= state.find.current : next >= state.find.current;
+	}
+
 	const shown = showHit(state, page, hits, next, layout, false);
 	return wrapped && hits.length > 1 ? {...shown, notice: step === 1 ? 'search wrapped to the top' : 'search wrapped to the bottom'} : shown;
 }
@@ -59,6 +70,14 @@ function switchPost(state: State, step: 1 | -1, layout: Layout): State {
 	if (!next) return {...state, notice: step === 1 ? 'this is the last post of the list' : 'this is the first post of the list'};
 	const listTop = clampTop(keepInView(index, state.listTop, layout.listHeight), shown.length, layout.listHeight);
 	return {...openPost(leavePost(state, layout), next.path), listTop};
+}
+
+/** Back on the list: the post read stays selected if it is still shown (an edit may have filtered it out). */
+function keepListSelection(state: State, layout: Layout): State {
+	const shown = shownPosts(layout.posts, state.filters, state.sort);
+	const index = shown.findIndex(post => post.path === state.selectedPath);
+	if (index === -1) return {...state, selectedPath: shown[0]?.path ?? null, listTop: 0};
+	return {...state, listTop: clampTop(keepInView(index, state.listTop, layout.listHeight), shown.length, layout.listHeight)};
 }
 
 /** Keys in the reader. */
@@ -77,7 +96,7 @@ export function readerKey(state: State, action: KeyAction, layout: Layout): Stat
 		case 'halfUp': return go(top - Math.max(1, Math.floor(height / 2)));
 		case 'top': return go(0);
 		case 'bottom': return go(page.lines.length);
-		case 'back': return {...leavePost(state, layout), view: 'list', find: noFind};
+		case 'back': return keepListSelection({...leavePost(state, layout), view: 'list', find: noFind}, layout);
 		case 'find': return {...state, find: {query: '', editing: true, current: -1}};
 		case 'findNext': return stepHit(state, page, 1, layout);
 		case 'findPrevious': return stepHit(state, page, -1, layout);

@@ -1,9 +1,9 @@
 import {keyEvents, type Action as KeyAction, type KeyFlags, type View} from '../keymap.js';
-import {narrowEntries, noFilters, SORT_KEYS, termEntries, termKey, visiblePosts, type Filters, type MatchMode, type SortKey, type Term, type TermEntry} from '../posts/filter.js';
+import {concreteTerm, narrowEntries, noFilters, SORT_KEYS, termEntries, termKey, visiblePosts, type Filters, type MatchMode, type SortKey, type Term, type TermEntry} from '../posts/filter.js';
 import type {Post} from '../posts/types.js';
 import {anchorAt, lineAt, topOfPost, type Anchor} from '../reader/position.js';
 import type {RenderedMarkdown} from '../render/markdown.js';
-import {readerKey, findKey, contentsKey} from './reader-keys.js';
+import {CONTENTS_CHROME_ROWS, contentsKey, findKey, readerKey} from './reader-keys.js';
 import {clampIndex, clampTop, keepInView} from './viewport.js';
 
 /** The tag picker while it is open: choices are applied only on Enter. */
@@ -58,7 +58,9 @@ export const noFind: FindState = {query: '', editing: false, current: -1};
 
 export type InitialState = {posts: Post[]; openFirst?: boolean; filters?: Filters; sort?: SortKey};
 
-export function initialState({posts, openFirst = false, filters = noFilters, sort = 'date'}: InitialState): State {
+export function initialState({posts, openFirst = false, filters: given = noFilters, sort = 'date'}: InitialState): State {
+	// --tag matches a tag or a category; the picker deals in one or the other.
+	const filters = given.terms.some(term => term.kind === 'any') ? {...given, terms: given.terms.map(term => concreteTerm(posts, term))} : given;
 	const first = visiblePosts(posts, filters, sort)[0];
 	return {
 		view: openFirst ? 'reader' : 'list',
@@ -103,6 +105,13 @@ export type Action =
 	| {type: 'relayout'; layout: Layout}
 	| {type: 'replaced'; path: string; notice: string};
 
+/** The list's selection after the posts changed: the same post if still shown, else the first. */
+function keepSelection(state: State, layout: Layout): State {
+	if (state.view !== 'list') return state;
+	const shown = shownPosts(layout.posts, state.filters, state.sort);
+	return shown.some(post => post.path === state.selectedPath) ? state : {...state, selectedPath: shown[0]?.path ?? null, listTop: 0};
+}
+
 let lastVisible: {posts: Post[]; filters: Filters; sort: SortKey; result: Post[]} | undefined;
 
 /**
@@ -124,7 +133,8 @@ let lastPicker: {posts: Post[]; query: string; picker: PickerState; result: Term
 
 /** The picker's rows: every tag and category with its count, narrowed by what was typed. */
 export function pickerRows(posts: Post[], filters: Filters, picker: PickerState): TermEntry[] {
-	if (lastPicker?.posts !== posts || lastPicker.query !== filters.query || lastPicker.picker.chosen !== picker.chosen || lastPicker.picker.mode !== picker.mode || lastPicker.picker.query !== picker.query) {
+	const last = lastPicker?.picker;
+	if (lastPicker?.posts !== posts || lastPicker.query !== filters.query || last?.chosen !== picker.chosen || last.mode !== picker.mode || last.query !== picker.query || last.order !== picker.order) {
 		const position = new Map(picker.order.map((key, index) => [key, index]));
 		const entries = termEntries(posts, picker.chosen, picker.mode, filters.query).sort((a, b) => (position.get(a.key) ?? 0) - (position.get(b.key) ?? 0));
 		lastPicker = {posts, query: filters.query, picker, result: narrowEntries(entries, picker.query)};
@@ -279,19 +289,40 @@ function applyKey(state: State, action: KeyAction | undefined, typed: string, la
 /** The one state machine for the screens: every key and resize goes through here. */
 export function reducer(state: State, action: Action): State {
 	switch (action.type) {
-		case 'replaced':
-			return {...state, editRequest: null, languageRequest: false, selectedPath: action.path, notice: action.notice};
-		case 'relayout': {
-			const shown = shownPosts(action.layout.posts, state.filters, state.sort);
+		case 'replaced': {
+			const switched = action.path !== state.selectedPath;
 			return {
 				...state,
-				listTop: clampTop(keepInView(selectedIndex(state, shown), state.listTop, action.layout.listHeight), shown.length, action.layout.listHeight),
+				editRequest: null,
+				languageRequest: false,
+				selectedPath: action.path,
+				notice: action.notice,
+				// Another file (a translation) has its own text: finds, jumps and contents start afresh.
+				...(switched ? {find: noFind, jumps: [], contents: null} : {}),
+			};
+		}
+
+		case 'relayout': {
+			const {layout} = action;
+			const next = keepSelection(state, layout);
+			const shown = shownPosts(layout.posts, next.filters, next.sort);
+			const fit = (cursor: number, top: number, count: number, rows: number) => clampTop(keepInView(cursor, top, rows), count, rows);
+			const page = layout.pageOf(next.selectedPath);
+			const contentRows = Math.max(1, layout.readerHeight - CONTENTS_CHROME_ROWS);
+			return {
+				...next,
+				listTop: fit(selectedIndex(next, shown), next.listTop, shown.length, layout.listHeight),
+				picker: next.picker ? {...next.picker, top: fit(next.picker.cursor, next.picker.top, pickerRows(layout.posts, next.filters, next.picker).length, layout.pickerHeight)} : null,
+				contents: next.contents && page ? {...next.contents, top: fit(next.contents.cursor, next.contents.top, page.headings.length, contentRows)} : next.contents,
 			};
 		}
 
 		case 'input': {
-			// Any key closes help (and does nothing else).
-			if (state.showHelp) return {...state, showHelp: false};
+			// Any key closes help (and does nothing else), but the quit keys still quit.
+			if (state.showHelp) {
+				const quits = keyEvents(state.view, action.input, action.flags).some(event => event.binding?.action === 'quit');
+				return {...state, showHelp: false, quitting: quits};
+			}
 			let next: State = {...state, notice: null};
 			// A chunk of typed text ("jjj", or "/kub" typed fast) is taken one
 			// character at a time, each read by the view active after the last.
