@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {MAX_WIDTH, MIN_WIDTH} from './options.js';
 import {SORT_KEYS, type SortKey} from './posts/filter.js';
 import {isThemeChoice, type ThemeChoice} from './theme.js';
 
@@ -30,7 +31,7 @@ export function validateConfig(value: unknown): LoadedConfig {
 	for (const [key, setting] of Object.entries(raw)) {
 		if (key === 'folder' && typeof setting === 'string' && setting !== '') config.folder = setting;
 		else if (key === 'theme' && typeof setting === 'string' && isThemeChoice(setting)) config.theme = setting;
-		else if (key === 'width' && typeof setting === 'number' && Number.isInteger(setting) && setting >= 20 && setting <= 1000) config.width = setting;
+		else if (key === 'width' && typeof setting === 'number' && Number.isInteger(setting) && setting >= MIN_WIDTH && setting <= MAX_WIDTH) config.width = setting;
 		else if (key === 'sort' && typeof setting === 'string' && (SORT_KEYS as string[]).includes(setting)) config.sort = setting as SortKey;
 		else if ((key === 'center' || key === 'drafts') && typeof setting === 'boolean') config[key] = setting;
 		else problems.push(`"${key}": ${JSON.stringify(setting)}`);

@@ -171,11 +171,6 @@ export function keyEvents(view: View, input: string, flags: KeyFlags): KeyEvent[
 	return events;
 }
 
-/** The bindings one input event triggers, in order (typed text left out). */
-export function bindingsForInput(view: View, input: string, flags: KeyFlags): Binding[] {
-	return keyEvents(view, input, flags).flatMap(event => (event.binding ? [event.binding] : []));
-}
-
 const NAMED_LABELS: Record<NamedKey, string> = {
 	upArrow: '↑', downArrow: '↓', leftArrow: '←', rightArrow: '→', pageUp: 'PgUp', pageDown: 'PgDn', home: 'Home', end: 'End', return: 'Enter', escape: 'Esc', backspace: 'Backspace', delete: 'Del', tab: 'Tab',
 };

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {bindingsForInput, helpRows, keymap, type KeyFlags, type View} from '../source/keymap.js';
+import {helpRows, keyEvents, keymap, type KeyFlags, type View} from '../source/keymap.js';
 
 function actions(view: View, input: string, flags: KeyFlags = {}): string[] {
-	return bindingsForInput(view, input, flags).map(binding => binding.action);
+	return keyEvents(view, input, flags).flatMap(event => (event.binding ? [event.binding.action] : []));
 }
 
 describe('keymap', () => {

@@ -1,3 +1,5 @@
+import {fenceTracker} from './fences.js';
+
 // Caps applied to a post's Markdown before it is lexed, so no post can make
 // marked recurse or backtrack without bound. They only touch input no real
 // post has: hundreds of nested quotes or list levels, or delimiter runs of
@@ -14,7 +16,6 @@ export const MAX_DELIMITERS_PER_PARAGRAPH = 512;
 /** A line longer than this is cut (the rest is dropped, with a note). */
 export const MAX_LINE_LENGTH = 20_000;
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const DELIMITER_RUN = new RegExp(`([*_~\`\\[\\]<>])\\1{${MAX_DELIMITER_RUN},}`, 'g');
 const DELIMITER = /[*_]/g;
 
@@ -40,7 +41,7 @@ export type Guarded = {markdown: string; capped: boolean};
 export function guardMarkdown(markdown: string): Guarded {
 	const lines = markdown.split('\n');
 	let capped = false;
-	let fence: string | undefined;
+	const inFence = fenceTracker();
 	// Lines of the paragraph being read, and how many emphasis delimiters it has so far.
 	let paragraph: number[] = [];
 	let delimiters = 0;
@@ -56,12 +57,8 @@ export function guardMarkdown(markdown: string): Guarded {
 
 	lines.forEach((original, index) => {
 		let line = original.length > MAX_LINE_LENGTH ? original.slice(0, MAX_LINE_LENGTH) : original;
-		const opening = FENCE.exec(line)?.[1];
-		if (fence !== undefined) {
-			if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length) fence = undefined;
-		} else if (opening) {
+		if (inFence(line)) {
 			endParagraph();
-			fence = opening;
 		} else if (line.trim() === '') {
 			endParagraph();
 		} else {

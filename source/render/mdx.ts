@@ -2,7 +2,8 @@
 // blogread reads it as Markdown: the code lines go, and each component shows
 // as a short placeholder, never as raw tags.
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+import {fenceTracker} from './fences.js';
+
 const IMPORT_EXPORT = /^(?:import|export)\s/;
 const SELF_CLOSING = /<([A-Z][\w.]*)(?:\s(?:[^<>{}]|\{[^{}]*\})*)?\/>/g;
 const OPENING = /<([A-Z][\w.]*)(?:\s(?:[^<>{}]|\{[^{}]*\})*)?>/g;
@@ -10,18 +11,10 @@ const CLOSING = /<\/[A-Z][\w.]*\s*>/g;
 
 /** MDX source → Markdown: code lines dropped, components as `[Name]`. */
 export function mdxToMarkdown(source: string): string {
-	let fence: string | undefined;
+	const inFence = fenceTracker();
 	const lines: string[] = [];
 	for (const line of source.split('\n')) {
-		const opening = FENCE.exec(line)?.[1];
-		if (fence !== undefined) {
-			if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length) fence = undefined;
-			lines.push(line);
-			continue;
-		}
-
-		if (opening) {
-			fence = opening;
+		if (inFence(line)) {
 			lines.push(line);
 			continue;
 		}

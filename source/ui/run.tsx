@@ -5,6 +5,7 @@ import {render} from 'ink';
 import React from 'react';
 import type {Filters, SortKey} from '../posts/filter.js';
 import {loadPost} from '../posts/load.js';
+import {localToday} from '../posts/normalise.js';
 import type {Post} from '../posts/types.js';
 import type {Blog} from '../posts/types.js';
 import type {Theme} from '../theme.js';
@@ -65,7 +66,10 @@ export async function runTui(options: TuiOptions): Promise<void> {
 		stdout.write(ENTER_ALTERNATE_SCREEN);
 		input.setRawMode?.(true);
 		instance.clear();
-		return loadPost(post.absolutePath, post.path);
+		// Re-read, keeping what came from around the file (its slug, its translations, a drafts folder).
+		const fresh = await loadPost(post.absolutePath, post.path);
+		const drafted = /(?:^|\/)_drafts\//.test(post.path) || (fresh.date !== null && fresh.date > localToday());
+		return {...fresh, slug: post.slug, languages: post.languages, draft: fresh.draft || drafted};
 	};
 
 	const instance = render(
