@@ -85,6 +85,14 @@ describe('find in the post', () => {
 });
 
 describe('headings and contents', () => {
+	it('Esc and a key typed together (as Alt+key) count as both', async () => {
+		const app = await openReader();
+		await app.press('o');
+		assert.match(app.frame(), /^Contents$/m);
+		await app.press('\u001Bq');
+		await app.waitFor(frame => /^› \S+ +Long post/m.test(frame));
+	});
+
 	it('] and [ jump between headings', async () => {
 		const app = await openReader();
 		await app.press(']');

@@ -318,6 +318,13 @@ export function reducer(state: State, action: Action): State {
 		}
 
 		case 'input': {
+			// Esc then a key, typed quickly, arrives as one Alt+key. blogread binds no
+			// Alt keys, so it is read as what it was, like `less` does.
+			const {flags, input} = action;
+			if (flags.meta && !flags.escape && !flags.ctrl && [...input].length === 1 && input >= ' ') {
+				return reducer(reducer(state, {...action, input: '', flags: {escape: true}}), {...action, flags: {}});
+			}
+
 			// Any key closes help (and does nothing else), but the quit keys still quit.
 			if (state.showHelp) {
 				const quits = keyEvents(state.view, action.input, action.flags).some(event => event.binding?.action === 'quit');
