@@ -5,7 +5,6 @@ import {describeFilters, queryWords, type Filters, type SortKey} from '../posts/
 import type {Blog, Post} from '../posts/types.js';
 import {listColumns} from '../render/list-row.js';
 import {wrapStyled} from '../render/text-width.js';
-import {cleanLine} from '../sanitize.js';
 import type {Theme} from '../theme.js';
 import {EmptyState} from './empty-state.js';
 import {FilteredEmpty} from './filtered-empty.js';
@@ -18,6 +17,7 @@ import {hitsFor} from './reader-keys.js';
 import {activeView, initialState, pickerRows, readerTop, reducer, selectedIndex, shownPosts, sortLabel, type Layout, type ReaderPage} from './state.js';
 import {StatusBar} from './status-bar.js';
 import {PICKER_CHROME_ROWS, TagPicker} from './tag-picker.js';
+import {usePostSwaps} from './use-post-swaps.js';
 import {useTerminalSize} from './use-terminal-size.js';
 import {lineRange, positionLabel} from './viewport.js';
 
@@ -97,34 +97,7 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 		if (state.quitting) exit();
 	}, [state.quitting]);
 
-	useEffect(() => {
-		const target = posts.find(candidate => candidate.path === state.editRequest);
-		if (!target) return;
-		if (!onEdit) {
-			dispatch({type: 'replaced', path: target.path, notice: 'no editor here'});
-			return;
-		}
-
-		void onEdit(target).then(edited => {
-			setPosts(current => current.map(candidate => (candidate === target ? edited : candidate)));
-			dispatch({type: 'replaced', path: edited.path, notice: `re-read ${cleanLine(edited.path)} after editing`});
-		});
-	}, [state.editRequest]);
-
-	// L: the open post's next translation takes its place in the list.
-	useEffect(() => {
-		if (!state.languageRequest) return;
-		const current = posts.find(candidate => candidate.path === state.selectedPath);
-		const versions = current ? blog.translations?.get(current.path) ?? [] : [];
-		const next = versions[(versions.findIndex(version => version.path === current?.path) + 1) % Math.max(1, versions.length)];
-		if (!current || !next || next === current) {
-			dispatch({type: 'replaced', path: state.selectedPath ?? '', notice: 'this post has no translation'});
-			return;
-		}
-
-		setPosts(list => list.map(candidate => (candidate === current ? next : candidate)));
-		dispatch({type: 'replaced', path: next.path, notice: `${next.lang ?? 'another language'} (${versions.map(version => version.lang).join(', ')})`});
-	}, [state.languageRequest]);
+	usePostSwaps({state, dispatch, posts, setPosts, translations: blog.translations, onEdit});
 
 	// Keys may arrive before the screen has caught up with the last one: the
 	// handler reads the newest layout, and the reducer renders what it needs.
