@@ -37,7 +37,8 @@ export type Action =
 	| 'nextPost'
 	| 'previousPost'
 	| 'edit'
-	| 'language';
+	| 'language'
+	| 'escape';
 
 /** Named keys Ink reports as flags; anything else is matched as typed text. */
 export type NamedKey = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'backspace' | 'delete' | 'tab';
@@ -57,7 +58,8 @@ const named = (value: NamedKey): KeySpec => ({named: value});
 export const keymap: Binding[] = [
 	{action: 'help', views: ['list', 'reader'], keys: [text('?')], description: 'show these keys'},
 	{action: 'quit', views: ['list', 'reader'], keys: [text('Q'), text('c', true)], description: 'quit'},
-	{action: 'back', views: ['list'], keys: [text('q'), named('escape')], description: 'quit (from the list)'},
+	{action: 'back', views: ['list'], keys: [text('q')], description: 'quit (from the list)'},
+	{action: 'escape', views: ['list'], keys: [named('escape')], description: 'clear the filters, or quit when there are none'},
 	{action: 'back', views: ['reader'], keys: [text('q'), named('escape'), text('h'), named('leftArrow')], description: 'back to the list'},
 	{action: 'down', views: ['list'], keys: [named('downArrow'), text('j')], description: 'next post'},
 	{action: 'up', views: ['list'], keys: [named('upArrow'), text('k')], description: 'previous post'},

@@ -117,6 +117,15 @@ describe('search as you type', () => {
 		assert.match(statusLine(app.frame()), /blog · 5 of 5 posts/);
 	});
 
+	it('Esc on the list clears a kept search before it quits', async () => {
+		const app = await open();
+		await app.press('/', 'rust', keys.enter);
+		assert.deepEqual(listedTitles(app.frame()), ['Rust errors']);
+		await app.press(keys.escape);
+		await app.waitFor(frame => listedTitles(frame).length === 5);
+		assert.match(statusLine(app.frame()), /filters cleared \(Esc again quits\)/);
+	});
+
 	it('combines with tags, and x clears everything', async () => {
 		const app = await open();
 		await app.press('t', 'cli', ' ', keys.enter, '/', 'result', keys.enter);

@@ -17,7 +17,7 @@ describe('keymap', () => {
 		['list', '', {return: true}, ['open']],
 		['list', 'l', {}, ['open']],
 		['list', 'q', {}, ['back']],
-		['list', '', {escape: true, meta: true}, ['back']],
+		['list', '', {escape: true, meta: true}, ['escape']],
 		['list', 'Q', {}, ['quit']],
 		['list', 'c', {ctrl: true}, ['quit']],
 		['list', 'g', {}, ['top']],

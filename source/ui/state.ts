@@ -274,7 +274,12 @@ function pickerKey(state: State, picker: PickerState, action: KeyAction | undefi
 }
 
 function applyKey(state: State, action: KeyAction | undefined, typed: string, layout: Layout): State {
-	if (action === 'quit' || (action === 'back' && (state.view === 'list' || state.backQuits))) return {...state, quitting: true};
+	// Esc on the list first drops the filters (a search kept with Enter, chosen tags); then it quits.
+	if (action === 'escape' && state.view === 'list' && (state.filters.terms.length > 0 || state.filters.query !== '')) {
+		return refilter({...state, filters: {...noFilters, mode: state.filters.mode}, notice: 'filters cleared (Esc again quits)'}, layout);
+	}
+
+	if (action === 'quit' || ((action === 'back' || action === 'escape') && (state.view === 'list' || state.backQuits))) return {...state, quitting: true};
 	if (state.picker) return pickerKey(state, state.picker, action, typed, layout);
 	if (state.searching) return searchKey(state, action, typed, layout);
 	if (state.view === 'reader' && state.contents) return contentsKey(state, state.contents, action, layout);
