@@ -1,7 +1,5 @@
-import {existsSync} from 'node:fs';
-import {fileURLToPath} from 'node:url';
-import {Worker} from 'node:worker_threads';
 import {showControls} from '../sanitize.js';
+import {startWorker} from '../worker-script.js';
 import type {Theme, ThemeName, ColorLevel, ThemeOptions} from '../theme.js';
 import type {RenderedMarkdown} from './markdown.js';
 import {wrapStyled} from './text-width.js';
@@ -21,21 +19,6 @@ export type RenderRequest = {
 	skipTitleHeading?: string;
 };
 
-/**
- * A worker running the render script beside this code: `dist/render-worker.js`
- * in the bundle (this code is in `dist/` or `dist/chunks/`), or
- * `source/render-worker.ts` when run from source (tests), through tsx.
- */
-function startWorker(request: RenderRequest): Worker {
-	const fromSource = import.meta.url.endsWith('.ts');
-	const name = fromSource ? 'render-worker.ts' : 'render-worker.js';
-	const candidates = [new URL(`../${name}`, import.meta.url), new URL(`./${name}`, import.meta.url)];
-	const url = candidates.find(candidate => existsSync(fileURLToPath(candidate))) ?? candidates[0] as URL;
-	if (!fromSource) return new Worker(url, {workerData: request});
-	const loader = `import('tsx/esm/api').then(({register}) => { register(); return import(${JSON.stringify(url.href)}); });`;
-	return new Worker(loader, {eval: true, workerData: request});
-}
-
 /** Thrown when a render is no longer wanted (the reader moved on, or the width changed). */
 export class RenderCancelled extends Error {}
 
@@ -49,7 +32,7 @@ export async function renderInWorker(markdown: string, options: {width: number; 
 		mdx: options.mdx,
 		...(options.skipTitleHeading === undefined ? {} : {skipTitleHeading: options.skipTitleHeading}),
 	};
-	const worker = startWorker(request);
+	const worker = startWorker('render-worker', request);
 	try {
 		return await new Promise<RenderedMarkdown>((resolve, reject) => {
 			const timer = setTimeout(() => {
