@@ -89,6 +89,7 @@ export async function main(options: Options): Promise<number> {
 	const blog = await loadBlog(options.target, {drafts: options.drafts, ...(options.lang ? {lang: options.lang} : {})});
 	const filters: Filters = {terms: options.tags.map(name => ({kind: 'any', name})), mode: 'and', query: options.search};
 	const posts = visiblePosts(blog.posts, filters, options.sort);
+	for (const problem of blog.problems ?? []) process.stderr.write(`blogread: ${options.target}/${problem}\n`);
 	if (blog.posts.length === 0) {
 		const drafts = blog.hiddenDrafts > 0 ? ` (${blog.hiddenDrafts} drafts hidden: add --drafts)` : '';
 		process.stderr.write(`blogread: no posts in ${options.target}${drafts}\n`);

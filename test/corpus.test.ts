@@ -73,17 +73,19 @@ for (const folder of [corpus, samples]) {
 describe('--print on every corpus post', {skip: !existsSync(corpus)}, async () => {
 	const blog = await loadBlog(corpus, {drafts: true});
 	const run = promisify(execFile);
-	it('exits 0 with output no wider than 40 columns', async () => {
-		const queue = [...blog.posts];
-		const worker = async () => {
-			for (let post = queue.shift(); post; post = queue.shift()) {
-				// eslint-disable-next-line no-await-in-loop
-				const {stdout} = await run(process.execPath, [bin, '--print', post.absolutePath, '--width', '40'], {env: {...process.env, NO_COLOR: '1'}, maxBuffer: 64 * 1024 * 1024});
-				assert.ok(stdout.length > 0, post.path);
-				assert.deepEqual(problems(stdout.split('\n'), 40), [], post.path);
-			}
-		};
+	for (const width of [40, 80, 120]) {
+		it(`exits 0 with output no wider than ${width} columns`, async () => {
+			const queue = [...blog.posts];
+			const worker = async () => {
+				for (let post = queue.shift(); post; post = queue.shift()) {
+					// eslint-disable-next-line no-await-in-loop
+					const {stdout} = await run(process.execPath, [bin, '--print', post.absolutePath, '--width', String(width)], {env: {...process.env, NO_COLOR: '1'}, maxBuffer: 64 * 1024 * 1024});
+					assert.ok(stdout.length > 0, post.path);
+					assert.deepEqual(problems(stdout.split('\n'), width), [], post.path);
+				}
+			};
 
-		await Promise.all([worker(), worker(), worker()]);
-	});
+			await Promise.all([worker(), worker(), worker()]);
+		});
+	}
 });

@@ -108,3 +108,34 @@ describe('configuration', () => {
 		assert.match(partly.stderr, /ignored "width": 3, "colour": true/);
 	});
 });
+
+describe('folders that cannot be read', () => {
+	// Permissions mean nothing to root: the check runs as `nobody` where it can.
+	const canDrop = process.getuid?.() === 0 && spawnSync('runuser', ['--help']).status === 0;
+	it('are skipped with one line each on stderr, and the rest is listed', {skip: !canDrop}, () => {
+		const root = mkdtempSync(path.join(tmpdir(), 'blogread-perm-'));
+		try {
+			mkdirSync(path.join(root, 'blog', 'locked'), {recursive: true});
+			writeFileSync(path.join(root, 'blog', 'open.md'), '---\ntitle: Open\n---\n');
+			writeFileSync(path.join(root, 'blog', 'locked', 'hidden.md'), '---\ntitle: Hidden\n---\n');
+			chmodSync(root, 0o755);
+			chmodSync(path.join(root, 'blog'), 0o755);
+			chmodSync(path.join(root, 'blog', 'locked'), 0o000);
+			const result = spawnSync('runuser', ['-u', 'nobody', '--', 'env', `XDG_CACHE_HOME=${path.join(root, 'cache')}`, process.execPath, bin, '--list', path.join(root, 'blog')], {encoding: 'utf8'});
+			assert.equal(result.status, 0, result.stderr);
+			assert.match(result.stdout, /Open/);
+			assert.equal(result.stderr, `blogread: ${path.join(root, 'blog')}/locked: cannot read this folder (EACCES); skipped\n`);
+			writeFileSync(path.join(root, 'blog', 'secret.md'), '# Secret\n');
+			chmodSync(path.join(root, 'blog', 'secret.md'), 0o000);
+			const unreadableFile = spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, bin, '--print', path.join(root, 'blog', 'secret.md')], {encoding: 'utf8'});
+			assert.equal(unreadableFile.status, 1);
+			assert.match(unreadableFile.stderr, /secret\.md: cannot read this file \(EACCES\)\n$/);
+			const unreadableRoot = spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, bin, '--list', path.join(root, 'blog', 'locked')], {encoding: 'utf8'});
+			assert.equal(unreadableRoot.status, 1);
+			assert.match(unreadableRoot.stderr, /^blogread: .*locked: cannot read this folder \(EACCES\)\n$/);
+		} finally {
+			chmodSync(path.join(root, 'blog', 'locked'), 0o755);
+			rmSync(root, {recursive: true, force: true});
+		}
+	});
+});

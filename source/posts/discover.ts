@@ -21,9 +21,10 @@ export type FoundFile = {path: string; absolutePath: string; size: number; mtime
  * Every post file below `root` (paths relative to it with `/` separators,
  * sorted). Skips dot folders and node_modules, visits each real folder once
  * (symlink loops end), ignores links that point outside `root`, and lists
- * only regular files (a FIFO or device would block the reader).
+ * only regular files (a FIFO or device would block the reader). Folders it
+ * cannot read are noted in `problems`.
  */
-export function discoverPosts(root: string, boundary: string = root): FoundFile[] {
+export function discoverPosts(root: string, boundary: string = root, problems: string[] = []): FoundFile[] {
 	// Links may point anywhere inside the blog (boundary), not outside it.
 	const realRoot = realpathSync(boundary);
 	const seenFolders = new Set<string>();
@@ -45,8 +46,9 @@ export function discoverPosts(root: string, boundary: string = root): FoundFile[
 		try {
 			entries = readdirSync(folder, {withFileTypes: true});
 		} catch (error) {
-			// An unreadable subfolder is skipped; the folder itself must be readable.
+			// An unreadable subfolder is skipped, and said so; the folder itself must be readable.
 			if (relative === '') throw error;
+			problems.push(`${relative}: cannot read this folder (${error instanceof Error && 'code' in error ? String(error.code) : 'unreadable'}); skipped`);
 			return;
 		}
 

@@ -93,12 +93,12 @@ const SECTION_PAGES = new Set(['_index']);
 const SITE_PAGES = new Set(['about', 'archive', 'archives', 'search', '404', 'tags', 'categories', 'index']);
 
 /** The post files of a folder, following its generator's layout: posts folders, then drafts folders. */
-function layoutFiles(target: string, layout: SiteLayout): Array<FoundFile & FileContext> {
+function layoutFiles(target: string, layout: SiteLayout, problems: string[]): Array<FoundFile & FileContext> {
 	const files: Array<FoundFile & FileContext> = [];
 	const add = (folder: string, inDraftFolder: boolean) => {
 		let found: FoundFile[];
 		try {
-			found = discoverPosts(path.join(target, folder), target);
+			found = discoverPosts(path.join(target, folder), target, problems);
 		} catch (error) {
 			if (folder === '') throw new UserError(`${target}: cannot read this folder (${error instanceof Error && 'code' in error ? String(error.code) : 'unreadable'})`);
 			return;
@@ -117,8 +117,8 @@ function layoutFiles(target: string, layout: SiteLayout): Array<FoundFile & File
 	return files;
 }
 
-function loadFolder(target: string, layout: SiteLayout, options: LoadOptions): Post[] {
-	const files = layoutFiles(target, layout);
+function loadFolder(target: string, layout: SiteLayout, options: LoadOptions, problems: string[]): Post[] {
+	const files = layoutFiles(target, layout, problems);
 	const cache = options.cache === false ? undefined : new IndexCache(realpathSync(target), options.env ?? process.env);
 	const posts = files.map(file => {
 		const context = `${file.inDraftFolder === true}:${file.excerptSeparator ?? ''}`;
@@ -185,9 +185,10 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 
 	let posts: Post[];
 	let layout: SiteLayout | undefined;
+	const problems: string[] = [];
 	if (stat.isDirectory()) {
 		layout = detectLayout(target);
-		posts = loadFolder(target, layout, options);
+		posts = loadFolder(target, layout, options, problems);
 	} else if (stat.isFile()) {
 		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (.md, .markdown, .mdx)`);
 		const post = loadPostFile(target, path.basename(target));
@@ -206,5 +207,5 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	const shown = options.drafts || stat.isFile() ? listed : listed.filter(post => !post.draft);
 	shown.sort(compareNewestFirst);
 	const where = layout?.name ? `${layout.name}: ${layout.folders.join(', ')}` : null;
-	return {root: target, posts: shown, hiddenDrafts: listed.length - shown.length, layout: where, translations};
+	return {root: target, posts: shown, hiddenDrafts: listed.length - shown.length, layout: where, translations, problems};
 }

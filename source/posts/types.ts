@@ -37,4 +37,6 @@ export type Blog = {
 	layout?: string | null;
 	/** The language versions of each translated post, by the path of any of them. */
 	translations?: Map<string, Post[]>;
+	/** What could not be read (folders, with why), shown so nothing is skipped silently. */
+	problems?: string[];
 };

@@ -109,7 +109,9 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 
 	const filterText = describeFilters(state.filters);
 	const sortText = state.sort === 'date' ? '' : ` · by ${sortLabel(state.sort)}`;
-	const drafts = blog.hiddenDrafts > 0 ? ` · ${blog.hiddenDrafts} draft${blog.hiddenDrafts === 1 ? '' : 's'} hidden` : '';
+	const skipped = blog.problems?.length ?? 0;
+	const drafts = (blog.hiddenDrafts > 0 ? ` · ${blog.hiddenDrafts} draft${blog.hiddenDrafts === 1 ? '' : 's'} hidden` : '')
+		+ (skipped > 0 ? ` · ${skipped} folder${skipped === 1 ? '' : 's'} unreadable` : '');
 	const where = blog.layout ? `${blog.root} (${blog.layout})` : blog.root;
 	const listStatus = `${where}${filterText === '' ? '' : ` · ${filterText}`} · ${shown.length} of ${posts.length} posts${sortText}${drafts}`;
 
