@@ -51,7 +51,8 @@ export async function inTerminal({command, keys = [], ready = '? help', signal, 
 		const waitForReady = setInterval(() => {
 			if (!output.includes(ready)) return;
 			clearInterval(waitForReady);
-			sendNext();
+			// The first frame can reach the terminal a moment before raw mode is on.
+			setTimeout(sendNext, 150);
 			if (signal && child.pid !== undefined) {
 				const app = descendants(child.pid).find(pid => spawnSync('ps', ['-o', 'comm=', '-p', String(pid)], {encoding: 'utf8'}).stdout.trim() === 'blogread');
 				if (app !== undefined) process.kill(app, signal);
