@@ -1,21 +1,17 @@
 // Times markdown → lines for the largest corpus post and the sample blog.
 // Usage: npx tsx scripts/bench-render.ts [file.md ...]
 import path from 'node:path';
-import {loadPost} from '../source/posts/load.js';
+import {loadPostFile} from '../source/posts/load.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {createTheme} from '../source/theme.js';
+import {median} from './bench/median.js';
 
 const files = process.argv.slice(2);
 if (files.length === 0) files.push('test/fixtures/corpus/large-100kb.md', 'posts/2024/kubelet-pod-lifecycle.md');
 const theme = createTheme(3);
 
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
 for (const file of files) {
-	const post = await loadPost(path.resolve(file), path.basename(file));
+	const post = loadPostFile(path.resolve(file), path.basename(file));
 	renderPostPage(post, {width: 80, theme, hyperlinks: false});
 	const row = [file, `${Math.round(Buffer.byteLength(post.body) / 1024)} KB`];
 	for (const width of [40, 80, 120]) {

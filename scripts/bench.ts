@@ -12,6 +12,7 @@ import {createTheme} from '../source/theme.js';
 import {App} from '../source/ui/app.js';
 // @ts-expect-error plain JavaScript helper shared with the fixtures
 import {makeBlog, makeLargePost} from './bench/generate.mjs';
+import {median} from './bench/median.js';
 
 const root = path.join(import.meta.dirname, '..');
 const bin = path.join(root, 'dist', 'cli.js');
@@ -19,11 +20,6 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'blogread-bench-'));
 const cache = path.join(work, 'cache');
 const runs = Number(process.env['BENCH_RUNS'] ?? 7);
 const env = {...process.env, XDG_CACHE_HOME: cache, NO_COLOR: '1', FORCE_COLOR: undefined};
-
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 /** Median wall time of a command, in ms; `before` runs untimed ahead of each run. */
 function time(command: string, args: string[], before?: () => void): number {

@@ -9,3 +9,8 @@ export class UserError extends Error {
 		this.name = 'UserError';
 	}
 }
+
+/** The system error code of a failed file operation (`EACCES`, `ENOENT`…), for a one-line message. */
+export function errorCode(error: unknown): string {
+	return error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+}

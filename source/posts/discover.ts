@@ -1,5 +1,6 @@
 import {readdirSync, realpathSync, statSync, type Dirent} from 'node:fs';
 import path from 'node:path';
+import {errorCode} from '../errors.js';
 
 export const POST_EXTENSIONS = new Set(['.md', '.markdown', '.mdx']);
 
@@ -12,6 +13,11 @@ export function isPostFile(name: string): boolean {
 function isInside(folder: string, target: string): boolean {
 	const relative = path.relative(folder, target);
 	return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** Plain code-unit order, the same on every machine (for paths and file names). */
+export function compareText(a: string, b: string): number {
+	return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A post file found by the walk, with what the index cache checks. */
@@ -48,12 +54,12 @@ export function discoverPosts(root: string, boundary: string = root, problems: s
 		} catch (error) {
 			// An unreadable subfolder is skipped, and said so; the folder itself must be readable.
 			if (relative === '') throw error;
-			problems.push(`${relative}: cannot read this folder (${error instanceof Error && 'code' in error ? String(error.code) : 'unreadable'}); skipped`);
+			problems.push(`${relative}: cannot read this folder (${errorCode(error)}); skipped`);
 			return;
 		}
 
 		// Real entries before links, so a post reached both ways keeps its real name.
-		entries.sort((a, b) => Number(a.isSymbolicLink()) - Number(b.isSymbolicLink()) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+		entries.sort((a, b) => Number(a.isSymbolicLink()) - Number(b.isSymbolicLink()) || compareText(a.name, b.name));
 		for (const entry of entries) {
 			if (entry.name.startsWith('.') || SKIPPED_FOLDERS.has(entry.name)) continue;
 			const absolute = path.join(folder, entry.name);
@@ -90,5 +96,5 @@ export function discoverPosts(root: string, boundary: string = root, problems: s
 	};
 
 	walk(root, '');
-	return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+	return found.sort((a, b) => compareText(a.path, b.path));
 }

@@ -66,6 +66,8 @@ function splitJsonObject(text: string): {json: string; rest: string} | undefined
 
 // YAML may also end its front matter with `...` (the YAML document end marker).
 const CLOSING = {'---': /\n(---|\.\.\.)[ \t]*(?:\n|$)/, '+++': /\n(\+\+\+)[ \t]*(?:\n|$)/};
+/** A `---` line after the first: where refused or Hexo-style front matter ends. */
+const DASHES_LINE = /\n---[ \t]*(?:\n|$)/;
 
 function parseWith(text: string, delimiter: '---' | '+++', language: string): FrontMatter {
 	const match = CLOSING[delimiter].exec(text);
@@ -73,11 +75,11 @@ function parseWith(text: string, delimiter: '---' | '+++', language: string): Fr
 		return {data: {}, body: text, warnings: [`front matter: no closing ${delimiter} line`]};
 	}
 
+	const body = text.slice(match.index + match[0].length);
 	if (match.index > MAX_FRONT_MATTER_BYTES) {
-		return {data: {}, body: text.slice(match.index + match[0].length), warnings: ['front matter: larger than 64 KB, ignored']};
+		return {data: {}, body, warnings: ['front matter: larger than 64 KB, ignored']};
 	}
 
-	const body = text.slice(match.index + match[0].length);
 	try {
 		// Only the front matter is handed over, not the whole post. Passing
 		// options also turns off gray-matter's content cache, which would hand
@@ -90,7 +92,7 @@ function parseWith(text: string, delimiter: '---' | '+++', language: string): Fr
 		return {data: {...parsed.data}, body, warnings: []};
 	} catch (error) {
 		const message = error instanceof Error ? firstLine(error.message) : String(error);
-		return {data: {}, body: text.slice(match.index + match[0].length), warnings: [`front matter: ${message}`]};
+		return {data: {}, body, warnings: [`front matter: ${message}`]};
 	}
 }
 
@@ -107,7 +109,7 @@ export function parseFrontMatter(source: string): FrontMatter {
 		const language = (text.slice(3, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'))).trim().toLowerCase();
 		if (language.startsWith('-')) return {data: {}, body: text, warnings: []};
 		if (!ALLOWED_LANGUAGES.has(language)) {
-			const end = /\n---[ \t]*(?:\n|$)/.exec(text);
+			const end = DASHES_LINE.exec(text);
 			const body = end ? text.slice(end.index + end[0].length) : text;
 			return {data: {}, body, warnings: [`front matter: language "${cleanLine(language)}" refused (only YAML, TOML and JSON are read)`]};
 		}
@@ -131,7 +133,7 @@ export function parseFrontMatter(source: string): FrontMatter {
 
 	// Hexo allows front matter without the opening `---`: key: value lines, then `---`.
 	if (/^[A-Za-z_][\w-]*:(?:[ \t]|$)/.test(text)) {
-		const end = /\n---[ \t]*(?:\n|$)/.exec(text);
+		const end = DASHES_LINE.exec(text);
 		const head = end ? text.slice(0, end.index) : '';
 		const known = /^(?:title|date|tags|categories|layout|author):/m.test(head);
 		if (end && known && end.index < MAX_FRONT_MATTER_BYTES && head.split('\n').every(line => /^(?:[A-Za-z_][\w-]*:(?:[ \t]|$)|[ \t]+\S|-[ \t]|#|[ \t]*$)/.test(line))) {

@@ -1,7 +1,7 @@
 import {realpathSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {UserError} from '../errors.js';
-import {discoverPosts, isPostFile, type FoundFile} from './discover.js';
+import {errorCode, UserError} from '../errors.js';
+import {compareText, discoverPosts, isPostFile, type FoundFile} from './discover.js';
 import {comparePosts} from './filter.js';
 import {parseFrontMatter} from './front-matter.js';
 import {IndexCache, type IndexedPost} from './index-cache.js';
@@ -66,13 +66,8 @@ export function loadPostFile(absolutePath: string, relativePath: string, context
 		const front = parseFrontMatter(file.text);
 		return normalisePost({relativePath, absolutePath, data: front.data, body: front.body, warnings: [...file.warnings, ...front.warnings], ...context});
 	} catch (error) {
-		const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
-		return normalisePost({relativePath, absolutePath, data: {}, body: '', warnings: [`${UNREADABLE} (${reason})`]});
+		return normalisePost({relativePath, absolutePath, data: {}, body: '', warnings: [`${UNREADABLE} (${errorCode(error)})`]});
 	}
-}
-
-export async function loadPost(absolutePath: string, relativePath: string): Promise<Post> {
-	return loadPostFile(absolutePath, relativePath);
 }
 
 /**
@@ -82,7 +77,7 @@ export async function loadPost(absolutePath: string, relativePath: string): Prom
  */
 function makeSlugsUnique(posts: Post[]): void {
 	const seen = new Set<string>();
-	for (const post of [...posts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+	for (const post of [...posts].sort((a, b) => compareText(a.path, b.path))) {
 		if (seen.has(post.slug)) post.slug = post.path.replace(/\.[^./]+$/, '').toLowerCase();
 		seen.add(post.slug);
 	}
@@ -100,7 +95,7 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[]): Ar
 		try {
 			found = discoverPosts(path.join(target, folder), target, problems);
 		} catch (error) {
-			if (folder === '') throw new UserError(`${target}: cannot read this folder (${error instanceof Error && 'code' in error ? String(error.code) : 'unreadable'})`);
+			if (folder === '') throw new UserError(`${target}: cannot read this folder (${errorCode(error)})`);
 			return;
 		}
 

@@ -5,7 +5,7 @@ import type {Theme} from '../theme.js';
 import {renderCodeBlock} from './code-block.js';
 import {guardMarkdown} from './guard.js';
 import {mdxToMarkdown} from './mdx.js';
-import {createInlineRenderer, plainText, REF_SENTINELS, REF_START, type InlineRenderer} from './inline.js';
+import {createInlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START, type InlineRenderer} from './inline.js';
 import {renderTable} from './table.js';
 import {displayWidth, wrapStyled} from './text-width.js';
 
@@ -66,9 +66,10 @@ function headingLines(token: Tokens.Heading, width: number, context: Context): s
 	const {theme} = context;
 	const text = context.inline.render(token.tokens);
 	const style = token.depth === 1 ? theme.heading1 : token.depth === 2 ? theme.heading2 : theme.heading3;
-	const lines = wrapStyled(text, width).map(line => style(line));
+	const wrapped = wrapStyled(text, width);
+	const lines = wrapped.map(line => style(line));
 	if (token.depth <= 2) {
-		const ruleWidth = Math.min(width, Math.max(...wrapStyled(text, width).map(displayWidth)));
+		const ruleWidth = Math.min(width, Math.max(...wrapped.map(displayWidth)));
 		lines.push(theme.codeFrame((token.depth === 1 ? '═' : '─').repeat(ruleWidth)));
 	}
 
@@ -217,9 +218,10 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	}
 
 	const footnoteRefs: FootnoteRef[] = [];
+	const reference = new RegExp(`${REF_START}\\[(\\d+)\\]${REF_END}`, 'g');
 	const shown = lines.map((line, index) => {
 		if (!line.includes(REF_START)) return keepOwnEscapes(line);
-		for (const match of stripAnsi(line).matchAll(/\u2063\[(\d+)\]\u2064/g)) footnoteRefs.push({line: index, note: Number(match[1])});
+		for (const match of stripAnsi(line).matchAll(reference)) footnoteRefs.push({line: index, note: Number(match[1])});
 		return keepOwnEscapes(line.replace(REF_SENTINELS, ''));
 	});
 	const notice = guarded.capped ? 'parts of this post were simplified to keep it readable (extreme nesting or delimiter runs)' : null;

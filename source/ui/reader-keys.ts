@@ -2,7 +2,7 @@ import type {Action as KeyAction} from '../keymap.js';
 import {findHits, hitFrom, type Hit} from '../reader/find.js';
 import {anchorAt, type Anchor} from '../reader/position.js';
 import {clampIndex, clampTop, keepInView} from './viewport.js';
-import {leavePost, noFind, openPost, readerTop, selectedIndex, shownPosts, type Layout, type ReaderPage, type State} from './state.js';
+import {leavePost, noFind, openPost, readerTop, refilter, selectedIndex, shownPosts, type Layout, type ReaderPage, type State} from './state.js';
 
 /** Lines the contents overlay uses around its list (title, hint). */
 export const CONTENTS_CHROME_ROWS = 2;
@@ -72,14 +72,6 @@ function switchPost(state: State, step: 1 | -1, layout: Layout): State {
 	return {...openPost(leavePost(state, layout), next.path), listTop};
 }
 
-/** Back on the list: the post read stays selected if it is still shown (an edit may have filtered it out). */
-function keepListSelection(state: State, layout: Layout): State {
-	const shown = shownPosts(layout.posts, state.filters, state.sort);
-	const index = shown.findIndex(post => post.path === state.selectedPath);
-	if (index === -1) return {...state, selectedPath: shown[0]?.path ?? null, listTop: 0};
-	return {...state, listTop: clampTop(keepInView(index, state.listTop, layout.listHeight), shown.length, layout.listHeight)};
-}
-
 /** Keys in the reader. */
 export function readerKey(state: State, action: KeyAction, layout: Layout): State {
 	const page = layout.pageOf(state.selectedPath);
@@ -96,7 +88,8 @@ export function readerKey(state: State, action: KeyAction, layout: Layout): Stat
 		case 'halfUp': return go(top - Math.max(1, Math.floor(height / 2)));
 		case 'top': return go(0);
 		case 'bottom': return go(page.lines.length);
-		case 'back': return keepListSelection({...leavePost(state, layout), view: 'list', find: noFind}, layout);
+		// Back on the list: the post read stays selected if it is still shown (an edit may have filtered it out).
+		case 'back': return refilter({...leavePost(state, layout), view: 'list', find: noFind}, layout);
 		case 'find': return {...state, find: {query: '', editing: true, current: -1}};
 		case 'findNext': return stepHit(state, page, 1, layout);
 		case 'findPrevious': return stepHit(state, page, -1, layout);

@@ -4,7 +4,7 @@ import tty from 'node:tty';
 import {render} from 'ink';
 import React from 'react';
 import type {Filters, SortKey} from '../posts/filter.js';
-import {loadPost} from '../posts/load.js';
+import {loadPostFile} from '../posts/load.js';
 import {localToday} from '../posts/normalise.js';
 import type {Post} from '../posts/types.js';
 import type {Blog} from '../posts/types.js';
@@ -67,7 +67,7 @@ export async function runTui(options: TuiOptions): Promise<void> {
 		input.setRawMode?.(true);
 		instance.clear();
 		// Re-read, keeping what came from around the file (its slug, its translations, a drafts folder).
-		const fresh = await loadPost(post.absolutePath, post.path);
+		const fresh = loadPostFile(post.absolutePath, post.path);
 		const drafted = /(?:^|\/)_drafts\//.test(post.path) || (fresh.date !== null && fresh.date > localToday());
 		return {...fresh, slug: post.slug, languages: post.languages, draft: fresh.draft || drafted};
 	};

@@ -105,12 +105,6 @@ export type Action =
 	| {type: 'relayout'; layout: Layout}
 	| {type: 'replaced'; path: string; notice: string};
 
-/** The list's selection after the posts changed: the same post if still shown, else the first. */
-function keepSelection(state: State, layout: Layout): State {
-	if (state.view !== 'list') return state;
-	const shown = shownPosts(layout.posts, state.filters, state.sort);
-	return shown.some(post => post.path === state.selectedPath) ? state : {...state, selectedPath: shown[0]?.path ?? null, listTop: 0};
-}
 
 let lastVisible: {posts: Post[]; filters: Filters; sort: SortKey; result: Post[]} | undefined;
 
@@ -167,8 +161,8 @@ function moveSelection(state: State, to: number, layout: Layout): State {
 	};
 }
 
-/** After the filters or the sort change: keep the selected post if it is still shown, else the first. */
-function refilter(state: State, layout: Layout): State {
+/** After the list changed (filters, sort, an edited post): keep the selected post if it is still shown, else the first. */
+export function refilter(state: State, layout: Layout): State {
 	const shown = shownPosts(layout.posts, state.filters, state.sort);
 	const index = shown.findIndex(post => post.path === state.selectedPath);
 	if (index === -1) return {...state, selectedPath: shown[0]?.path ?? null, listTop: 0};
@@ -309,7 +303,8 @@ export function reducer(state: State, action: Action): State {
 
 		case 'relayout': {
 			const {layout} = action;
-			const next = keepSelection(state, layout);
+			// In the reader the open post stays, shown or not; the list catches up on the way back.
+			const next = state.view === 'list' ? refilter(state, layout) : state;
 			const shown = shownPosts(layout.posts, next.filters, next.sort);
 			const fit = (cursor: number, top: number, count: number, rows: number) => clampTop(keepInView(cursor, top, rows), count, rows);
 			const page = layout.pageOf(next.selectedPath);
