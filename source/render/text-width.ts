@@ -26,15 +26,96 @@ export function fitWidth(line: string, width: number): string[] {
 	return parts;
 }
 
+// Printable ASCII and line breaks: one column per character, no escapes to carry.
+const PLAIN_ASCII = /^[\u0020-\u007E\n]*$/;
+
+type WrapMode = {trim: boolean; wordWrap: boolean};
+
+/** Appends a word character by character, starting new rows at `columns`. */
+function breakPlainWord(rows: string[], word: string, columns: number): void {
+	let visible = rows.at(-1)?.length ?? 0;
+	for (let index = 0; index < word.length; index++) {
+		if (visible + 1 <= columns) {
+			rows[rows.length - 1] += word[index];
+		} else {
+			rows.push(word[index] ?? '');
+			visible = 0;
+		}
+
+		visible++;
+		if (visible === columns && index < word.length - 1) {
+			rows.push('');
+			visible = 0;
+		}
+	}
+}
+
+/**
+ * wrap-ansi's algorithm for plain ASCII, where a column is a character: the
+ * same rows, without measuring every row again at every word and every
+ * character for escapes, which made wrapping most of the cost of a long post.
+ */
+function wrapPlainLine(line: string, columns: number, mode: WrapMode): string[] {
+	if (mode.trim && line.trim() === '') return [''];
+	const rows = [''];
+	const words = line.split(' ');
+	for (let index = 0; index < words.length; index++) {
+		const word = words[index] ?? '';
+		if (mode.trim) rows[rows.length - 1] = (rows.at(-1) ?? '').trimStart();
+		let rowLength = rows.at(-1)?.length ?? 0;
+		if (index !== 0) {
+			if (rowLength >= columns && (!mode.wordWrap || !mode.trim)) {
+				rows.push('');
+				rowLength = 0;
+			}
+
+			if (rowLength > 0 || !mode.trim) {
+				rows[rows.length - 1] += ' ';
+				rowLength++;
+			}
+		}
+
+		if (word.length > columns) {
+			// A word longer than a line starts on a new one when that breaks it fewer times.
+			const breaksHere = 1 + Math.floor((word.length - (columns - rowLength) - 1) / columns);
+			const breaksBelow = Math.floor((word.length - 1) / columns);
+			if (breaksBelow < breaksHere) rows.push('');
+			breakPlainWord(rows, word, columns);
+			continue;
+		}
+
+		if (rowLength + word.length > columns && rowLength > 0 && word.length > 0) {
+			if (!mode.wordWrap && rowLength < columns) {
+				breakPlainWord(rows, word, columns);
+				continue;
+			}
+
+			rows.push('');
+		}
+
+		if (rowLength + word.length > columns && !mode.wordWrap) {
+			breakPlainWord(rows, word, columns);
+			continue;
+		}
+
+		rows[rows.length - 1] += word;
+	}
+
+	return mode.trim ? rows.map(row => row.replace(/ +$/, '')) : rows;
+}
+
 /** Word-wraps styled text to `width` columns; words longer than a line are broken. */
 export function wrapStyled(text: string, width: number): string[] {
 	const columns = Math.max(1, width);
-	return wrapAnsi(text.replace(/\t/g, ' '), columns, {hard: true, trim: true}).split('\n').flatMap(line => fitWidth(line, columns));
+	const spaced = text.replace(/\t/g, ' ');
+	if (PLAIN_ASCII.test(spaced)) return spaced.split('\n').flatMap(line => wrapPlainLine(line, columns, {trim: true, wordWrap: true}));
+	return wrapAnsi(spaced, columns, {hard: true, trim: true}).split('\n').flatMap(line => fitWidth(line, columns));
 }
 
-/** Breaks styled text at exactly `width` columns, keeping spaces (for code). */
+/** Breaks styled text at `width` columns, keeping spaces (for code). */
 export function breakStyled(text: string, width: number): string[] {
 	const columns = Math.max(1, width);
+	if (PLAIN_ASCII.test(text)) return text.split('\n').flatMap(line => wrapPlainLine(line, columns, {trim: false, wordWrap: false}));
 	return wrapAnsi(text, columns, {hard: true, trim: false, wordWrap: false}).split('\n').flatMap(line => fitWidth(line, columns));
 }
 
