@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import fc from 'fast-check';
-import wrapAnsi from 'wrap-ansi';
 import {parseFrontMatter} from '../source/posts/front-matter.js';
 import {normalisePost} from '../source/posts/normalise.js';
 import {renderPostPage} from '../source/render/post-page.js';
-import {breakStyled, displayWidth, fitWidth, wrapStyled} from '../source/render/text-width.js';
+import {displayWidth} from '../source/render/text-width.js';
 import {createTheme} from '../source/theme.js';
 import {foreignControls} from './helpers/hostile.js';
 
@@ -42,24 +41,5 @@ describe('random posts', () => {
 
 			for (const field of [post.title, post.author ?? '', ...post.tags, ...post.warnings]) assert.deepEqual(foreignControls(field), []);
 		}), {numRuns: 300, seed: 20_261_129});
-	});
-});
-
-describe('plain ASCII wrapping', () => {
-	// wrapStyled and breakStyled take a shortcut for plain ASCII: it must give wrap-ansi's rows exactly.
-	const text = fc.array(fc.constantFrom('a', 'bc', ' ', '  ', '   ', 'q.', 'xyzxyzxyz', 'longerwordhere-x', '\n'), {maxLength: 60}).map(parts => parts.join(''));
-	const viaWrapAnsi = (input: string, width: number, options: {trim: boolean; wordWrap: boolean}) =>
-		wrapAnsi(input, width, {hard: true, ...options}).split('\n').flatMap(line => fitWidth(line, width));
-
-	it('word-wraps prose into the rows wrap-ansi gives', () => {
-		fc.assert(fc.property(text, fc.integer({min: 1, max: 25}), (input, width) => {
-			assert.deepEqual(wrapStyled(input, width), viaWrapAnsi(input, width, {trim: true, wordWrap: true}));
-		}), {numRuns: 3000, seed: 20_261_129});
-	});
-
-	it('breaks code into the rows wrap-ansi gives', () => {
-		fc.assert(fc.property(text, fc.integer({min: 1, max: 25}), (input, width) => {
-			assert.deepEqual(breakStyled(input, width), viaWrapAnsi(input, width, {trim: false, wordWrap: false}));
-		}), {numRuns: 3000, seed: 20_261_129});
 	});
 });

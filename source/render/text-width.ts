@@ -1,10 +1,22 @@
 import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
+import stripAnsi from 'strip-ansi';
 import wrapAnsi from 'wrap-ansi';
+
+/**
+ * Characters that take one column each and never join a neighbour into one
+ * grapheme: printable ASCII, Latin letters, general punctuation, arrows, box
+ * drawing and geometric shapes (less the soft hyphen and two emoji squares).
+ * For text made only of these a column is a UTF-16 unit, so measuring needs
+ * neither string-width's grapheme segmenter nor its emoji tables, whose first
+ * use alone costs more than 10 ms.
+ */
+export const NARROW_TEXT = /^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u21FF\u2500-\u25FC\u25FF]*$/;
 
 /** Columns a string takes on screen: ANSI codes count zero, CJK and emoji two. */
 export function displayWidth(text: string): number {
-	return stringWidth(text);
+	const visible = text.includes('\u001B') || text.includes('\u009B') ? stripAnsi(text) : text;
+	return NARROW_TEXT.test(visible) ? visible.length : stringWidth(visible);
 }
 
 /**
@@ -31,12 +43,16 @@ const PLAIN_ASCII = /^[\u0020-\u007E\n]*$/;
 
 type WrapMode = {trim: boolean; wordWrap: boolean};
 
+function append(rows: string[], text: string): void {
+	rows[rows.length - 1] = (rows.at(-1) ?? '') + text;
+}
+
 /** Appends a word character by character, starting new rows at `columns`. */
 function breakPlainWord(rows: string[], word: string, columns: number): void {
 	let visible = rows.at(-1)?.length ?? 0;
 	for (let index = 0; index < word.length; index++) {
 		if (visible + 1 <= columns) {
-			rows[rows.length - 1] += word[index];
+			append(rows, word[index] ?? '');
 		} else {
 			rows.push(word[index] ?? '');
 			visible = 0;
@@ -70,7 +86,7 @@ function wrapPlainLine(line: string, columns: number, mode: WrapMode): string[] 
 			}
 
 			if (rowLength > 0 || !mode.trim) {
-				rows[rows.length - 1] += ' ';
+				append(rows, ' ');
 				rowLength++;
 			}
 		}
@@ -98,7 +114,7 @@ function wrapPlainLine(line: string, columns: number, mode: WrapMode): string[] 
 			continue;
 		}
 
-		rows[rows.length - 1] += word;
+		append(rows, word);
 	}
 
 	return mode.trim ? rows.map(row => row.replace(/ +$/, '')) : rows;
@@ -122,8 +138,8 @@ export function breakStyled(text: string, width: number): string[] {
 /** Cuts styled text to at most `width` columns, ending in `…`. */
 export function truncate(text: string, width: number): string {
 	if (width <= 0) return '';
-	// Plain ASCII (most titles and excerpts) needs no grapheme or escape handling.
-	if (/^[\u0020-\u007E]*$/.test(text)) return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+	// Narrow text without escapes (most titles and excerpts) is cut by length.
+	if (NARROW_TEXT.test(text)) return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
 	if (displayWidth(text) <= width) return text;
 	// slice-ansi keeps a wide character that starts at the last column, so step back until it fits.
 	let end = width - 1;
