@@ -1,4 +1,3 @@
-import {spawn} from 'node:child_process';
 import {promises as fs} from 'node:fs';
 import {supportsColor} from 'chalk';
 import supportsHyperlinks from 'supports-hyperlinks';
@@ -42,6 +41,7 @@ async function output(text: string, options: Options): Promise<void> {
 	}
 
 	const pager = process.env['PAGER'] || 'less -R';
+	const {spawn} = await import('node:child_process');
 	const child = spawn(pager, {shell: true, stdio: ['pipe', 'inherit', 'inherit']});
 	child.stdin.on('error', () => {
 		// The pager quit before reading everything: that is the user's choice.

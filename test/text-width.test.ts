@@ -3,7 +3,9 @@ import {describe, it} from 'node:test';
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
-import {breakStyled, displayWidth, fitWidth, NARROW_TEXT, truncate, wrapStyled} from '../source/render/text-width.js';
+import {eastAsianWidth} from 'get-east-asian-width';
+import sliceAnsi from 'slice-ansi';
+import {breakStyled, displayWidth, fitWidth, NARROW_TEXT, SIMPLE_TEXT, truncate, wrapStyled} from '../source/render/text-width.js';
 
 describe('displayWidth', () => {
 	const cases: Array<[string, number]> = [
@@ -14,6 +16,9 @@ describe('displayWidth', () => {
 		['café naïve', 10],
 		['e\u0301', 1],
 		['日本語', 6],
+		['Привет, мир', 11],
+		['한국어 ｱ', 8],
+		['กำลัง', 3],
 		['🎉 done', 7],
 		['soft\u00ADhyphen', 10],
 		['◽', 2],
@@ -36,8 +41,24 @@ describe('displayWidth', () => {
 		assert.deepEqual(disagree, []);
 	});
 
+	// The other shortcut sums East Asian Widths: every code point it takes (planes 0 to 3; the
+	// rest are unassigned or private) must have that width and be a grapheme of its own.
+	it('agrees with string-width on every code point the simple-text shortcut takes, none of which joins a neighbour', () => {
+		const segmenter = new Intl.Segmenter();
+		const graphemes = (text: string) => [...segmenter.segment(text)].length;
+		const disagree: string[] = [];
+		for (let code = 0; code <= 0x3_FFFF; code++) {
+			if (code >= 0xD800 && code <= 0xDFFF) continue;
+			const char = String.fromCodePoint(code);
+			if (!SIMPLE_TEXT.test(char)) continue;
+			if (stringWidth(char) !== eastAsianWidth(code) || graphemes(`${char}x`) !== 2 || graphemes(`x${char}`) !== 2) disagree.push(code.toString(16));
+		}
+
+		assert.deepEqual(disagree, []);
+	});
+
 	it('agrees with string-width on mixed text', () => {
-		const text = fc.array(fc.constantFrom('a', ' ', '•', 'é', 'e\u0301', '日', '🎉', '\u00AD', '◽', '\u001B[31m', '\u200D', '─'), {maxLength: 30}).map(parts => parts.join(''));
+		const text = fc.array(fc.constantFrom('a', ' ', '•', 'é', 'e\u0301', '日', '本', 'Ж', 'ก', 'กำ', '한', '\u1100\u1161', '🎉', '\u00AD', '◽', '\u001B[31m', '\u200D', '─', '\uFF9E', 'ｱ'), {maxLength: 30}).map(parts => parts.join(''));
 		fc.assert(fc.property(text, input => {
 			assert.equal(displayWidth(input), stringWidth(input));
 		}), {numRuns: 2000, seed: 20_261_129});
@@ -59,6 +80,24 @@ describe('truncate', () => {
 			assert.ok(displayWidth(truncate(text, width)) <= width);
 		});
 	}
+});
+
+describe('truncate, simple text', () => {
+	// The reference: slice-ansi's cut, stepped back until it fits, as for any other text.
+	const viaSliceAnsi = (text: string, width: number) => {
+		if (displayWidth(text) <= width) return text;
+		let end = width - 1;
+		let kept = sliceAnsi(text, 0, end);
+		while (end > 0 && displayWidth(kept) > width - 1) kept = sliceAnsi(text, 0, --end);
+		return kept + '…';
+	};
+
+	it('cuts where slice-ansi would', () => {
+		const text = fc.array(fc.constantFrom('a', ' ', '日', '本', 'Ж', 'é', '한', '—'), {maxLength: 20}).map(parts => parts.join(''));
+		fc.assert(fc.property(text, fc.integer({min: 1, max: 15}), (input, width) => {
+			assert.equal(truncate(input, width), viaSliceAnsi(input, width));
+		}), {numRuns: 2000, seed: 20_261_129});
+	});
 });
 
 describe('plain ASCII wrapping', () => {

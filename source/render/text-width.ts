@@ -1,3 +1,4 @@
+import {eastAsianWidth} from 'get-east-asian-width';
 import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import stripAnsi from 'strip-ansi';
@@ -7,16 +8,34 @@ import wrapAnsi from 'wrap-ansi';
  * Characters that take one column each and never join a neighbour into one
  * grapheme: printable ASCII, Latin letters, general punctuation, arrows, box
  * drawing and geometric shapes (less the soft hyphen and two emoji squares).
- * For text made only of these a column is a UTF-16 unit, so measuring needs
- * neither string-width's grapheme segmenter nor its emoji tables, whose first
- * use alone costs more than 10 ms.
+ * For text made only of these a column is a UTF-16 unit.
  */
 export const NARROW_TEXT = /^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u21FF\u2500-\u25FC\u25FF]*$/;
 
-/** Columns a string takes on screen: ANSI codes count zero, CJK and emoji two. */
+/**
+ * Text whose every code point is a grapheme of its own, whose width is its
+ * East Asian Width: no marks, controls, format or ignorable characters, emoji
+ * or their modifiers, regional indicators, Hangul jamo, halfwidth/fullwidth
+ * forms, and none of the few letters that join a neighbour (Thai and Lao AM,
+ * prepended repha). Most CJK, Cyrillic, Greek and Hebrew text is such.
+ */
+export const SIMPLE_TEXT = /^[^\p{M}\p{C}\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\p{Default_Ignorable_Code_Point}\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF\uFF00-\uFFEF\u0E33\u0EB3\u0D4E\u{111C2}\u{111C3}\u{113D1}\u{1193F}\u{11941}\u{11A3A}\u{11A84}-\u{11A89}\u{11D46}\u{11F02}]*$/u;
+
+function simpleWidth(text: string): number {
+	let width = 0;
+	for (const char of text) width += eastAsianWidth(char.codePointAt(0) ?? 0);
+	return width;
+}
+
+/**
+ * Columns a string takes on screen: ANSI codes count zero, CJK and emoji two.
+ * Narrow and simple text is measured here; string-width's grapheme segmenter
+ * and emoji tables, over 10 ms at their first use, only for the rest.
+ */
 export function displayWidth(text: string): number {
 	const visible = text.includes('\u001B') || text.includes('\u009B') ? stripAnsi(text) : text;
-	return NARROW_TEXT.test(visible) ? visible.length : stringWidth(visible);
+	if (NARROW_TEXT.test(visible)) return visible.length;
+	return SIMPLE_TEXT.test(visible) ? simpleWidth(visible) : stringWidth(visible);
 }
 
 /**
@@ -141,6 +160,19 @@ export function truncate(text: string, width: number): string {
 	// Narrow text without escapes (most titles and excerpts) is cut by length.
 	if (NARROW_TEXT.test(text)) return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
 	if (displayWidth(text) <= width) return text;
+	if (SIMPLE_TEXT.test(text)) {
+		let kept = '';
+		let used = 0;
+		for (const char of text) {
+			const columns = eastAsianWidth(char.codePointAt(0) ?? 0);
+			if (used + columns > width - 1) break;
+			kept += char;
+			used += columns;
+		}
+
+		return kept + '…';
+	}
+
 	// slice-ansi keeps a wide character that starts at the last column, so step back until it fits.
 	let end = width - 1;
 	let kept = sliceAnsi(text, 0, end);
