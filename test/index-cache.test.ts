@@ -40,8 +40,8 @@ describe('the index cache', () => {
 		writeFileSync(path.join(blog, 'c.md'), '---\ntitle: Third\n---\n');
 		const titles = (await load()).posts.map(post => post.title).sort();
 		assert.deepEqual(titles, ['First, renamed', 'Third']);
-		const index = JSON.parse(readFileSync(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''), 'utf8')) as {entries: Record<string, unknown>};
-		assert.deepEqual(Object.keys(index.entries).sort(), ['a.md', 'c.md']);
+		const index = JSON.parse(readFileSync(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''), 'utf8')) as {rows: Array<[string]>};
+		assert.deepEqual(index.rows.map(([file]) => file).sort(), ['a.md', 'c.md']);
 	});
 
 	it('is ignored when broken, and rewritten', async () => {

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
-import {describe, it} from 'node:test';
-import {countWords, toCalendarDate, toTerms} from '../source/posts/normalise.js';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, describe, it} from 'node:test';
+import fc from 'fast-check';
+import {loadPostFile} from '../source/posts/load.js';
+import {countWords, countWordsInUtf8, toCalendarDate, toTerms} from '../source/posts/normalise.js';
 import {makePost} from './helpers/posts.js';
 
 describe('toCalendarDate', () => {
@@ -75,4 +80,53 @@ describe('normalisePost', () => {
 		assert.equal(countWords('one two  three\n\n- four ``` 5'), 5);
 		assert.equal(makePost({}, 'word '.repeat(460)).readingMinutes, 2);
 	});
+});
+
+describe('word counts from the file bytes', () => {
+	const cases: Array<[string, number]> = [
+		['one two  three\n\n- four ``` 5', 5],
+		['', 0],
+		['-- *** ``` ...', 0],
+		['naïve café 日本語', 3],
+		['no\u00A0break\u00A0space', 3],
+		['tab\tand\rcarriage', 3],
+		['a-b c_d e.f', 3],
+		['\uFEFF hello', 2],
+	];
+	for (const [text, words] of cases) {
+		it(`${JSON.stringify(text)} has ${words} words, counted either way`, () => {
+			assert.equal(countWords(text), words);
+			assert.equal(countWordsInUtf8(Buffer.from(text)), words);
+		});
+	}
+
+	it('agree with the text count on any text', () => {
+		const text = fc.array(fc.constantFrom('a', '1', ' ', '\n', '\t', '-', '*', 'é', '日', '🎉', '\u00A0', '\u00C2', '\u0100', '\r', '\u007F'), {maxLength: 40}).map(parts => parts.join(''));
+		fc.assert(fc.property(text, input => {
+			assert.equal(countWordsInUtf8(Buffer.from(input)), countWords(input));
+		}), {numRuns: 2000, seed: 20_261_129});
+	});
+
+	const folder = mkdtempSync(path.join(tmpdir(), 'blogread-words-'));
+	after(() => {
+		rmSync(folder, {recursive: true, force: true});
+	});
+	const files: Array<[string, string | Buffer, number]> = [
+		['yaml.md', '---\ntitle: Front matter words are not counted\n---\none two three\n', 3],
+		['toml.md', '+++\ntitle = "Not these"\n+++\nfour five\n', 2],
+		['json.md', '{"title": "Nor these"}\nsix seven eight nine\n', 4],
+		['hexo.md', 'title: Hexo words\ndate: 2024-01-01\n---\nten\n', 1],
+		['bom.md', '\uFEFF---\ntitle: BOM\n---\n\u00A0one\u00A0two\n', 2],
+		['crlf.md', '---\r\ntitle: CRLF\r\n---\r\nthree words here\r\n', 3],
+		['plain.md', 'no front matter at all\n', 5],
+		['latin1.md', Buffer.from([0x63, 0x61, 0x66, 0xE9, 0x20, 0x6F, 0x6B]), 2],
+		['utf16.md', Buffer.concat([Buffer.from([0xFF, 0xFE]), Buffer.from('one two', 'utf16le')]), 2],
+	];
+	for (const [name, content, words] of files) {
+		it(`${name}: ${words} words in the body`, () => {
+			const file = path.join(folder, name);
+			writeFileSync(file, content);
+			assert.equal(loadPostFile(file, name).words, words);
+		});
+	}
 });

@@ -20,8 +20,8 @@ export function compareText(a: string, b: string): number {
 	return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A post file found by the walk, with what the index cache checks. */
-export type FoundFile = {path: string; absolutePath: string; size: number; mtimeMs: number};
+/** A post file found by the walk. */
+export type FoundFile = {path: string; absolutePath: string};
 
 /**
  * Every post file below `root` (paths relative to it with `/` separators,
@@ -60,25 +60,33 @@ export function discoverPosts(root: string, boundary: string = root, problems: s
 
 		// Real entries before links, so a post reached both ways keeps its real name.
 		entries.sort((a, b) => Number(a.isSymbolicLink()) - Number(b.isSymbolicLink()) || compareText(a.name, b.name));
+		// Names have no separators, so joining is appending (path.join normalises every time).
+		const prefix = folder.endsWith(path.sep) ? folder : folder + path.sep;
+		const realPrefix = real.endsWith(path.sep) ? real : real + path.sep;
 		for (const entry of entries) {
 			if (entry.name.startsWith('.') || SKIPPED_FOLDERS.has(entry.name)) continue;
-			const absolute = path.join(folder, entry.name);
+			const absolute = prefix + entry.name;
 			const childRelative = relative === '' ? entry.name : `${relative}/${entry.name}`;
 			if (entry.isDirectory()) {
 				walk(absolute, childRelative);
 				continue;
 			}
 
-			if (!entry.isFile() && !entry.isSymbolicLink()) continue;
-			if (entry.isFile() && !isPostFile(entry.name)) continue;
-			let target = absolute;
+			// A regular file needs no stat here: the index checks only files it has seen, and reading gives the rest.
+			if (entry.isFile()) {
+				const key = realPrefix + entry.name;
+				if (!isPostFile(entry.name) || seenFiles.has(key)) continue;
+				seenFiles.add(key);
+				found.push({path: childRelative, absolutePath: absolute});
+				continue;
+			}
+
+			if (!entry.isSymbolicLink()) continue;
+			let target: string;
 			let stat;
 			try {
-				if (entry.isSymbolicLink()) {
-					target = realpathSync(absolute);
-					if (!isInside(realRoot, target)) continue;
-				}
-
+				target = realpathSync(absolute);
+				if (!isInside(realRoot, target)) continue;
 				stat = statSync(target);
 			} catch {
 				continue;
@@ -86,11 +94,9 @@ export function discoverPosts(root: string, boundary: string = root, problems: s
 
 			if (stat.isDirectory()) {
 				walk(absolute, childRelative);
-			} else if (stat.isFile() && isPostFile(entry.name)) {
-				const key = entry.isSymbolicLink() ? target : path.join(real, entry.name);
-				if (seenFiles.has(key)) continue;
-				seenFiles.add(key);
-				found.push({path: childRelative, absolutePath: absolute, size: stat.size, mtimeMs: stat.mtimeMs});
+			} else if (stat.isFile() && isPostFile(entry.name) && !seenFiles.has(target)) {
+				seenFiles.add(target);
+				found.push({path: childRelative, absolutePath: absolute});
 			}
 		}
 	};

@@ -1,17 +1,42 @@
-import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, renameSync, statSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type {FoundFile} from './discover.js';
+import type {FileStamp} from './read-file.js';
 import type {Post} from './types.js';
 
 // What a post looks like in the index: the post without its body (read when
 // needed) and without its absolute path (the folder may be reached another way).
 export type IndexedPost = Omit<Post, 'body' | 'absolutePath'>;
-type Entry = {size: number; mtimeMs: number; context: string; post: IndexedPost};
-type IndexFile = {format: number; root: string; entries: Record<string, Entry>};
 
-/** Bump when the post model changes, so old indexes are ignored. */
-const FORMAT = 3;
+// One post per row, fields by position: half the size of keyed objects, and
+// parsed in a third of the time. `languages` is not kept: translations are
+// grouped after loading.
+type Row = [
+	path: string, size: number, mtimeMs: number, context: string,
+	title: string, date: string | null, updated: string | null, tags: string[], categories: string[], author: string | null,
+	excerpt: string | null, cover: string | null, lang: string | null, slug: string, draft: boolean, words: number,
+	readingMinutes: number, warnings: string[], titleFromHeading: boolean,
+];
+type IndexFile = {format: number; root: string; rows: Row[]};
+
+/** Bump when the post model or the row changes, so old indexes are ignored. */
+const FORMAT = 4;
+const ROW_LENGTH: Row['length'] = 19;
+
+function toRow(file: FoundFile, stamp: FileStamp, context: string, post: IndexedPost): Row {
+	return [
+		file.path, stamp.size, stamp.mtimeMs, context,
+		post.title, post.date, post.updated, post.tags, post.categories, post.author,
+		post.excerpt, post.cover, post.lang, post.slug, post.draft, post.words,
+		post.readingMinutes, post.warnings, post.titleFromHeading,
+	];
+}
+
+function toPost(row: Row): IndexedPost {
+	const [path, , , , title, date, updated, tags, categories, author, excerpt, cover, lang, slug, draft, words, readingMinutes, warnings, titleFromHeading] = row;
+	return {path, title, date, updated, tags, categories, author, excerpt, cover, lang, languages: [], slug, draft, words, readingMinutes, warnings, titleFromHeading};
+}
 
 export function cacheFolder(env: NodeJS.ProcessEnv): string {
 	return path.join(env['XDG_CACHE_HOME'] || path.join(env['HOME'] || os.homedir(), '.cache'), 'blogread');
@@ -40,48 +65,54 @@ function fileKey(root: string): string {
  */
 export class IndexCache {
 	private readonly file: string;
-	private readonly entries: Record<string, Entry>;
-	private readonly fresh: Record<string, Entry> = {};
+	private readonly rows: Map<string, Row>;
+	private readonly fresh = new Map<string, Row>();
 	private changed = false;
 
 	constructor(readonly root: string, env: NodeJS.ProcessEnv) {
-		const key = fileKey(root);
-		this.file = path.join(cacheFolder(env), `index-${key}.json`);
-		this.entries = this.read();
+		this.file = path.join(cacheFolder(env), `index-${fileKey(root)}.json`);
+		this.rows = this.read();
 	}
 
-	private read(): Record<string, Entry> {
+	private read(): Map<string, Row> {
+		const rows = new Map<string, Row>();
 		try {
 			const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as IndexFile;
-			return parsed.format === FORMAT && parsed.root === this.root && typeof parsed.entries === 'object' ? parsed.entries : {};
+			if (parsed.format !== FORMAT || parsed.root !== this.root || !Array.isArray(parsed.rows)) return rows;
+			for (const row of parsed.rows) if (Array.isArray(row) && row.length === ROW_LENGTH && typeof row[0] === 'string') rows.set(row[0], row);
 		} catch {
-			return {};
+			// No index, or a broken one: the posts are read again.
 		}
+
+		return rows;
 	}
 
 	/**
-	 * The indexed post for a file, if neither the file nor how it was read
-	 * (`context`: its drafts folder, the site's excerpt separator) has changed.
+	 * The indexed post for a file, if neither the file (its size and time) nor
+	 * how it was read (`context`: its drafts folder, the site's excerpt
+	 * separator) has changed. Only files in the index are looked at.
 	 */
 	get(file: FoundFile, context: string): IndexedPost | undefined {
-		const entry = this.entries[file.path];
-		if (!entry || entry.size !== file.size || entry.mtimeMs !== file.mtimeMs || entry.context !== context) return undefined;
-		this.fresh[file.path] = entry;
-		return entry.post;
+		const row = this.rows.get(file.path);
+		if (!row || row[3] !== context) return undefined;
+		const stat = statSync(file.absolutePath, {throwIfNoEntry: false});
+		if (!stat || row[1] !== stat.size || row[2] !== stat.mtimeMs) return undefined;
+		this.fresh.set(file.path, row);
+		return toPost(row);
 	}
 
-	set(file: FoundFile, context: string, post: IndexedPost): void {
-		this.fresh[file.path] = {size: file.size, mtimeMs: file.mtimeMs, context, post};
+	set(file: FoundFile, stamp: FileStamp, context: string, post: IndexedPost): void {
+		this.fresh.set(file.path, toRow(file, stamp, context, post));
 		this.changed = true;
 	}
 
 	/** Writes the index when anything was added, changed or removed; a read-only cache folder is fine. */
 	save(): void {
-		if (!this.changed && Object.keys(this.fresh).length === Object.keys(this.entries).length) return;
+		if (!this.changed && this.fresh.size === this.rows.size) return;
 		try {
 			mkdirSync(path.dirname(this.file), {recursive: true});
 			const temporary = `${this.file}.${process.pid}.tmp`;
-			const content: IndexFile = {format: FORMAT, root: this.root, entries: this.fresh};
+			const content: IndexFile = {format: FORMAT, root: this.root, rows: [...this.fresh.values()]};
 			writeFileSync(temporary, JSON.stringify(content));
 			renameSync(temporary, this.file);
 		} catch {

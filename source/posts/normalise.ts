@@ -101,6 +101,11 @@ function readableName(stem: string): string {
 	return words === '' ? stem : words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** ASCII letters and digits; with everything beyond ASCII, they make a run of non-space characters a word. */
+function isWordCode(code: number): boolean {
+	return code > 0x7F || (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7A);
+}
+
 /** Words: runs of non-space characters with at least one letter or digit (or any non-ASCII character). */
 export function countWords(body: string): number {
 	let words = 0;
@@ -119,8 +124,38 @@ export function countWords(body: string): number {
 			counted = false;
 		}
 
-		// Letters, digits and anything beyond ASCII (accented and CJK text) make a word; punctuation alone does not.
-		if (!counted && (code > 0x7F || (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7A))) {
+		if (!counted && isWordCode(code)) {
+			words++;
+			counted = true;
+		}
+	}
+
+	return words;
+}
+
+/**
+ * countWords over UTF-8 bytes, from `start`: the same count (every byte of a
+ * non-ASCII character is above 0x7F; the no-break space is C2 A0), at twice
+ * the speed of reading the decoded text, which matters for ten thousand posts.
+ */
+export function countWordsInUtf8(bytes: Uint8Array, start = 0): number {
+	let words = 0;
+	let inWord = false;
+	let counted = false;
+	for (let index = start; index < bytes.length; index++) {
+		const code = bytes[index] ?? 0;
+		if (code <= 0x20 || (code === 0xC2 && bytes[index + 1] === 0xA0)) {
+			if (code === 0xC2) index++;
+			inWord = false;
+			continue;
+		}
+
+		if (!inWord) {
+			inWord = true;
+			counted = false;
+		}
+
+		if (!counted && isWordCode(code)) {
 			words++;
 			counted = true;
 		}
@@ -139,6 +174,8 @@ export type RawPost = {
 	inDraftFolder?: boolean;
 	/** A site-wide excerpt separator (Jekyll's `excerpt_separator`). */
 	excerptSeparator?: string | null;
+	/** The body's words, when counted already (from the file's bytes). */
+	words?: number;
 };
 
 // ISO 639-1 codes, less `ts` and `io`, which are far more often file types
@@ -202,7 +239,7 @@ export function normalisePost(raw: RawPost): Post {
 	const heading = frontTitle === null ? firstHeading(body) : null;
 	const title = frontTitle ?? (heading ? cleanLine(heading) : null) ?? cleanLine(readableName(slugStem));
 
-	const words = countWords(body);
+	const words = raw.words ?? countWords(body);
 	// Key order is the order --json prints them in.
 	return {
 		title: title === '' ? cleanLine(raw.relativePath) : title,

@@ -3,21 +3,28 @@ import {closeSync, constants, fstatSync, openSync, readSync} from 'node:fs';
 /** Posts larger than this are read only up to it, with a warning. */
 export const MAX_POST_BYTES = 4 * 1024 * 1024;
 
-export type FileText = {text: string; warnings: string[]};
+/** What the index keys a file by: it changed if either changed. */
+export type FileStamp = {size: number; mtimeMs: number};
 
-function decode(bytes: Buffer, warnings: string[]): string {
+/**
+ * `utf8`: the file's bytes, when they are valid UTF-8 and `text` is exactly
+ * their decoding. `stamp`: the size and time of what was read.
+ */
+export type FileText = {text: string; warnings: string[]; utf8?: Uint8Array; stamp?: FileStamp};
+
+function decode(bytes: Buffer, warnings: string[]): FileText {
 	// UTF-16 with a byte order mark (some Windows editors) is decoded, with a note.
 	const utf16 = bytes[0] === 0xFF && bytes[1] === 0xFE ? 'utf-16le' : bytes[0] === 0xFE && bytes[1] === 0xFF ? 'utf-16be' : undefined;
 	if (utf16) {
 		warnings.push(`file is ${utf16.toUpperCase()}, not UTF-8; decoded anyway`);
-		return new TextDecoder(utf16).decode(bytes);
+		return {text: new TextDecoder(utf16).decode(bytes), warnings};
 	}
 
 	try {
-		return new TextDecoder('utf-8', {fatal: true}).decode(bytes);
+		return {text: new TextDecoder('utf-8', {fatal: true}).decode(bytes), warnings, utf8: bytes};
 	} catch {
 		warnings.push('file is not valid UTF-8; undecodable bytes are shown as �');
-		return new TextDecoder('utf-8').decode(bytes);
+		return {text: new TextDecoder('utf-8').decode(bytes), warnings};
 	}
 }
 
@@ -31,8 +38,10 @@ export function readPostText(absolutePath: string): FileText {
 	// O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
 	const handle = openSync(absolutePath, constants.O_RDONLY | constants.O_NONBLOCK);
 	let bytes: Buffer;
+	let stamp: FileStamp;
 	try {
 		const stat = fstatSync(handle);
+		stamp = {size: stat.size, mtimeMs: stat.mtimeMs};
 		if (!stat.isFile()) throw Object.assign(new Error('not a regular file'), {code: 'ENOTFILE'});
 		const length = Math.min(stat.size, MAX_POST_BYTES);
 		bytes = Buffer.allocUnsafe(length);
@@ -49,5 +58,5 @@ export function readPostText(absolutePath: string): FileText {
 		closeSync(handle);
 	}
 
-	return {text: decode(bytes, warnings), warnings};
+	return {...decode(bytes, warnings), stamp};
 }
