@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {closestTerms, describeFilters, matchesTerms, narrowEntries, noFilters, searchScore, termEntries, visiblePosts, type Filters, type Term} from '../source/posts/filter.js';
+import {closestTerms, comparePosts, describeFilters, filterSorted, matchesTerms, narrowEntries, noFilters, searchScore, sortPosts, termEntries, visiblePosts, type Filters, type Term} from '../source/posts/filter.js';
 import {makePost} from './helpers/posts.js';
 
 const kubelet = makePost({title: 'Kubelet deep dive', date: '2025-07-15', tags: ['k8s', 'Go'], category: 'Tech', excerpt: 'The sync loop.', author: 'Ann'}, 'The kubelet watches pods. Go code.');
@@ -62,6 +62,32 @@ describe('sorting', () => {
 			assert.deepEqual(titles(visiblePosts([...posts].reverse(), noFilters, sort)), expected);
 		});
 	}
+
+	it('sorts a copy, or hands back posts already in order', () => {
+		const reversed = [...posts].reverse();
+		const sorted = sortPosts(reversed, 'date');
+		assert.notEqual(sorted, reversed);
+		assert.deepEqual(titles(reversed), [...titles(posts)].reverse(), 'the input is left alone');
+		assert.equal(sortPosts(sorted, 'date'), sorted);
+	});
+
+	// filterSorted ranks by buckets instead of sorting: it must give what a full sort by (rank, order) gives.
+	it('filters sorted posts into the order a full sort would give', () => {
+		const many = Array.from({length: 60}, (_, index) => makePost({
+			title: `${['Kube', 'Go', 'Rust'][index % 3] ?? ''} note ${index % 7}`,
+			date: index % 5 === 0 ? undefined : `2024-0${1 + (index % 9)}-1${index % 10}`,
+			tags: [index % 4 === 0 ? 'kube' : 'misc'],
+		}, index % 2 === 0 ? 'go kube rust' : 'plain'));
+		for (const sort of ['date', 'title', 'reading'] as const) {
+			for (const query of ['', 'kube', 'go', 'kube go', 'note', 'nothing']) {
+				const words = query.split(' ').filter(word => word !== '');
+				const rank = (score: number) => (words.length === 0 ? 0 : Math.floor(score / 100));
+				const expected = many.map(post => ({post, score: searchScore(post, words)})).filter(entry => entry.score > 0)
+					.sort((a, b) => rank(b.score) - rank(a.score) || comparePosts(sort)(a.post, b.post)).map(entry => entry.post);
+				assert.deepEqual(titles(filterSorted(sortPosts(many, sort), {...noFilters, query})), titles(expected), `${sort} "${query}"`);
+			}
+		}
+	});
 });
 
 describe('termEntries', () => {

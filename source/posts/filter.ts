@@ -113,21 +113,43 @@ export function comparePosts(sort: SortKey): (a: Post, b: Post) => number {
 	}
 }
 
-/** The posts to show: those that pass the filters, best search matches first, then in sort order. */
-export function visiblePosts(posts: Post[], filters: Filters, sort: SortKey): Post[] {
-	const words = queryWords(filters.query);
-	const scored: Array<{post: Post; score: number}> = [];
+/** The posts in sort order: the same array when they are in order already (a blog is loaded newest first). */
+export function sortPosts(posts: Post[], sort: SortKey): Post[] {
+	const compare = comparePosts(sort);
+	let previous: Post | undefined;
 	for (const post of posts) {
-		if (!matchesTerms(post, filters.terms, filters.mode)) continue;
-		const score = searchScore(post, words);
-		if (score > 0) scored.push({post, score});
+		if (previous && compare(previous, post) > 0) return [...posts].sort(compare);
+		previous = post;
 	}
 
-	const compare = comparePosts(sort);
-	// Title hits outrank everything else; below that, the sort order decides.
-	const rank = (score: number) => (words.length === 0 ? 0 : Math.floor(score / 100));
-	scored.sort((a, b) => rank(b.score) - rank(a.score) || compare(a.post, b.post));
-	return scored.map(entry => entry.post);
+	return posts;
+}
+
+/**
+ * The posts to show, from posts already in sort order: those that pass the
+ * filters, title hits first, the sort order kept otherwise. No comparison
+ * sort, so a search being typed over ten thousand posts stays within a frame.
+ */
+export function filterSorted(sorted: Post[], filters: Filters): Post[] {
+	const words = queryWords(filters.query);
+	// Title hits outrank everything else: score / 100 counts the words found in the title.
+	const byRank: Post[][] = [];
+	for (const post of sorted) {
+		if (!matchesTerms(post, filters.terms, filters.mode)) continue;
+		const score = searchScore(post, words);
+		if (score === 0) continue;
+		const rank = words.length === 0 ? 0 : Math.floor(score / 100);
+		(byRank[rank] ??= []).push(post);
+	}
+
+	const shown: Post[] = [];
+	for (let rank = byRank.length - 1; rank >= 0; rank--) shown.push(...(byRank[rank] ?? []));
+	return shown;
+}
+
+/** The posts to show: those that pass the filters, best search matches first, then in sort order. */
+export function visiblePosts(posts: Post[], filters: Filters, sort: SortKey): Post[] {
+	return filterSorted(sortPosts(posts, sort), filters);
 }
 
 export type TermEntry = {

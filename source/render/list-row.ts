@@ -23,9 +23,29 @@ function titleText(post: Post): string {
 }
 
 /** Column widths shared by every row, so titles and tags line up. */
+// Each post's title and tags widths, measured once: the columns are worked out
+// again for every keystroke of a search, over every post that matches.
+const measured = new WeakMap<Post, {title: number; tags: number}>();
+
+function measure(post: Post): {title: number; tags: number} {
+	let widths = measured.get(post);
+	if (!widths) {
+		widths = {title: displayWidth(titleText(post)), tags: displayWidth(tagsText(post))};
+		measured.set(post, widths);
+	}
+
+	return widths;
+}
+
 export function listColumns(posts: Post[], width: number | null): ListColumns {
-	const longestTitle = Math.max(0, ...posts.map(post => displayWidth(titleText(post))));
-	const longestTags = Math.max(0, ...posts.map(post => displayWidth(tagsText(post))));
+	let longestTitle = 0;
+	let longestTags = 0;
+	for (const post of posts) {
+		const widths = measure(post);
+		longestTitle = Math.max(longestTitle, widths.title);
+		longestTags = Math.max(longestTags, widths.tags);
+	}
+
 	if (width === null) return {width, titleWidth: longestTitle, tagsWidth: longestTags};
 
 	const rest = Math.max(0, width - DATE_WIDTH - GAP.length);

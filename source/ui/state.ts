@@ -1,5 +1,5 @@
 import {keyEvents, type Action as KeyAction, type KeyFlags, type View} from '../keymap.js';
-import {concreteTerm, narrowEntries, noFilters, SORT_KEYS, termEntries, termKey, visiblePosts, type Filters, type MatchMode, type SortKey, type Term, type TermEntry} from '../posts/filter.js';
+import {concreteTerm, filterSorted, narrowEntries, noFilters, SORT_KEYS, sortPosts, termEntries, termKey, visiblePosts, type Filters, type MatchMode, type SortKey, type Term, type TermEntry} from '../posts/filter.js';
 import type {Post} from '../posts/types.js';
 import {anchorAt, lineAt, topOfPost, type Anchor} from '../reader/position.js';
 import type {RenderedMarkdown} from '../render/markdown.js';
@@ -106,19 +106,23 @@ export type Action =
 	| {type: 'replaced'; path: string; notice: string};
 
 
+let lastSorted: {posts: Post[]; sort: SortKey; result: Post[]} | undefined;
 let lastVisible: {posts: Post[]; filters: Filters; sort: SortKey; result: Post[]} | undefined;
 
 /**
- * The list as shown; every key asks again, so the last answer is kept, and
- * while a search is being typed (the query only grows) only the posts that
- * matched the shorter query are searched.
+ * The list as shown; every key asks again, so the last answer is kept, the
+ * posts are sorted once per sort order, and while a search is being typed
+ * (the query only grows) only the posts that matched the shorter query are searched.
  */
 export function shownPosts(posts: Post[], filters: Filters, sort: SortKey): Post[] {
 	const last = lastVisible;
 	if (last?.posts === posts && last.filters === filters && last.sort === sort) return last.result;
+	if (lastSorted?.posts !== posts || lastSorted.sort !== sort) lastSorted = {posts, sort, result: sortPosts(posts, sort)};
 	const narrowing = last?.posts === posts && last.sort === sort && last.filters.terms === filters.terms && last.filters.mode === filters.mode
 		&& last.filters.query.trim() !== '' && filters.query.startsWith(last.filters.query);
-	const result = visiblePosts(narrowing ? last.result : posts, filters, sort);
+	const candidates = narrowing ? new Set(last.result) : undefined;
+	const sorted = candidates ? lastSorted.result.filter(post => candidates.has(post)) : lastSorted.result;
+	const result = filterSorted(sorted, filters);
 	lastVisible = {posts, filters, sort, result};
 	return result;
 }
