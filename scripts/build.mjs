@@ -24,6 +24,19 @@ await build({
 	banner: {js: "import {createRequire as __blogreadRequire} from 'node:module'; const require = __blogreadRequire(import.meta.url); const __blogreadSegmenter = (...options) => { let segmenter; return {segment: text => (segmenter ??= new Intl.Segmenter(...options)).segment(text)}; };"},
 	chunkNames: 'chunks/[name]-[hash]',
 	plugins: [{
+		// Yoga (Ink's layout engine) is WebAssembly kept as a base64 data URL.
+		// Where fetch exists it fetches that URL: touching Node's fetch loads
+		// undici, about 19 ms before the first frame. It decodes it itself instead.
+		name: 'yoga-without-fetch',
+		setup(build) {
+			build.onLoad({filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/}, async args => {
+				const fetching = 'function ya(){return w||"function"!=typeof fetch?';
+				const source = await readFile(args.path, 'utf8');
+				if (!source.includes(fetching)) console.warn('build: yoga-layout changed; its WebAssembly is still fetched');
+				return {contents: source.replace(fetching, 'function ya(){return true?'), loader: 'js'};
+			});
+		},
+	}, {
 		// meow's bundled dependencies run @babel/code-frame and
 		// normalize-package-data (semver, SPDX tables) at import, 8 ms at every
 		// start, though blogread never needs them: made to load on first use.

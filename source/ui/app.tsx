@@ -144,7 +144,8 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 		if (state.find.editing) left = `/${state.find.query}▏ find · Enter goes to the next match · Esc stops`;
 		else if (state.find.query !== '' && hits.length > 0) left = `hit ${state.find.current + 1}/${hits.length} "${state.find.query}" · n N next/previous · ${post.title}`;
 		else if (state.find.query !== '') left = `not found: "${state.find.query}" · ${post.title}`;
-		right = `${lineRange(top, page.lines.length, contentHeight)} ${positionLabel(top, page.lines.length, contentHeight)} · ? help`;
+		// A partial page's length is not the post's: a position in it would mislead.
+		right = page.partial ? 'rendering the rest… · ? help' : `${lineRange(top, page.lines.length, contentHeight)} ${positionLabel(top, page.lines.length, contentHeight)} · ? help`;
 	} else if (state.view === 'reader' && post) {
 		content = <Lines lines={[theme.muted(` Rendering "${post.title}"…`)]} height={contentHeight} />;
 		left = post.title;

@@ -1,6 +1,7 @@
 import stripAnsi from 'strip-ansi';
 import type {Post} from '../posts/types.js';
 import {renderPostPageBounded} from '../render/bounded.js';
+import {markdownHead} from '../render/head.js';
 import type {RenderedMarkdown} from '../render/markdown.js';
 import {RENDER_BUDGET_MS, SYNC_RENDER_LIMIT} from '../render/render-job.js';
 import type {Theme} from '../theme.js';
@@ -91,12 +92,27 @@ export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: 
 	rendering.set(post.absolutePath, {key, stop});
 	const entry: Entry = {post, theme, page: undefined};
 	remember(key, entry);
+	let done = false;
 	renderPostPageBounded(read, options, RENDER_BUDGET_MS, stop.signal).then(page => {
+		done = true;
 		entry.page = withPlain(page);
 		if (rendering.get(post.absolutePath)?.stop === stop) rendering.delete(post.absolutePath);
 		notify();
 	}, () => {
 		// Stopped because another width (or post) took over: nothing to show.
+	});
+	// Meanwhile the beginning, rendered here: the first screen doesn't wait for the whole post.
+	const head = markdownHead(read.body);
+	const preview = (module: Renderer) => (head === undefined ? undefined : {...withPlain(module.renderPostPage({...read, body: head}, options)), partial: true});
+	if (renderer) {
+		entry.page = preview(renderer);
+		return entry.page;
+	}
+
+	void loadRenderer().then(() => {
+		if (done || !renderer || stop.signal.aborted) return;
+		entry.page = preview(renderer);
+		notify();
 	});
 	return undefined;
 }

@@ -84,7 +84,8 @@ export function initialState({posts, openFirst = false, filters: given = noFilte
 	};
 }
 
-export type ReaderPage = RenderedMarkdown & {plain: string[]};
+/** `partial`: only the beginning of a large post, shown while the rest renders. */
+export type ReaderPage = RenderedMarkdown & {plain: string[]; partial?: boolean};
 
 /** What the reducer needs to know about the world to move within it. */
 export type Layout = {

@@ -1,0 +1,43 @@
+// Times keystrokes in the app through ink-testing-library: the median ms
+// between a keypress and the frame that answers it. Run by scripts/bench.ts
+// with NODE_ENV=production; prints [name, ms] rows as JSON.
+// Usage: node --import tsx scripts/bench/keystrokes.ts <blog folder> <large post>
+import {render} from 'ink-testing-library';
+import React from 'react';
+import {loadBlog} from '../../source/posts/load.js';
+import type {Blog} from '../../source/posts/types.js';
+import {createTheme} from '../../source/theme.js';
+import {App} from '../../source/ui/app.js';
+import {median} from './median.js';
+
+async function keystroke(blog: Blog, keys: string[]): Promise<number> {
+	const app = render(React.createElement(App, {blog, theme: createTheme(1)}));
+	// Longer than Ink's frame interval (30 fps), so each key is drawn at once, not held back a frame.
+	const settle = async () => new Promise(resolve => {
+		setTimeout(resolve, 60);
+	});
+	await settle();
+	const times: number[] = [];
+	for (const key of keys) {
+		const before = app.lastFrame();
+		const start = performance.now();
+		app.stdin.write(key);
+		// eslint-disable-next-line no-await-in-loop
+		while (app.lastFrame() === before && performance.now() - start < 2000) await new Promise(resolve => setImmediate(resolve));
+		times.push(performance.now() - start);
+		// eslint-disable-next-line no-await-in-loop
+		await settle();
+	}
+
+	app.unmount();
+	return median(times);
+}
+
+const [folder = '', large = ''] = process.argv.slice(2);
+const blog = await loadBlog(folder, {drafts: false});
+const rows: Array<[string, number]> = [
+	['keystroke: j in the list (10,000 posts)', await keystroke(blog, Array.from({length: 15}, () => 'j'))],
+	['keystroke: typing a search (10,000 posts)', await keystroke(blog, ['/', ...'kubelet'])],
+	['keystroke: j in the reader (1 MB post)', await keystroke(await loadBlog(large, {drafts: false}), ['\r', ...Array.from({length: 15}, () => 'j')])],
+];
+process.stdout.write(JSON.stringify(rows));
