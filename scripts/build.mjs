@@ -4,6 +4,9 @@ import {readFile, rm} from 'node:fs/promises';
 import path from 'node:path';
 import {build} from 'esbuild';
 
+// string-width's emoji pattern, compiled at its first use (see lazy-unicode-tables).
+const LAZY_EMOJI_PATTERN = "let rgiEmoji; const rgiEmojiRegex = {test: text => (rgiEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text)};";
+
 await rm('dist', {recursive: true, force: true});
 await build({
 	entryPoints: ['source/cli.tsx', 'source/render-worker.ts'],
@@ -37,20 +40,24 @@ await build({
 			});
 		},
 	}, {
-		// meow's bundled dependencies run @babel/code-frame and
-		// normalize-package-data (semver, SPDX tables) at import, 8 ms at every
-		// start, though blogread never needs them: made to load on first use.
-		name: 'lazy-meow-dependencies',
+		// meow bundles @babel/code-frame (for messages about a broken package.json)
+		// and normalize-package-data (semver, SPDX licence tables), and runs both
+		// at import: about 10 ms at every start. blogread never asks meow for its
+		// package data (cli.pkg) and its package.json is valid, so both are left
+		// out, as is an unused promisify(execFile) that loads node:child_process.
+		name: 'meow-without-package-normalising',
 		setup(build) {
 			build.onLoad({filter: /[\\/]node_modules[\\/]meow[\\/]build[\\/]dependencies\.js$/}, async args => {
 				const eager = [
-					['var libExports = requireLib$1();', 'var libExports = {get codeFrameColumns() { return requireLib$1().codeFrameColumns; }};'],
-					['var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);', 'const normalizePackageData = (...args) => getDefaultExportFromCjs(requireNormalize())(...args);'],
+					['var libExports = requireLib$1();', 'var libExports = {codeFrameColumns: () => \'\'};'],
+					['var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);', 'const normalizePackageData = () => {};'],
+					['promisify(execFile);\n', ''],
+					["import { execFile } from 'node:child_process';\n", ''],
 				];
 				let source = await readFile(args.path, 'utf8');
 				for (const [from, to] of eager) {
 					if (source.includes(from)) source = source.replace(from, to);
-					else console.warn(`build: meow's dependencies changed; not made lazy: ${from.split('\n')[0]}`);
+					else console.warn(`build: meow's dependencies changed; left as they are: ${from.split('\n')[0]}`);
 				}
 
 				return {contents: source, loader: 'js'};
@@ -58,13 +65,19 @@ await build({
 		},
 	}, {
 		// string-width, slice-ansi and Ink's tokenizer each make an Intl.Segmenter
-		// when imported: over 6 ms at every start, though narrow text is measured
-		// without one. Made on first use instead; they only call segment().
-		name: 'lazy-segmenter',
+		// when imported (over 6 ms at every start), and string-width's emoji
+		// pattern takes 10 ms to compile; narrow and simple text is measured
+		// without either. Both are made on first use instead.
+		name: 'lazy-unicode-tables',
 		setup(build) {
 			build.onLoad({filter: /[\\/]node_modules[\\/](?:string-width|slice-ansi|@alcalzone[\\/]ansi-tokenize)[\\/].*\.js$/}, async args => {
 				const source = await readFile(args.path, 'utf8');
-				return {contents: source.replaceAll('new Intl.Segmenter(', '__blogreadSegmenter('), loader: 'js'};
+				return {
+					contents: source
+						.replaceAll('new Intl.Segmenter(', '__blogreadSegmenter(')
+						.replace('const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', () => LAZY_EMOJI_PATTERN),
+					loader: 'js',
+				};
 			});
 		},
 	}, {

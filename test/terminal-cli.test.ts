@@ -4,6 +4,7 @@ import {chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} 
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
+import stringWidth from 'string-width';
 import stripAnsi from 'strip-ansi';
 import {bin, inTerminal} from './helpers/pty.js';
 
@@ -42,6 +43,22 @@ describe('terminals and pipes', () => {
 		assert.equal(code, 0);
 		assert.ok(!output.includes('\u001B[?1049h'), 'no alternate screen');
 		assert.match(stripAnsi(output), /2025-07-15 {2}Late evening in California/);
+	});
+
+	// The bundle measures text with shortcuts and lazily built Unicode tables (scripts/build.mjs): the built bin must line columns up as the source does.
+	it('--list in a terminal lines up the tags column after wide and joined characters', async () => {
+		const blog = mkdtempSync(path.join(tmpdir(), 'blogread-wide-'));
+		const titles = ['Plain title', 'Why 日本語 is wide', 'Party 🎉 and 👩‍👩‍👧 family', 'Café naïve e\u0301 accents', 'Ｆｕｌｌ width ｶﾀｶﾅ'];
+		titles.forEach((title, index) => {
+			writeFileSync(path.join(blog, `post-${index}.md`), `---\ntitle: "${title}"\ndate: 2024-01-0${index + 1}\ntags: [marker]\n---\nText.\n`);
+		});
+		const {code, output} = await inTerminal({command: `BIN --list ${blog}`, ready: 'never'});
+		rmSync(blog, {recursive: true, force: true});
+		assert.equal(code, 0);
+		const rows = stripAnsi(output).split(/\r?\n/).filter(line => line.includes('#marker'));
+		assert.equal(rows.length, titles.length);
+		const column = (row: string) => stringWidth(row.slice(0, row.indexOf('#marker')));
+		assert.deepEqual(new Set(rows.map(column)).size, 1, rows.join('\n'));
 	});
 
 	it('stdin that is not a terminal: the app reads keys from /dev/tty', async () => {
