@@ -27,6 +27,21 @@ await build({
 	banner: {js: "import {createRequire as __blogreadRequire} from 'node:module'; const require = __blogreadRequire(import.meta.url); const __blogreadSegmenter = (...options) => { let segmenter; return {segment: text => (segmenter ??= new Intl.Segmenter(...options)).segment(text)}; };"},
 	chunkNames: 'chunks/[name]-[hash]',
 	plugins: [{
+		// Ink, wrap-ansi and friends measure every line with string-width; they
+		// get blogread's measure (source/render/string-width-fast.ts), which gives
+		// the same widths without string-width's tables for most text.
+		name: 'one-string-width',
+		setup(build) {
+			const shim = path.resolve('source/render/string-width-fast.ts');
+			const real = path.resolve('node_modules/string-width/index.js');
+			build.onResolve({filter: /^string-width$/}, async args => {
+				if (args.pluginData === 'real' || !args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+				const resolved = await build.resolve(args.path, {kind: args.kind, resolveDir: args.resolveDir, pluginData: 'real'});
+				// Only copies of the version blogread uses (cli-table3 keeps its old one).
+				return resolved.path === real ? {path: shim} : resolved;
+			});
+		},
+	}, {
 		// Yoga (Ink's layout engine) is WebAssembly kept as a base64 data URL.
 		// Where fetch exists it fetches that URL: touching Node's fetch loads
 		// undici, about 19 ms before the first frame. It decodes it itself instead.
