@@ -3,9 +3,23 @@
 import {readFile, rm} from 'node:fs/promises';
 import path from 'node:path';
 import {build} from 'esbuild';
+import {highlightLanguageTable} from './highlight-languages.mjs';
 
 // string-width's emoji pattern, compiled at its first use (see lazy-unicode-tables).
 const LAZY_EMOJI_PATTERN = "let rgiEmoji; const rgiEmojiRegex = {test: text => (rgiEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text)};";
+
+/**
+ * The module cli-highlight gets in place of highlight.js: the same library with
+ * its languages registered on first use (source/render/lazy-highlight.ts). The
+ * table of names and aliases is read from the full library here, at build time.
+ */
+function lazyHighlightModule() {
+	const {names, aliases} = highlightLanguageTable();
+	const loaders = names.map(name => `${JSON.stringify(name)}: () => require(${JSON.stringify(`highlight.js/lib/languages/${name}`)})`);
+	return `const {lazyHighlight} = require(${JSON.stringify(path.resolve('source/render/lazy-highlight.ts'))});
+module.exports = lazyHighlight(require('highlight.js/lib/core'), {${loaders.join(',\n')}}, ${JSON.stringify(aliases)});
+`;
+}
 
 await rm('dist', {recursive: true, force: true});
 await build({
@@ -27,6 +41,12 @@ await build({
 	banner: {js: "import {createRequire as __blogreadRequire} from 'node:module'; const require = __blogreadRequire(import.meta.url); const __blogreadSegmenter = (...options) => { let segmenter; return {segment: text => (segmenter ??= new Intl.Segmenter(...options)).segment(text)}; };"},
 	chunkNames: 'chunks/[name]-[hash]',
 	plugins: [{
+		name: 'lazy-highlight-languages',
+		setup(build) {
+			build.onResolve({filter: /^highlight\.js$/}, args => (args.importer.includes(`${path.sep}cli-highlight${path.sep}`) ? {path: 'highlight.js', namespace: 'lazy-highlight'} : undefined));
+			build.onLoad({filter: /.*/, namespace: 'lazy-highlight'}, () => ({contents: lazyHighlightModule(), loader: 'js', resolveDir: process.cwd()}));
+		},
+	}, {
 		// Ink, wrap-ansi and friends measure every line with string-width; they
 		// get blogread's measure (source/render/string-width-fast.ts), which gives
 		// the same widths without string-width's tables for most text.
