@@ -39,6 +39,9 @@ const cases: Array<[string, string]> = [
 	['many footnote references', '[^a]'.repeat(N) + '\n\n[^a]: note'],
 	['a very wide table', `${'|a'.repeat(2000)}|\n${'|-'.repeat(2000)}|\n${'|b'.repeat(2000)}|`],
 	['a 200,000-character line', 'word '.repeat(40_000)],
+	// More lines, items or cells than a call can take as spread arguments (about 100,000).
+	['150,000 list items', '- a\n'.repeat(150_000)],
+	['a table that prints as 210,000 lines', `${'|a'.repeat(3000)}|\n${'|-'.repeat(3000)}|\n${`${'|b'.repeat(3000)}|\n`.repeat(70)}`],
 	// Plain, but long: any per-block work that scans the rest of the post shows up here.
 	['4 MB of ordinary paragraphs', 'An ordinary paragraph of a long post, nothing special in it at all.\n\n'.repeat(60_000)],
 ];

@@ -1,3 +1,4 @@
+import {appendAll} from '../arrays.js';
 import type {Post} from './types.js';
 
 /** A tag or a category to filter by; `any` (from --tag) matches either. */
@@ -143,7 +144,7 @@ export function filterSorted(sorted: Post[], filters: Filters): Post[] {
 	}
 
 	const shown: Post[] = [];
-	for (let rank = byRank.length - 1; rank >= 0; rank--) shown.push(...(byRank[rank] ?? []));
+	for (let rank = byRank.length - 1; rank >= 0; rank--) appendAll(shown, byRank[rank] ?? []);
 	return shown;
 }
 

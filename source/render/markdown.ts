@@ -8,6 +8,7 @@ import {mdxToMarkdown} from './mdx.js';
 import {createInlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START, type InlineRenderer} from './inline.js';
 import {renderTable} from './table.js';
 import {displayWidth, wrapStyled} from './text-width.js';
+import {appendAll, maxOf} from '../arrays.js';
 
 export type Heading = {
 	/** Index into `lines` where the heading starts. */
@@ -69,7 +70,7 @@ function headingLines(token: Tokens.Heading, width: number, context: Context): s
 	const wrapped = wrapStyled(text, width);
 	const lines = wrapped.map(line => style(line));
 	if (token.depth <= 2) {
-		const ruleWidth = Math.min(width, Math.max(...wrapped.map(displayWidth)));
+		const ruleWidth = Math.min(width, maxOf(wrapped.map(displayWidth), 0));
 		lines.push(theme.codeFrame((token.depth === 1 ? '═' : '─').repeat(ruleWidth)));
 	}
 
@@ -82,14 +83,14 @@ function listLines(token: Tokens.List, width: number, context: Context, depth: n
 		const bullet = token.ordered ? `${start + index}.` : BULLETS[context.listDepth % BULLETS.length] ?? '•';
 		return item.task ? `${bullet} [${item.checked ? 'x' : ' '}]` : bullet;
 	});
-	const markerWidth = Math.max(...markers.map(displayWidth)) + 1;
+	const markerWidth = maxOf(markers.map(displayWidth), 0) + 1;
 	const lines: string[] = [];
 	context.listDepth++;
 	token.items.forEach((item, index) => {
 		const body = blockLines(item.tokens.filter(child => child.type !== 'checkbox'), width - markerWidth, context, depth + 1, !token.loose);
 		if (token.loose && index > 0) lines.push('');
 		const marker = (markers[index] ?? '').padStart(token.ordered ? markerWidth - 1 : 0).padEnd(markerWidth);
-		lines.push(...indent(body.length > 0 ? body : [''], context.theme.muted(marker), ' '.repeat(markerWidth)));
+		appendAll(lines, indent(body.length > 0 ? body : [''], context.theme.muted(marker), ' '.repeat(markerWidth)));
 	});
 	context.listDepth--;
 	return lines;
@@ -136,7 +137,7 @@ function blockLinesOf(token: Token, width: number, context: Context, depth: numb
 		case 'html':
 			return htmlBlockLines(token as Tokens.HTML, width, context);
 		case 'footnotes':
-			context.footnotes.push(...(token as unknown as FootnotesToken).items);
+			appendAll(context.footnotes, (token as unknown as FootnotesToken).items);
 			return [];
 		case 'space':
 		case 'def':
@@ -158,7 +159,7 @@ function blockLines(tokens: Token[], width: number, context: Context, depth: num
 		const block = blockLinesOf(token, Math.max(1, width), context, depth);
 		if (block.length === 0) continue;
 		if (lines.length > 0 && !tight) lines.push('');
-		lines.push(...block);
+		appendAll(lines, block);
 	}
 
 	return lines;
@@ -170,7 +171,7 @@ function notesLines(footnotes: FootnoteToken[], width: number, context: Context,
 		starts.push(lines.length);
 		const marker = `[${index + 1}]`;
 		const body = blockLines(note.content, width - marker.length - 1, context, 1);
-		lines.push(...indent(body.length > 0 ? body : [''], context.theme.footnote(marker) + ' ', ' '.repeat(marker.length + 1)));
+		appendAll(lines, indent(body.length > 0 ? body : [''], context.theme.footnote(marker) + ' ', ' '.repeat(marker.length + 1)));
 	});
 	return lines;
 }
@@ -203,7 +204,7 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 			headings.push({line: lines.length, depth: heading.depth, text: stripAnsi(inline.render(heading.tokens)).replace(REF_SENTINELS, '')});
 		}
 
-		lines.push(...block);
+		appendAll(lines, block);
 	}
 
 	const noteLines: number[] = [];
@@ -213,8 +214,8 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		headings.push({line: lines.length, depth: 2, text: 'Notes'});
 		const starts: number[] = [];
 		const notes = notesLines(context.footnotes, width, context, starts);
-		noteLines.push(...starts.map(start => start + lines.length));
-		lines.push(...notes);
+		appendAll(noteLines, starts.map(start => start + lines.length));
+		appendAll(lines, notes);
 	}
 
 	const footnoteRefs: FootnoteRef[] = [];

@@ -1,6 +1,7 @@
 import type {Tokens} from 'marked';
 import type {Theme} from '../theme.js';
 import {align, displayWidth, wrapStyled} from './text-width.js';
+import {appendAll, maxOf} from '../arrays.js';
 
 const MIN_COLUMN = 6;
 
@@ -47,7 +48,7 @@ export function renderTable(token: Tokens.Table, width: number, theme: Theme, in
 	const rows = token.rows.map(row => row.map(cell => inline(cell.tokens)));
 	const aligns: Alignment[] = token.align;
 	const columns = header.length;
-	const natural = header.map((cell, index) => Math.max(1, displayWidth(cell), ...rows.map(row => Math.max(...(row[index] ?? '').split('\n').map(displayWidth)))));
+	const natural = header.map((cell, index) => Math.max(1, displayWidth(cell), maxOf(rows.map(row => maxOf((row[index] ?? '').split('\n').map(displayWidth), 0)), 0)));
 
 	const widths = fitColumns(natural, width - (columns * 3 + 1));
 	if (!widths) return renderRecords(header, rows, width, theme);
@@ -56,7 +57,7 @@ export function renderTable(token: Tokens.Table, width: number, theme: Theme, in
 	const rule = (left: string, middle: string, right: string) => frame(left + widths.map(w => '─'.repeat(w + 2)).join(middle) + right);
 	const renderRow = (cells: string[]): string[] => {
 		const wrapped = widths.map((w, index) => wrapStyled(cells[index] ?? '', w));
-		const height = Math.max(...wrapped.map(lines => lines.length));
+		const height = maxOf(wrapped.map(lines => lines.length), 0);
 		return Array.from({length: height}, (_, line) =>
 			frame('│') + widths.map((w, index) => ' ' + align(wrapped[index]?.[line] ?? '', w, aligns[index] ?? null) + ' ').join(frame('│')) + frame('│'));
 	};
@@ -66,7 +67,7 @@ export function renderTable(token: Tokens.Table, width: number, theme: Theme, in
 	const lines = [rule('┌', '┬', '┐'), ...renderRow(header), rule('├', '┼', '┤')];
 	body.forEach((rowLines, index) => {
 		if (separated && index > 0) lines.push(rule('├', '┼', '┤'));
-		lines.push(...rowLines);
+		appendAll(lines, rowLines);
 	});
 	lines.push(rule('└', '┴', '┘'));
 	return lines;
@@ -77,7 +78,7 @@ function renderRecords(header: string[], rows: string[][], width: number, theme:
 	rows.forEach((row, rowIndex) => {
 		if (rowIndex > 0) lines.push(theme.codeFrame('┄'.repeat(Math.min(width, 20))));
 		header.forEach((name, index) => {
-			lines.push(...wrapStyled(`${name}: ${row[index] ?? ''}`, width));
+			appendAll(lines, wrapStyled(`${name}: ${row[index] ?? ''}`, width));
 		});
 	});
 	return lines;

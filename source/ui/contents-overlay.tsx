@@ -3,6 +3,7 @@ import type {Heading} from '../render/markdown.js';
 import {truncate} from '../render/text-width.js';
 import type {Theme} from '../theme.js';
 import {Lines} from './lines.js';
+import {minOf} from '../arrays.js';
 
 type Props = {headings: Heading[]; cursor: number; top: number; current: number; width: number; height: number; theme: Theme};
 
@@ -10,7 +11,7 @@ type Props = {headings: Heading[]; cursor: number; top: number; current: number;
 export function ContentsOverlay({headings, cursor, top, current, width, height, theme}: Props) {
 	const rows = Math.max(1, height - 2);
 	// Indent relative to the shallowest heading: a post of ## and ### starts at the margin.
-	const shallowest = Math.min(...headings.map(heading => heading.depth));
+	const shallowest = minOf(headings.map(heading => heading.depth));
 	const lines = [theme.heading2('Contents'), ...headings.slice(top, top + rows).map((heading, offset) => {
 		const index = top + offset;
 		const here = index === current ? theme.selectedMarker('•') : ' ';

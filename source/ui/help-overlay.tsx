@@ -3,6 +3,7 @@ import {helpRows, type View} from '../keymap.js';
 import {padEnd, truncate} from '../render/text-width.js';
 import type {Theme} from '../theme.js';
 import {Lines} from './lines.js';
+import {maxOf} from '../arrays.js';
 
 const VIEW_NAMES: Record<View, string> = {list: 'Post list', reader: 'Reader', search: 'Search', picker: 'Tag picker', find: 'Find', contents: 'Contents'};
 
@@ -13,7 +14,7 @@ export function HelpOverlay({view, width, height, theme}: {view: View; width: nu
 	const columns = rows.length > room && width >= 80 ? 2 : 1;
 	const perColumn = Math.ceil(rows.length / columns);
 	const columnWidth = Math.floor((width - (columns - 1) * 2) / columns);
-	const keysWidth = Math.min(Math.max(...rows.map(row => row.keys.length)), Math.floor(columnWidth / 2));
+	const keysWidth = Math.min(maxOf(rows.map(row => row.keys.length)), Math.floor(columnWidth / 2));
 	const cell = (index: number) => {
 		const row = rows[index];
 		return row ? padEnd(truncate(`${theme.tag(padEnd(truncate(row.keys, keysWidth), keysWidth))}  ${row.description}`, columnWidth), columnWidth) : '';

@@ -4,6 +4,7 @@ import {padEnd, truncate} from '../render/text-width.js';
 import type {Theme} from '../theme.js';
 import {Lines} from './lines.js';
 import type {PickerState} from './state.js';
+import {maxOf} from '../arrays.js';
 
 /** Rows the picker uses around its list: title, narrowing field, key hint. */
 export const PICKER_CHROME_ROWS = 3;
@@ -14,8 +15,8 @@ type Props = {rows: TermEntry[]; picker: PickerState; width: number; height: num
 export function TagPicker({rows, picker, width, height, theme}: Props) {
 	const chosen = new Set(picker.chosen.map(termKey));
 	const listHeight = Math.max(1, height - PICKER_CHROME_ROWS);
-	const countWidth = Math.max(1, ...rows.map(row => String(row.count).length));
-	const labelWidth = Math.max(4, Math.min(width - countWidth - 8, Math.max(...rows.map(row => termLabel(row.term).length))));
+	const countWidth = maxOf(rows.map(row => String(row.count).length), 1);
+	const labelWidth = Math.max(4, Math.min(width - countWidth - 8, maxOf(rows.map(row => termLabel(row.term).length))));
 	const mode = picker.mode === 'and' ? 'posts with ALL chosen tags (Tab: any)' : 'posts with ANY chosen tag (Tab: all)';
 	const lines = [
 		truncate(`${theme.heading2('Filter by tag')}  ${theme.muted(mode)}`, width),
