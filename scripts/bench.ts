@@ -5,8 +5,11 @@ import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {build} from 'esbuild';
 // @ts-expect-error plain JavaScript helper shared with the fixtures
 import {makeBlog, makeLargePost} from './bench/generate.mjs';
+// @ts-expect-error plain JavaScript shared with the build
+import {bundleOptions} from './bundle.mjs';
 import {median} from './bench/median.js';
 
 const root = path.join(import.meta.dirname, '..');
@@ -114,8 +117,10 @@ add('app, first frame (sample blog)', await firstFrame([path.join(root, 'posts')
 add('app, first frame, 10,000 posts (warm index)', await firstFrame([blogs[10_000] ?? ''], '? help'), '≤ 12× node');
 add('app, first screen of the 1 MB post', await firstFrame([large], 'Part one of post'), '≤ 8× node');
 
-// Keystrokes are timed in a child process with React's production build, as the bin runs it.
-const keystrokes = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'bench', 'keystrokes.ts'), blogs[10_000] ?? '', large], {env: {...env, NODE_ENV: 'production'}, encoding: 'utf8'});
+// Keystrokes are timed in the app bundled as the bin is (production React, the same plugins), in a child process.
+const keysBundle = path.join(work, 'keystrokes');
+await build({...bundleOptions, entryPoints: {keystrokes: path.join(root, 'scripts', 'bench', 'keystrokes.ts'), 'render-worker': path.join(root, 'source', 'render-worker.ts')}, outdir: keysBundle});
+const keystrokes = spawnSync(process.execPath, [path.join(keysBundle, 'keystrokes.js'), blogs[10_000] ?? '', large], {env, encoding: 'utf8'});
 if (keystrokes.status !== 0) throw new Error(`keystroke timing failed: ${keystrokes.stderr}`);
 const keyRows = JSON.parse(keystrokes.stdout) as Array<[string, number]>;
 const rss = peakRss(['--list', blogs[10_000] ?? '']);

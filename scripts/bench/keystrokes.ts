@@ -1,7 +1,7 @@
 // Times keystrokes in the app through ink-testing-library: the median ms
-// between a keypress and the frame that answers it. Run by scripts/bench.ts
-// with NODE_ENV=production; prints [name, ms] rows as JSON.
-// Usage: node --import tsx scripts/bench/keystrokes.ts <blog folder> <large post>
+// between a keypress and the frame that answers it. scripts/bench.ts bundles
+// it the way the bin is bundled and runs it; it prints [name, ms] rows as JSON.
+// Usage (bundled): node keystrokes.js <blog folder> <large post>
 import {render} from 'ink-testing-library';
 import React from 'react';
 import {loadBlog} from '../../source/posts/load.js';
