@@ -3,6 +3,7 @@ import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import stripAnsi from 'strip-ansi';
 import wrapAnsi from 'wrap-ansi';
+import {appendAll} from '../arrays.js';
 
 /**
  * Characters that take one column each and never join a neighbour into one
@@ -139,11 +140,59 @@ function wrapPlainLine(line: string, columns: number, mode: WrapMode): string[] 
 	return mode.trim ? rows.map(row => row.replace(/ +$/, '')) : rows;
 }
 
+/**
+ * wrapPlainLine's word wrap when no word is longer than a line, by positions:
+ * every row is a slice of the line, so no row is built word by word. Adds
+ * the rows to `rows`; false, adding none, when a word needs breaking.
+ */
+function wrapPlainWords(line: string, columns: number, rows: string[]): boolean {
+	const first = rows.length;
+	let length = 0;
+	let start = -1;
+	let end = 0;
+	let at = 0;
+	for (let index = 0; at <= line.length; index++) {
+		const space = line.indexOf(' ', at);
+		const wordEnd = space === -1 ? line.length : space;
+		const word = wordEnd - at;
+		if (word > columns) {
+			rows.length = first;
+			return false;
+		}
+
+		if (index !== 0 && length > 0) length++;
+		if (length + word > columns && length > 0 && word > 0) {
+			rows.push(line.slice(start, end));
+			length = 0;
+			start = -1;
+		}
+
+		if (word > 0) {
+			if (start === -1) start = at;
+			end = wordEnd;
+		}
+
+		length += word;
+		at = wordEnd + 1;
+	}
+
+	rows.push(start === -1 ? '' : line.slice(start, end));
+	return true;
+}
+
 /** Word-wraps styled text to `width` columns; words longer than a line are broken. */
 export function wrapStyled(text: string, width: number): string[] {
 	const columns = Math.max(1, width);
 	const spaced = text.replace(/\t/g, ' ');
-	if (PLAIN_ASCII.test(spaced)) return spaced.split('\n').flatMap(line => wrapPlainLine(line, columns, {trim: true, wordWrap: true}));
+	if (PLAIN_ASCII.test(spaced)) {
+		const rows: string[] = [];
+		for (const line of spaced.split('\n')) {
+			if (!wrapPlainWords(line, columns, rows)) appendAll(rows, wrapPlainLine(line, columns, {trim: true, wordWrap: true}));
+		}
+
+		return rows;
+	}
+
 	return wrapAnsi(spaced, columns, {hard: true, trim: true}).split('\n').flatMap(line => fitWidth(line, columns));
 }
 
