@@ -4,6 +4,9 @@ import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
+import {loadPostFile} from '../source/posts/load.js';
+import {renderPostPage} from '../source/render/post-page.js';
+import {createTheme} from '../source/theme.js';
 import {inTerminal} from './helpers/pty.js';
 
 const root = path.join(import.meta.dirname, '..');
@@ -190,6 +193,29 @@ describe('--print', () => {
 		assert.ok(run(args, {FORCE_COLOR: '1'}).stdout.includes('\u001B['));
 		assert.ok(!run(args, {FORCE_COLOR: '1', NO_COLOR: '1'}).stdout.includes('\u001B'));
 		assert.ok(!run([...args, '--no-color'], {FORCE_COLOR: '1'}).stdout.includes('\u001B'));
+	});
+
+	// The bin's highlight.js loads languages in chunks (scripts/bundle.mjs): it must colour code as the whole library does.
+	it('highlights code in the built bin exactly as the renderer does from source, in small and large posts', () => {
+		const code = [
+			'```go\nfunc main() { fmt.Println("hi", 42) } // go\n```',
+			'```html\n<div class="a"><script>var y = 1;</script><style>p { color: red; }</style></div>\n```',
+			'```shell\nexport A=1 && echo "$A" | grep -c 1\n```',
+			'```fortran\nprogram hello\n  print *, "Hello"\nend program hello\n```',
+			'~~~ erlang-repl\n1> io:format("~p~n", [ok]).\n~~~',
+			'{{< highlight ruby >}}\ndef hi = puts("hi")\n{{< /highlight >}}',
+			'{% codeblock lang:python %}\nprint("hi")\n{% endcodeblock %}',
+		].join('\n\n');
+		const posts: Array<[string, string]> = [['small.md', code], ['large.md', `${code}\n\n${'A long paragraph of words.\n\n'.repeat(4000)}${code}`]];
+		for (const [name, body] of posts) {
+			const file = path.join(scratch, name);
+			writeFileSync(file, `---\ntitle: Code\n---\n${body}\n`);
+			const printed = run(['--print', file, '--width', '80'], {FORCE_COLOR: '3'});
+			assert.equal(printed.code, 0, printed.stderr);
+			const page = renderPostPage(loadPostFile(file, name), {width: 80, theme: createTheme(3), hyperlinks: false});
+			assert.equal(printed.stdout, page.lines.map(line => line.trimEnd()).join('\n') + '\n', name);
+			assert.match(printed.stdout, /\u001B\[\d+m(?:func|program|def)\u001B/, 'keywords are coloured');
+		}
 	});
 
 	it('--theme light and BLOGREAD_THEME=light pick the light palette', () => {
