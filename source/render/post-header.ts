@@ -1,8 +1,8 @@
+import {appendAll} from '../arrays.js';
 import type {Post} from '../posts/types.js';
 import type {Theme} from '../theme.js';
 import type {RenderedMarkdown} from './markdown.js';
 import {wrapStyled} from './text-width.js';
-import {appendAll} from '../arrays.js';
 
 /** The metadata a reader sees above a post: title, byline, tags, excerpt, cover, warnings. */
 export function postHeaderLines(post: Post, width: number, theme: Theme): string[] {
@@ -32,10 +32,14 @@ export function bodyOptions(post: Post, {width, theme, hyperlinks}: PageOptions)
 	return {width, theme, hyperlinks, mdx: post.path.toLowerCase().endsWith('.mdx'), ...(post.titleFromHeading ? {skipTitleHeading: post.title} : {})};
 }
 
+/** The header of a post as rendered: its own warnings, and why the body is not shown as written, if it isn't. */
+export function headerFor(post: Post, notice: string | null, {width, theme}: PageOptions): string[] {
+	return postHeaderLines({...post, warnings: notice ? [...post.warnings, notice] : post.warnings}, width, theme);
+}
+
 /** The header, then the rendered body, with every position shifted past the header. */
-export function withHeader(post: Post, body: RenderedMarkdown, {width, theme}: PageOptions): RenderedMarkdown {
-	const notices = body.notice ? [body.notice] : [];
-	const header = postHeaderLines({...post, warnings: [...post.warnings, ...notices]}, width, theme);
+export function withHeader(post: Post, body: RenderedMarkdown, options: PageOptions): RenderedMarkdown {
+	const header = headerFor(post, body.notice, options);
 	const shift = (line: number) => line + header.length;
 	return {
 		lines: [...header, ...body.lines],
