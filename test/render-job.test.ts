@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
-import {renderPostPageBounded} from '../source/render/bounded.js';
+import {formatPost, renderPostPageBounded} from '../source/render/bounded.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {SYNC_RENDER_LIMIT} from '../source/render/render-job.js';
 import {createTheme} from '../source/theme.js';
@@ -25,6 +25,16 @@ describe('rendering with a time budget', () => {
 		assert.match(text, /⚠ shown as plain text: rendering took longer than 0.001 s/);
 		assert.match(text, /^## Part 0$/m, 'the Markdown is shown as written');
 		assert.ok(page.lines.every(line => stripAnsi(line).length <= 70));
+	});
+
+	it('prints a large post as the reader shows it, and as plain text with a notice past the budget', async () => {
+		const options = {width: 70, theme, hyperlinks: false};
+		const printed = await formatPost(large, options, 20_000);
+		assert.equal(printed, renderPostPage(large, options).lines.map(line => line.trimEnd()).join('\n') + '\n');
+		const plain = stripAnsi(await formatPost(large, options, 1));
+		assert.match(plain, /⚠ shown as plain text: rendering took longer than 0.001 s/);
+		assert.match(plain, /^## Part 1999$/m);
+		assert.ok(plain.endsWith('[^n]: The note.\n'));
 	});
 
 	it('renders small posts on this thread', async () => {
