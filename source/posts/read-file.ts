@@ -10,9 +10,9 @@ export type FileStamp = {size: number; mtimeMs: number};
  * `utf8`: the file's bytes, when they are valid UTF-8 and `text` is exactly
  * their decoding. `stamp`: the size and time of what was read.
  */
-export type FileText = {text: string; warnings: string[]; utf8?: Uint8Array; stamp?: FileStamp};
+export type FileText = {text: string; warnings: string[]; utf8?: Uint8Array; stamp: FileStamp};
 
-function decode(bytes: Buffer, warnings: string[]): FileText {
+function decode(bytes: Buffer, warnings: string[]): Omit<FileText, 'stamp'> {
 	// UTF-16 with a byte order mark (some Windows editors) is decoded, with a note.
 	const utf16 = bytes[0] === 0xFF && bytes[1] === 0xFE ? 'utf-16le' : bytes[0] === 0xFE && bytes[1] === 0xFF ? 'utf-16be' : undefined;
 	if (utf16) {

@@ -9,7 +9,7 @@ const DEFINITION = /^ {0,3}\[[^\]\n]+\]:.*$/gm;
  * The beginning of a Markdown body, cut at a blank line outside fenced code
  * once `chars` are taken, followed by every link and footnote definition of
  * the whole body, so references in the head render as they will in full.
- * Undefined when the body is not longer than that.
+ * Undefined when the body is not longer than that, or has no such line.
  */
 export function markdownHead(markdown: string, chars = HEAD_CHARS): string | undefined {
 	if (markdown.length <= chars) return undefined;

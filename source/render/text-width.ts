@@ -3,7 +3,7 @@ import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import stripAnsi from 'strip-ansi';
 import wrapAnsi from 'wrap-ansi';
-import {appendAll} from '../arrays.js';
+import {breakPlain, PLAIN_ASCII, wrapPlain} from './wrap-plain.js';
 
 /**
  * Characters that take one column each and never join a neighbour into one
@@ -58,140 +58,11 @@ export function fitWidth(line: string, width: number): string[] {
 	return parts;
 }
 
-// Printable ASCII and line breaks: one column per character, no escapes to carry.
-const PLAIN_ASCII = /^[\u0020-\u007E\n]*$/;
-
-type WrapMode = {trim: boolean; wordWrap: boolean};
-
-function append(rows: string[], text: string): void {
-	rows[rows.length - 1] = (rows.at(-1) ?? '') + text;
-}
-
-/** Appends a word character by character, starting new rows at `columns`. */
-function breakPlainWord(rows: string[], word: string, columns: number): void {
-	let visible = rows.at(-1)?.length ?? 0;
-	for (let index = 0; index < word.length; index++) {
-		if (visible + 1 <= columns) {
-			append(rows, word[index] ?? '');
-		} else {
-			rows.push(word[index] ?? '');
-			visible = 0;
-		}
-
-		visible++;
-		if (visible === columns && index < word.length - 1) {
-			rows.push('');
-			visible = 0;
-		}
-	}
-}
-
-/**
- * wrap-ansi's algorithm for plain ASCII, where a column is a character: the
- * same rows, without measuring every row again at every word and every
- * character for escapes, which made wrapping most of the cost of a long post.
- */
-function wrapPlainLine(line: string, columns: number, mode: WrapMode): string[] {
-	if (mode.trim && line.trim() === '') return [''];
-	const rows = [''];
-	const words = line.split(' ');
-	for (let index = 0; index < words.length; index++) {
-		const word = words[index] ?? '';
-		if (mode.trim) rows[rows.length - 1] = (rows.at(-1) ?? '').trimStart();
-		let rowLength = rows.at(-1)?.length ?? 0;
-		if (index !== 0) {
-			if (rowLength >= columns && (!mode.wordWrap || !mode.trim)) {
-				rows.push('');
-				rowLength = 0;
-			}
-
-			if (rowLength > 0 || !mode.trim) {
-				append(rows, ' ');
-				rowLength++;
-			}
-		}
-
-		if (word.length > columns) {
-			// A word longer than a line starts on a new one when that breaks it fewer times.
-			const breaksHere = 1 + Math.floor((word.length - (columns - rowLength) - 1) / columns);
-			const breaksBelow = Math.floor((word.length - 1) / columns);
-			if (breaksBelow < breaksHere) rows.push('');
-			breakPlainWord(rows, word, columns);
-			continue;
-		}
-
-		if (rowLength + word.length > columns && rowLength > 0 && word.length > 0) {
-			if (!mode.wordWrap && rowLength < columns) {
-				breakPlainWord(rows, word, columns);
-				continue;
-			}
-
-			rows.push('');
-		}
-
-		if (rowLength + word.length > columns && !mode.wordWrap) {
-			breakPlainWord(rows, word, columns);
-			continue;
-		}
-
-		append(rows, word);
-	}
-
-	return mode.trim ? rows.map(row => row.replace(/ +$/, '')) : rows;
-}
-
-/**
- * wrapPlainLine's word wrap when no word is longer than a line, by positions:
- * every row is a slice of the line, so no row is built word by word. Adds
- * the rows to `rows`; false, adding none, when a word needs breaking.
- */
-function wrapPlainWords(line: string, columns: number, rows: string[]): boolean {
-	const first = rows.length;
-	let length = 0;
-	let start = -1;
-	let end = 0;
-	let at = 0;
-	for (let index = 0; at <= line.length; index++) {
-		const space = line.indexOf(' ', at);
-		const wordEnd = space === -1 ? line.length : space;
-		const word = wordEnd - at;
-		if (word > columns) {
-			rows.length = first;
-			return false;
-		}
-
-		if (index !== 0 && length > 0) length++;
-		if (length + word > columns && length > 0 && word > 0) {
-			rows.push(line.slice(start, end));
-			length = 0;
-			start = -1;
-		}
-
-		if (word > 0) {
-			if (start === -1) start = at;
-			end = wordEnd;
-		}
-
-		length += word;
-		at = wordEnd + 1;
-	}
-
-	rows.push(start === -1 ? '' : line.slice(start, end));
-	return true;
-}
-
 /** Word-wraps styled text to `width` columns; words longer than a line are broken. */
 export function wrapStyled(text: string, width: number): string[] {
 	const columns = Math.max(1, width);
 	const spaced = text.replace(/\t/g, ' ');
-	if (PLAIN_ASCII.test(spaced)) {
-		const rows: string[] = [];
-		for (const line of spaced.split('\n')) {
-			if (!wrapPlainWords(line, columns, rows)) appendAll(rows, wrapPlainLine(line, columns, {trim: true, wordWrap: true}));
-		}
-
-		return rows;
-	}
+	if (PLAIN_ASCII.test(spaced)) return wrapPlain(spaced, columns);
 
 	return wrapAnsi(spaced, columns, {hard: true, trim: true}).split('\n').flatMap(line => fitWidth(line, columns));
 }
@@ -199,7 +70,7 @@ export function wrapStyled(text: string, width: number): string[] {
 /** Breaks styled text at `width` columns, keeping spaces (for code). */
 export function breakStyled(text: string, width: number): string[] {
 	const columns = Math.max(1, width);
-	if (PLAIN_ASCII.test(text)) return text.split('\n').flatMap(line => wrapPlainLine(line, columns, {trim: false, wordWrap: false}));
+	if (PLAIN_ASCII.test(text)) return breakPlain(text, columns);
 	return wrapAnsi(text, columns, {hard: true, trim: false, wordWrap: false}).split('\n').flatMap(line => fitWidth(line, columns));
 }
 
