@@ -1,10 +1,14 @@
 import {Box, Text} from 'ink';
 import React from 'react';
 
-/** Pre-rendered lines, one Text each; an empty line still takes its row. */
+/**
+ * Pre-rendered lines, one Text each; an empty line still takes its row. Lines
+ * come cut to the width (and each Text truncates anyway), so only rows are
+ * clipped: clipping columns too made Ink re-slice every line of every frame.
+ */
 export function Lines({lines, height}: {lines: string[]; height: number}) {
 	return (
-		<Box flexDirection="column" height={height} overflow="hidden">
+		<Box flexDirection="column" height={height} overflowY="hidden">
 			{lines.map((line, index) => (
 				// Lines are positional: the same row index is the same row on screen.
 				// eslint-disable-next-line react/no-array-index-key
