@@ -92,6 +92,13 @@ describe('discoverPosts on awkward trees', () => {
 		assert.deepEqual(discoverPosts(path.join(root, 'blog')).map(file => file.path), ['a.md', 'sub/b.md']);
 	});
 
+	it('lists paths in code-unit order, though the walk reaches `a/b` before `a-c`', () => {
+		const blog = path.join(root, 'order');
+		mkdirSync(path.join(blog, 'a'), {recursive: true});
+		for (const file of ['a/b.md', 'a-c.md', 'a.d.md', 'b.md']) writeFileSync(path.join(blog, file), '# Post');
+		assert.deepEqual(discoverPosts(blog).map(file => file.path), ['a-c.md', 'a.d.md', 'a/b.md', 'b.md']);
+	});
+
 	it('finds nothing in an empty folder', async () => {
 		mkdirSync(path.join(root, 'empty'));
 		const blog = await loadBlog(path.join(root, 'empty'), {drafts: false});

@@ -102,5 +102,7 @@ export function discoverPosts(root: string, boundary: string = root, problems: s
 	};
 
 	walk(root, '');
-	return found.sort((a, b) => compareText(a.path, b.path));
+	// The walk visits names in order, so the paths usually are already (not always: `a/b` comes before `a-c` in the walk, after it in order).
+	const sorted = found.every((file, index) => index === 0 || compareText(found[index - 1]?.path ?? '', file.path) <= 0);
+	return sorted ? found : found.sort((a, b) => compareText(a.path, b.path));
 }

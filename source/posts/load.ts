@@ -127,10 +127,14 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[]): Ar
 		}
 
 		for (const file of found) {
-			const stem = path.posix.basename(file.path).replace(/\.[^.]+$/, '').replace(LANGUAGE_SUFFIX, '$1');
-			if (SECTION_PAGES.has(stem)) continue;
-			if (layout.name !== null && !file.path.includes('/') && SITE_PAGES.has(stem)) continue;
-			files.push({...file, path: folder === '' ? file.path : `${folder}/${file.path}`, inDraftFolder, excerptSeparator: layout.excerptSeparator});
+			// Only section pages and a site's top-level pages are skipped: the stem is worked out for those alone.
+			const topLevel = !file.path.includes('/');
+			if (file.path.includes('_index') || (layout.name !== null && topLevel)) {
+				const stem = path.posix.basename(file.path).replace(/\.[^.]+$/, '').replace(LANGUAGE_SUFFIX, '$1');
+				if (SECTION_PAGES.has(stem) || (layout.name !== null && topLevel && SITE_PAGES.has(stem))) continue;
+			}
+
+			files.push({path: folder === '' ? file.path : `${folder}/${file.path}`, absolutePath: file.absolutePath, inDraftFolder, excerptSeparator: layout.excerptSeparator});
 		}
 	};
 
