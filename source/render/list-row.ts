@@ -22,7 +22,6 @@ function titleText(post: Post): string {
 	return `${post.title}${languages}${post.draft ? ' [draft]' : ''}`;
 }
 
-/** Column widths shared by every row, so titles and tags line up. */
 // Each post's title and tags widths, measured once: the columns are worked out
 // again for every keystroke of a search, over every post that matches.
 const measured = new WeakMap<Post, {title: number; tags: number}>();
@@ -37,6 +36,7 @@ function measure(post: Post): {title: number; tags: number} {
 	return widths;
 }
 
+/** Column widths shared by every row, so titles and tags line up. */
 export function listColumns(posts: Post[], width: number | null): ListColumns {
 	let longestTitle = 0;
 	let longestTags = 0;
