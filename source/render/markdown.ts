@@ -1,5 +1,6 @@
 import type {Token, Tokens} from 'marked';
 import stripAnsi from 'strip-ansi';
+import {appendAll, maxOf} from '../arrays.js';
 import {keepOwnEscapes, showControls} from '../sanitize.js';
 import type {Theme} from '../theme.js';
 import {renderCodeBlock} from './code-block.js';
@@ -8,7 +9,6 @@ import {mdxToMarkdown} from './mdx.js';
 import {createInlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START, type InlineRenderer} from './inline.js';
 import {renderTable} from './table.js';
 import {displayWidth, wrapStyled} from './text-width.js';
-import {appendAll, maxOf} from '../arrays.js';
 
 export type Heading = {
 	/** Index into `lines` where the heading starts. */

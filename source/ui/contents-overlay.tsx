@@ -1,9 +1,9 @@
 import React from 'react';
+import {minOf} from '../arrays.js';
 import type {Heading} from '../render/markdown.js';
 import {truncate} from '../render/text-width.js';
 import type {Theme} from '../theme.js';
 import {Lines} from './lines.js';
-import {minOf} from '../arrays.js';
 
 type Props = {headings: Heading[]; cursor: number; top: number; current: number; width: number; height: number; theme: Theme};
 

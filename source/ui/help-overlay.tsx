@@ -1,9 +1,9 @@
 import React from 'react';
+import {maxOf} from '../arrays.js';
 import {helpRows, type View} from '../keymap.js';
 import {padEnd, truncate} from '../render/text-width.js';
 import type {Theme} from '../theme.js';
 import {Lines} from './lines.js';
-import {maxOf} from '../arrays.js';
 
 const VIEW_NAMES: Record<View, string> = {list: 'Post list', reader: 'Reader', search: 'Search', picker: 'Tag picker', find: 'Find', contents: 'Contents'};
 

@@ -1,10 +1,10 @@
 import React from 'react';
+import {maxOf} from '../arrays.js';
 import {termKey, termLabel, type TermEntry} from '../posts/filter.js';
 import {padEnd, truncate} from '../render/text-width.js';
 import type {Theme} from '../theme.js';
 import {Lines} from './lines.js';
 import type {PickerState} from './state.js';
-import {maxOf} from '../arrays.js';
 
 /** Rows the picker uses around its list: title, narrowing field, key hint. */
 export const PICKER_CHROME_ROWS = 3;
