@@ -92,6 +92,25 @@ describe('search as you type', () => {
 		assert.match(app.frame(), /^› \S+ +Shell habits/m, 'keys work on the list again');
 	});
 
+	it('reads the bodies while the search field is open, before the first letter', async () => {
+		// Posts whose bodies count their reads, as bodies read from files would cost.
+		let reads = 0;
+		const many = Array.from({length: 400}, (_, index) => {
+			const post = makePost({title: `Post ${index}`, date: '2024-01-01'});
+			return Object.defineProperty({...post}, 'body', {get() {
+				reads++;
+				return `Body of post ${index}, about kubelets.`;
+			}});
+		});
+		const app = await open({blog: {root: 'many', hiddenDrafts: 0, posts: many}, theme: createTheme(0)});
+		assert.equal(reads, 0, 'not read for the list');
+		await app.press('/');
+		await app.waitFor(() => reads === many.length);
+		await app.press('kubelet');
+		assert.equal(reads, many.length, 'typing reads nothing more');
+		assert.match(statusLine(app.frame()), /400 of 400/);
+	});
+
 	it('highlights the matched text in the list', async () => {
 		const colour = createTheme(1);
 		const app = await open({blog, theme: colour});

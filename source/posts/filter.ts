@@ -70,6 +70,22 @@ function haystackOf(post: Post): Haystack {
 }
 
 /**
+ * Reads what searching the posts needs (their bodies, in lower case) until
+ * `budgetMs` is spent; true when every post is ready. Run in slices while a
+ * search is open, so its first letter doesn't read every body at once.
+ */
+export function prepareSearch(posts: Post[], budgetMs: number): boolean {
+	const end = performance.now() + budgetMs;
+	for (const post of posts) {
+		if (haystacks.has(post)) continue;
+		if (performance.now() > end) return false;
+		haystackOf(post);
+	}
+
+	return true;
+}
+
+/**
  * How well a post matches the search words: 0 when a word is missing
  * everywhere. A word in the title counts most, then tags, then excerpt or
  * author, then the body.

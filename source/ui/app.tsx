@@ -18,6 +18,7 @@ import {activeView, initialState, pickerRows, readerTop, reducer, selectedIndex,
 import {StatusBar} from './status-bar.js';
 import {PICKER_CHROME_ROWS, TagPicker} from './tag-picker.js';
 import {usePostSwaps} from './use-post-swaps.js';
+import {useSearchPreparation} from './use-search-preparation.js';
 import {useTerminalSize} from './use-terminal-size.js';
 import {lineRange, positionLabel} from './viewport.js';
 
@@ -98,6 +99,7 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 	}, [state.quitting]);
 
 	usePostSwaps({state, dispatch, posts, setPosts, translations: blog.translations, onEdit});
+	useSearchPreparation(state.searching, posts);
 
 	// Keys may arrive before the screen has caught up with the last one: the
 	// handler reads the newest layout, and the reducer renders what it needs.

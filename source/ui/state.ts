@@ -312,7 +312,8 @@ export function reducer(state: State, action: Action): State {
 			const next = state.view === 'list' ? refilter(state, layout) : state;
 			const shown = shownPosts(layout.posts, next.filters, next.sort);
 			const fit = (cursor: number, top: number, count: number, rows: number) => clampTop(keepInView(cursor, top, rows), count, rows);
-			const page = layout.pageOf(next.selectedPath);
+			// Only the contents overlay needs the page (rendering it in the list would be wasted).
+			const page = next.contents ? layout.pageOf(next.selectedPath) : undefined;
 			const contentRows = Math.max(1, layout.readerHeight - CONTENTS_CHROME_ROWS);
 			return {
 				...next,
