@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {closestTerms, comparePosts, describeFilters, filterSorted, matchesTerms, narrowEntries, noFilters, searchScore, sortPosts, termEntries, visiblePosts, type Filters, type Term} from '../source/posts/filter.js';
+import fc from 'fast-check';
+import {closestTerms, comparePosts, describeFilters, filterSorted, matchesTerms, narrowEntries, noFilters, searchScore, sortPosts, termEntries, termKey, visiblePosts, type Filters, type Term} from '../source/posts/filter.js';
 import {makePost} from './helpers/posts.js';
 
 const kubelet = makePost({title: 'Kubelet deep dive', date: '2025-07-15', tags: ['k8s', 'Go'], category: 'Tech', excerpt: 'The sync loop.', author: 'Ann'}, 'The kubelet watches pods. Go code.');
@@ -99,6 +100,27 @@ describe('termEntries', () => {
 		assert.equal(count('tag:rust'), 0, 'a dead end shows 0');
 		assert.equal(count('category:tech'), 2);
 		assert.equal(entries.find(entry => entry.key === 'tag:rust')?.total, 1);
+	});
+
+	// The counts come from one pass over the posts; by definition, a term's count is the posts
+	// that pass the search and the chosen terms with that term added.
+	it('counts exactly as filtering with each term added would, for any posts, choice, mode and search', () => {
+		const names = ['go', 'Go', 'rust', 'k8s', 'web'];
+		const post = fc.record({
+			tags: fc.subarray(names),
+			categories: fc.subarray(['tech', 'Notes', 'go']),
+			body: fc.constantFrom('plain', 'about kubelets', 'go go'),
+			title: fc.constantFrom('Go notes', 'Rust', 'Misc'),
+		}).map(({tags, categories, body, title}) => makePost({title, tags, categories}, body));
+		const chosenTerm = fc.record({kind: fc.constantFrom('tag', 'category', 'any') as fc.Arbitrary<Term['kind']>, name: fc.constantFrom('go', 'rust', 'tech', 'web')});
+		fc.assert(fc.property(fc.array(post, {maxLength: 12}), fc.array(chosenTerm, {maxLength: 3}), fc.constantFrom('and', 'or') as fc.Arbitrary<'and' | 'or'>, fc.constantFrom('', 'kubelet', 'go'), (many, chosen, mode, query) => {
+			const words = query === '' ? [] : [query];
+			for (const entry of termEntries(many, chosen, mode, query)) {
+				const withTerm = chosen.some(term => termKey(term) === entry.key) ? chosen : [...chosen, entry.term];
+				const expected = many.filter(candidate => searchScore(candidate, words) > 0 && matchesTerms(candidate, withTerm, mode)).length;
+				assert.equal(entry.count, expected, `${entry.key} with ${JSON.stringify(chosen)} ${mode} "${query}"`);
+			}
+		}), {numRuns: 500, seed: 20_261_129});
 	});
 
 	it('counts posts you would see with any chosen tag, in OR mode', () => {

@@ -38,6 +38,7 @@ const blog = await loadBlog(folder, {drafts: false});
 const rows: Array<[string, number]> = [
 	['keystroke: j in the list (10,000 posts)', await keystroke(blog, Array.from({length: 15}, () => 'j'))],
 	['keystroke: typing a search (10,000 posts)', await keystroke(blog, ['/', ...'kubelet'])],
+	['keystroke: the tag picker (10,000 posts)', await keystroke(blog, ['t', ...'go', ' ', '\u007F', '\u007F', 'r', ' ', '\t', '\r'])],
 	['keystroke: j in the reader (1 MB post)', await keystroke(await loadBlog(large, {drafts: false}), ['\r', ...Array.from({length: 15}, () => 'j')])],
 ];
 process.stdout.write(JSON.stringify(rows));

@@ -179,24 +179,62 @@ export type TermEntry = {
 };
 
 /** Every tag, then every category, of the blog, with counts; most used first. */
+/** A post's tags and categories as terms, by key, each once (the first spelling). */
+function postTerms(post: Post): Map<string, Term> {
+	const terms = new Map<string, Term>();
+	for (const name of post.tags) {
+		const key = `tag:${name.toLowerCase()}`;
+		if (!terms.has(key)) terms.set(key, {kind: 'tag', name});
+	}
+
+	for (const name of post.categories) {
+		const key = `category:${name.toLowerCase()}`;
+		if (!terms.has(key)) terms.set(key, {kind: 'category', name});
+	}
+
+	return terms;
+}
+
+/** Every post's terms, every term (first spelling) and how many posts have it: the same for a blog whatever is chosen. */
+type TermIndex = {termsOf: Map<Post, Map<string, Term>>; names: Map<string, Term>; totals: Map<string, number>};
+const termIndexes = new WeakMap<Post[], TermIndex>();
+
+function termIndex(posts: Post[]): TermIndex {
+	let index = termIndexes.get(posts);
+	if (!index) {
+		index = {termsOf: new Map(posts.map(post => [post, postTerms(post)])), names: new Map(), totals: new Map()};
+		for (const terms of index.termsOf.values()) {
+			for (const [key, term] of terms) {
+				if (!index.names.has(key)) index.names.set(key, term);
+				index.totals.set(key, (index.totals.get(key) ?? 0) + 1);
+			}
+		}
+
+		termIndexes.set(posts, index);
+	}
+
+	return index;
+}
+
 export function termEntries(posts: Post[], chosen: Term[], mode: MatchMode, query: string): TermEntry[] {
 	const words = queryWords(query);
-	const searched = words.length === 0 ? posts : posts.filter(post => searchScore(post, words) > 0);
-	const names = new Map<string, Term>();
-	const totals = new Map<string, number>();
-	for (const post of posts) {
-		const terms: Term[] = [...post.tags.map(name => ({kind: 'tag' as const, name})), ...post.categories.map(name => ({kind: 'category' as const, name}))];
-		for (const term of terms) {
-			const key = termKey(term);
-			if (!names.has(key)) names.set(key, term);
-			totals.set(key, (totals.get(key) ?? 0) + 1);
-		}
+	const {termsOf, names, totals} = termIndex(posts);
+	// One pass over the posts, not one per term: `base` of them match the chosen
+	// terms, and `added` counts, for each term, the posts choosing it would add
+	// (AND: those among `base` that have it; OR: those outside `base` that have it).
+	let base = 0;
+	const added = new Map<string, number>();
+	for (const [post, terms] of termsOf) {
+		if (words.length > 0 && searchScore(post, words) === 0) continue;
+		const inBase = chosen.length > 0 && matchesTerms(post, chosen, mode);
+		if (inBase) base++;
+		if (mode === 'and' ? chosen.length > 0 && !inBase : inBase) continue;
+		for (const key of terms.keys()) added.set(key, (added.get(key) ?? 0) + 1);
 	}
 
 	const chosenKeys = new Set(chosen.map(termKey));
 	const entries = [...names.entries()].map(([key, term]) => {
-		const withTerm = chosenKeys.has(key) ? chosen : [...chosen, term];
-		const count = searched.filter(post => matchesTerms(post, withTerm, mode)).length;
+		const count = chosenKeys.has(key) ? base : (mode === 'or' ? base : 0) + (added.get(key) ?? 0);
 		return {term, key, count, total: totals.get(key) ?? 0};
 	});
 	return entries.sort((a, b) =>

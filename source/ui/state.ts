@@ -128,17 +128,30 @@ export function shownPosts(posts: Post[], filters: Filters, sort: SortKey): Post
 	return result;
 }
 
-let lastPicker: {posts: Post[]; query: string; picker: PickerState; result: TermEntry[]} | undefined;
+let lastCounts: {posts: Post[]; query: string; chosen: Term[]; mode: MatchMode; entries: TermEntry[]} | undefined;
+let lastPicker: {counted: TermEntry[]; order: string[]; query: string; result: TermEntry[]} | undefined;
 
-/** The picker's rows: every tag and category with its count, narrowed by what was typed. */
+/** Every tag and category with its count; counting goes over every post, so the last answer is kept. */
+function countedTerms(posts: Post[], chosen: Term[], mode: MatchMode, query: string): TermEntry[] {
+	const last = lastCounts;
+	if (last?.posts === posts && last.query === query && last.chosen === chosen && last.mode === mode) return last.entries;
+	const entries = termEntries(posts, chosen, mode, query);
+	lastCounts = {posts, query, chosen, mode, entries};
+	return entries;
+}
+
+/**
+ * The picker's rows: every tag and category with its count, in the order they
+ * had when the picker opened, narrowed by what was typed. They are counted
+ * again only when the choice or the search changes, not for each letter typed.
+ */
 export function pickerRows(posts: Post[], filters: Filters, picker: PickerState): TermEntry[] {
-	const last = lastPicker?.picker;
-	if (lastPicker?.posts !== posts || lastPicker.query !== filters.query || last?.chosen !== picker.chosen || last.mode !== picker.mode || last.query !== picker.query || last.order !== picker.order) {
-		const position = new Map(picker.order.map((key, index) => [key, index]));
-		const entries = termEntries(posts, picker.chosen, picker.mode, filters.query).sort((a, b) => (position.get(a.key) ?? 0) - (position.get(b.key) ?? 0));
-		lastPicker = {posts, query: filters.query, picker, result: narrowEntries(entries, picker.query)};
-	}
-
+	const counted = countedTerms(posts, picker.chosen, picker.mode, filters.query);
+	const last = lastPicker;
+	if (last?.counted === counted && last.order === picker.order && last.query === picker.query) return last.result;
+	const position = new Map(picker.order.map((key, index) => [key, index]));
+	const ordered = [...counted].sort((a, b) => (position.get(a.key) ?? 0) - (position.get(b.key) ?? 0));
+	lastPicker = {counted, order: picker.order, query: picker.query, result: narrowEntries(ordered, picker.query)};
 	return lastPicker.result;
 }
 
@@ -189,7 +202,7 @@ function listKey(state: State, action: KeyAction, layout: Layout): State {
 		case 'open': return openPost(state, state.selectedPath);
 		case 'search': return {...state, searching: true};
 		case 'tags': {
-			const order = termEntries(layout.posts, state.filters.terms, state.filters.mode, state.filters.query).map(entry => entry.key);
+			const order = countedTerms(layout.posts, state.filters.terms, state.filters.mode, state.filters.query).map(entry => entry.key);
 			return {...state, picker: {query: '', cursor: 0, top: 0, chosen: state.filters.terms, mode: state.filters.mode, order}};
 		}
 		case 'clearFilters': return refilter({...state, filters: noFilters, notice: 'filters cleared'}, layout);
