@@ -1,7 +1,7 @@
 import {Box, useApp, useInput} from 'ink';
 import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {markRanges} from '../reader/find.js';
-import {describeFilters, queryWords, type Filters, type SortKey} from '../posts/filter.js';
+import {describeFilters, prepareTerms, queryWords, type Filters, type SortKey} from '../posts/filter.js';
 import type {Blog, Post} from '../posts/types.js';
 import {listColumns} from '../render/list-row.js';
 import {wrapStyled} from '../render/text-width.js';
@@ -93,6 +93,16 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 	useEffect(() => {
 		dispatch({type: 'relayout', layout});
 	}, [columns, rows, posts]);
+
+	// After the frame: the tag picker's index, so `t` doesn't build it while a key waits.
+	useEffect(() => {
+		const later = setImmediate(() => {
+			prepareTerms(posts);
+		});
+		return () => {
+			clearImmediate(later);
+		};
+	}, [posts]);
 
 	useEffect(() => {
 		if (state.quitting) exit();
