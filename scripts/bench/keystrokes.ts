@@ -30,6 +30,7 @@ async function keystroke(blog: Blog, keys: string[]): Promise<number> {
 	}
 
 	app.unmount();
+	if (process.env["KEYS_DEBUG"]) process.stderr.write(`${keys.map((key, index) => `${JSON.stringify(key)}:${times[index]?.toFixed(1)}`).join(" ")}\n`);
 	return median(times);
 }
 
@@ -40,5 +41,6 @@ const rows: Array<[string, number]> = [
 	['keystroke: typing a search (10,000 posts)', await keystroke(blog, ['/', ...'kubelet'])],
 	['keystroke: the tag picker (10,000 posts)', await keystroke(blog, ['t', ...'go', ' ', '\u007F', '\u007F', 'r', ' ', '\t', '\r'])],
 	['keystroke: j in the reader (1 MB post)', await keystroke(await loadBlog(large, {drafts: false}), ['\r', ...Array.from({length: 15}, () => 'j')])],
+	['keystroke: finding in the reader (1 MB post)', await keystroke(await loadBlog(large, {drafts: false}), ['\r', '/', ...'kubelet', '\r', 'n', 'n', 'N', ']', ']', '['])],
 ];
 process.stdout.write(JSON.stringify(rows));
