@@ -30,7 +30,7 @@ async function keystroke(blog: Blog, keys: string[]): Promise<number> {
 	}
 
 	app.unmount();
-	if (process.env["KEYS_DEBUG"]) process.stderr.write(`${keys.map((key, index) => `${JSON.stringify(key)}:${times[index]?.toFixed(1)}`).join(" ")}\n`);
+	if (process.env['KEYS_DEBUG']) process.stderr.write(`${keys.map((key, index) => `${JSON.stringify(key)}:${times[index]?.toFixed(1)}`).join(' ')}\n`);
 	return median(times);
 }
 
