@@ -28,6 +28,20 @@ describe('the index cache', () => {
 		assert.equal(second.posts.find(post => post.path === 'b.md')?.body, '# Heading title\n\nFour five.\n', 'bodies are read from the files');
 	});
 
+	it('is used: a file whose size and time are unchanged is not read again', async () => {
+		const file = path.join(blog, 'a.md');
+		// A time in whole seconds, so setting it again gives exactly the same.
+		const time = new Date('2025-01-01T00:00:00Z');
+		utimesSync(file, time, time);
+		await load();
+		const before = readFileSync(file, 'utf8');
+		// Same size, same time, other text: only the index can still say "First".
+		writeFileSync(file, before.replace('title: First', 'title: Xyzzy'));
+		utimesSync(file, time, time);
+		assert.ok((await load()).posts.some(post => post.title === 'First'));
+		writeFileSync(file, before);
+	});
+
 	it('notices a changed file by its size or modification time', async () => {
 		writeFileSync(path.join(blog, 'a.md'), '---\ntitle: First, renamed\ndate: 2024-01-01\n---\nOne.\n');
 		utimesSync(path.join(blog, 'a.md'), new Date(), new Date(Date.now() + 5000));
@@ -49,6 +63,18 @@ describe('the index cache', () => {
 		const titles = (await load()).posts.map(post => post.title).sort();
 		assert.deepEqual(titles, ['First, renamed', 'Third']);
 		assert.doesNotThrow(() => JSON.parse(readFileSync(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''), 'utf8')) as unknown);
+	});
+
+	it('reads a post again when its row is not what this version writes (edited by hand, another version)', async () => {
+		const file = path.join(root, 'cache', 'blogread', indexFiles()[0] ?? '');
+		const index = JSON.parse(readFileSync(file, 'utf8')) as {rows: unknown[][]};
+		for (const row of index.rows) row[7] = 'not a list of tags';
+		writeFileSync(file, JSON.stringify(index));
+		const posts = (await load()).posts;
+		assert.deepEqual(posts.map(post => post.title).sort(), ['First, renamed', 'Third']);
+		assert.ok(posts.every(post => Array.isArray(post.tags)));
+		const rewritten = JSON.parse(readFileSync(file, 'utf8')) as {rows: unknown[][]};
+		assert.ok(rewritten.rows.every(row => Array.isArray(row[7])), 'and the index is written again');
 	});
 
 	it('is not needed: a cache folder that cannot be written is fine', async () => {

@@ -33,6 +33,37 @@ function toRow(file: FoundFile, stamp: FileStamp, context: string, post: Indexed
 	];
 }
 
+// What each position of a row holds (see Row): checked on reading, by index (destructuring was slower).
+const ROW_CHECKS: Array<(value: unknown) => boolean> = [
+	isText, isNumber, isNumber, isText,
+	isText, isTextOrNull, isTextOrNull, Array.isArray, Array.isArray, isTextOrNull,
+	isTextOrNull, isTextOrNull, isTextOrNull, isText, isBoolean, isNumber,
+	isNumber, Array.isArray, isBoolean,
+];
+
+function isText(value: unknown): boolean {
+	return typeof value === 'string';
+}
+
+function isTextOrNull(value: unknown): boolean {
+	return value === null || typeof value === 'string';
+}
+
+function isNumber(value: unknown): boolean {
+	return typeof value === 'number';
+}
+
+function isBoolean(value: unknown): boolean {
+	return typeof value === 'boolean';
+}
+
+/** A row shaped as this version writes it: anything else in the file (edited, or from another version) is read again from the post. */
+function isRow(value: unknown): value is Row {
+	if (!Array.isArray(value) || value.length !== ROW_LENGTH) return false;
+	for (let index = 0; index < ROW_LENGTH; index++) if (!ROW_CHECKS[index]?.(value[index])) return false;
+	return true;
+}
+
 function toPost(row: Row): IndexedPost {
 	const [path, , , , title, date, updated, tags, categories, author, excerpt, cover, lang, slug, draft, words, readingMinutes, warnings, titleFromHeading] = row;
 	return {path, title, date, updated, tags, categories, author, excerpt, cover, lang, languages: [], slug, draft, words, readingMinutes, warnings, titleFromHeading};
@@ -79,7 +110,7 @@ export class IndexCache {
 		try {
 			const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as IndexFile;
 			if (parsed.format !== FORMAT || parsed.root !== this.root || !Array.isArray(parsed.rows)) return rows;
-			for (const row of parsed.rows) if (Array.isArray(row) && row.length === ROW_LENGTH && typeof row[0] === 'string') rows.set(row[0], row);
+			for (const row of parsed.rows as unknown[]) if (isRow(row)) rows.set(row[0], row);
 		} catch {
 			// No index, or a broken one: the posts are read again.
 		}
