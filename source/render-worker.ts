@@ -1,7 +1,7 @@
 // Renders one post body off the main thread (see render/render-job.ts).
 import {parentPort, workerData} from 'node:worker_threads';
 import {renderMarkdown} from './render/markdown.js';
-import {printedText, type RenderRequest} from './render/render-job.js';
+import type {RenderRequest} from './render/render-job.js';
 import {createTheme} from './theme.js';
 
 const request = workerData as RenderRequest;
@@ -13,4 +13,4 @@ const result = renderMarkdown(request.markdown, {
 	mdx: request.mdx,
 	...(request.skipTitleHeading === undefined ? {} : {skipTitleHeading: request.skipTitleHeading}),
 });
-parentPort?.postMessage(request.text ? {text: printedText(result.lines), notice: result.notice} : result);
+parentPort?.postMessage(result);

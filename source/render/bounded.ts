@@ -1,7 +1,7 @@
 import type {Post} from '../posts/types.js';
 import type {RenderedMarkdown} from './markdown.js';
-import {bodyOptions, headerFor, withHeader, type PageOptions} from './post-header.js';
-import {plainPage, printedText, RenderCancelled, renderInWorker, renderTextInWorker, SYNC_RENDER_LIMIT, type RenderedText} from './render-job.js';
+import {bodyOptions, withHeader, type PageOptions} from './post-header.js';
+import {plainPage, RenderCancelled, renderInWorker, SYNC_RENDER_LIMIT} from './render-job.js';
 
 /**
  * A whole post, rendered on this thread when it is small, else in a worker
@@ -27,18 +27,8 @@ export async function renderPostPageBounded(post: Post, options: PageOptions, bu
 	}
 }
 
-/** A post as text for a pipe or a file (`--print`). */
+/** A post as plain lines for a pipe or a file (`--print`). */
 export async function formatPost(post: Post, options: PageOptions, budgetMs: number): Promise<string> {
-	const read = {...post, body: post.body};
-	if (read.body.length <= SYNC_RENDER_LIMIT) return printedText((await renderPostPageBounded(read, options, budgetMs)).lines) + '\n';
-	let rendered: RenderedText;
-	try {
-		rendered = await renderTextInWorker(read.body, bodyOptions(read, options), budgetMs);
-	} catch (error) {
-		const plain = plainPage(read.body, options.width, error instanceof Error ? error.message : String(error));
-		rendered = {text: printedText(plain.lines), notice: plain.notice};
-	}
-
-	const header = printedText(headerFor(read, rendered.notice, options));
-	return rendered.text === '' ? `${header}\n` : `${header}\n${rendered.text}\n`;
+	const page = await renderPostPageBounded(post, options, budgetMs);
+	return page.lines.map(line => line.trimEnd()).join('\n') + '\n';
 }

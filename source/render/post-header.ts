@@ -32,14 +32,10 @@ export function bodyOptions(post: Post, {width, theme, hyperlinks}: PageOptions)
 	return {width, theme, hyperlinks, mdx: post.path.toLowerCase().endsWith('.mdx'), ...(post.titleFromHeading ? {skipTitleHeading: post.title} : {})};
 }
 
-/** The header of a post as rendered: its own warnings, and why the body is not shown as written, if it isn't. */
-export function headerFor(post: Post, notice: string | null, {width, theme}: PageOptions): string[] {
-	return postHeaderLines({...post, warnings: notice ? [...post.warnings, notice] : post.warnings}, width, theme);
-}
-
 /** The header, then the rendered body, with every position shifted past the header. */
-export function withHeader(post: Post, body: RenderedMarkdown, options: PageOptions): RenderedMarkdown {
-	const header = headerFor(post, body.notice, options);
+export function withHeader(post: Post, body: RenderedMarkdown, {width, theme}: PageOptions): RenderedMarkdown {
+	const notices = body.notice ? [body.notice] : [];
+	const header = postHeaderLines({...post, warnings: [...post.warnings, ...notices]}, width, theme);
 	const shift = (line: number) => line + header.length;
 	return {
 		lines: [...header, ...body.lines],

@@ -17,25 +17,14 @@ export type RenderRequest = {
 	hyperlinks: boolean;
 	mdx: boolean;
 	skipTitleHeading?: string;
-	/** Send back the printed text (RenderedText), not the lines and their positions. */
-	text?: boolean;
 };
 
 /** Thrown when a render is no longer wanted (the reader moved on, or the width changed). */
 export class RenderCancelled extends Error {}
 
-/** A body rendered for printing: its lines, trimmed at the end, as one text. */
-export type RenderedText = {text: string; notice: string | null};
-
-/** Lines as printed: trailing spaces dropped, one per line. */
-export function printedText(lines: string[]): string {
-	return lines.map(line => line.trimEnd()).join('\n');
-}
-
-type BodyOptions = {width: number; theme: Theme; hyperlinks: boolean; mdx: boolean; skipTitleHeading?: string};
-
-function requestFor(markdown: string, options: BodyOptions): RenderRequest {
-	return {
+/** Renders a body in a worker thread; rejects if it takes longer than `budgetMs` or `signal` aborts (the worker is stopped). */
+export async function renderInWorker(markdown: string, options: {width: number; theme: Theme; hyperlinks: boolean; mdx: boolean; skipTitleHeading?: string}, budgetMs: number, signal?: AbortSignal): Promise<RenderedMarkdown> {
+	const request: RenderRequest = {
 		markdown,
 		width: options.width,
 		theme: {level: options.theme.level, name: options.theme.name, options: options.theme.options},
@@ -43,17 +32,13 @@ function requestFor(markdown: string, options: BodyOptions): RenderRequest {
 		mdx: options.mdx,
 		...(options.skipTitleHeading === undefined ? {} : {skipTitleHeading: options.skipTitleHeading}),
 	};
-}
-
-/** Runs a render worker; rejects if it takes longer than `budgetMs` or `signal` aborts (the worker is stopped). */
-async function runWorker<Result>(request: RenderRequest, budgetMs: number, signal?: AbortSignal): Promise<Result> {
 	const worker = startWorker('render-worker', request);
 	try {
-		return await new Promise<Result>((resolve, reject) => {
+		return await new Promise<RenderedMarkdown>((resolve, reject) => {
 			const timer = setTimeout(() => {
 				reject(new Error(`rendering took longer than ${budgetMs / 1000} s`));
 			}, budgetMs);
-			worker.once('message', (result: Result) => {
+			worker.once('message', (result: RenderedMarkdown) => {
 				clearTimeout(timer);
 				resolve(result);
 			});
@@ -69,20 +54,6 @@ async function runWorker<Result>(request: RenderRequest, budgetMs: number, signa
 	} finally {
 		await worker.terminate();
 	}
-}
-
-/** Renders a body in a worker thread, within a time budget (see runWorker). */
-export async function renderInWorker(markdown: string, options: BodyOptions, budgetMs: number, signal?: AbortSignal): Promise<RenderedMarkdown> {
-	return runWorker<RenderedMarkdown>(requestFor(markdown, options), budgetMs, signal);
-}
-
-/**
- * Renders a body in a worker thread for printing: one text crosses back
- * instead of thousands of lines and their positions, which took longer to
- * copy between threads than to print.
- */
-export async function renderTextInWorker(markdown: string, options: BodyOptions, budgetMs: number): Promise<RenderedText> {
-	return runWorker<RenderedText>({...requestFor(markdown, options), text: true}, budgetMs);
 }
 
 /** The body as plain wrapped text, with the reason it is not rendered. */
