@@ -2,7 +2,7 @@
 // The entry: flags and help only. Everything else (meow, React, Ink, marked)
 // is imported lazily, so `--help` and `--version` start as fast as Node does.
 import {createRequire} from 'node:module';
-import {UserError} from './errors.js';
+import {errorMessage, UserError} from './errors.js';
 import {helpRows} from './keymap.js';
 
 const keyLines = (view: 'list' | 'reader') =>
@@ -76,8 +76,7 @@ function fail(error: unknown): never {
 		process.exit(error.exitCode);
 	}
 
-	const message = error instanceof Error ? error.message : String(error);
-	process.stderr.write(`blogread: unexpected error: ${message}\n`);
+	process.stderr.write(`blogread: unexpected error: ${errorMessage(error)}\n`);
 	process.exit(1);
 }
 

@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {errorMessage} from './errors.js';
 import {MAX_WIDTH, MIN_WIDTH} from './options.js';
 import {SORT_KEYS, type SortKey} from './posts/filter.js';
 import {isThemeChoice, type ThemeChoice} from './theme.js';
@@ -54,6 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): LoadedConfig {
 		const loaded = validateConfig(JSON.parse(text) as unknown);
 		return loaded.problem ? {...loaded, problem: `${file}: ${loaded.problem}`} : loaded;
 	} catch (error) {
-		return {config: {}, problem: `${file}: not valid JSON (${error instanceof Error ? error.message : String(error)}); ignored`};
+		return {config: {}, problem: `${file}: not valid JSON (${errorMessage(error)}); ignored`};
 	}
 }

@@ -10,6 +10,11 @@ export class UserError extends Error {
 	}
 }
 
+/** What went wrong, as its message: whatever was thrown. */
+export function errorMessage(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
 /** The system error code of a failed file operation (`EACCES`, `ENOENT`…), for a one-line message. */
 export function errorCode(error: unknown): string {
 	return error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';

@@ -1,6 +1,7 @@
 import matter from 'gray-matter';
 import {parse as parseToml} from 'smol-toml';
 import yaml from 'js-yaml';
+import {errorMessage} from '../errors.js';
 import {cleanLine} from '../sanitize.js';
 
 export type FrontMatter = {
@@ -91,8 +92,7 @@ function parseWith(text: string, delimiter: '---' | '+++', language: string): Fr
 
 		return {data: {...parsed.data}, body, warnings: []};
 	} catch (error) {
-		const message = error instanceof Error ? firstLine(error.message) : String(error);
-		return {data: {}, body, warnings: [`front matter: ${message}`]};
+		return {data: {}, body, warnings: [`front matter: ${firstLine(errorMessage(error))}`]};
 	}
 }
 
@@ -125,8 +125,7 @@ export function parseFrontMatter(source: string): FrontMatter {
 				const data: unknown = JSON.parse(split.json);
 				if (isRecord(data)) return {data, body: split.rest, warnings: []};
 			} catch (error) {
-				const message = error instanceof Error ? firstLine(error.message) : String(error);
-				return {data: {}, body: split.rest, warnings: [`front matter: ${message}`]};
+				return {data: {}, body: split.rest, warnings: [`front matter: ${firstLine(errorMessage(error))}`]};
 			}
 		}
 	}

@@ -1,3 +1,4 @@
+import {errorMessage} from '../errors.js';
 import type {Post} from '../posts/types.js';
 import type {RenderedMarkdown} from './markdown.js';
 import {bodyOptions, withHeader, type PageOptions} from './post-header.js';
@@ -22,8 +23,7 @@ export async function renderPostPageBounded(post: Post, options: PageOptions, bu
 		return withHeader(read, await renderInWorker(body, bodyOptions(read, options), budgetMs, signal), options);
 	} catch (error) {
 		if (error instanceof RenderCancelled) throw error;
-		const reason = error instanceof Error ? error.message : String(error);
-		return withHeader(read, plainPage(body, options.width, reason), options);
+		return withHeader(read, plainPage(body, options.width, errorMessage(error)), options);
 	}
 }
 

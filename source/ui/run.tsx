@@ -3,11 +3,11 @@ import {openSync} from 'node:fs';
 import tty from 'node:tty';
 import {render} from 'ink';
 import React from 'react';
+import {errorMessage} from '../errors.js';
 import type {Filters, SortKey} from '../posts/filter.js';
 import {loadPostFile} from '../posts/load.js';
 import {localToday} from '../posts/normalise.js';
-import type {Post} from '../posts/types.js';
-import type {Blog} from '../posts/types.js';
+import type {Blog, Post} from '../posts/types.js';
 import type {Theme} from '../theme.js';
 import {App} from './app.js';
 
@@ -97,7 +97,7 @@ export async function runTui(options: TuiOptions): Promise<void> {
 	const onCrash = (error: unknown) => {
 		instance.unmount();
 		restore();
-		process.stderr.write(`blogread: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
+		process.stderr.write(`blogread: unexpected error: ${errorMessage(error)}\n`);
 		process.exit(1);
 	};
 
