@@ -106,37 +106,12 @@ function isWordCode(code: number): boolean {
 	return code > 0x7F || (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7A);
 }
 
-/** Words: runs of non-space characters with at least one letter or digit (or any non-ASCII character). */
-export function countWords(body: string): number {
-	let words = 0;
-	let inWord = false;
-	let counted = false;
-	for (let index = 0; index < body.length; index++) {
-		const code = body.charCodeAt(index);
-		// Spaces, tabs, line breaks (and other controls) and the no-break space end a word.
-		if (code <= 0x20 || code === 0xA0) {
-			inWord = false;
-			continue;
-		}
-
-		if (!inWord) {
-			inWord = true;
-			counted = false;
-		}
-
-		if (!counted && isWordCode(code)) {
-			words++;
-			counted = true;
-		}
-	}
-
-	return words;
-}
-
 /**
- * countWords over UTF-8 bytes, from `start`: the same count (every byte of a
- * non-ASCII character is above 0x7F; the no-break space is C2 A0), at twice
- * the speed of reading the decoded text, which matters for ten thousand posts.
+ * Words in UTF-8 text, from `start`: runs of non-space characters with at
+ * least one letter or digit (or any non-ASCII character). Spaces, tabs, line
+ * breaks (and other controls) and the no-break space (C2 A0) end a word; every
+ * byte of another non-ASCII character is above 0x7F. Counting the bytes is
+ * twice as fast as reading the decoded text, which matters for ten thousand posts.
  */
 export function countWordsInUtf8(bytes: Uint8Array, start = 0): number {
 	let words = 0;
@@ -162,6 +137,11 @@ export function countWordsInUtf8(bytes: Uint8Array, start = 0): number {
 	}
 
 	return words;
+}
+
+/** Words in a text (see countWordsInUtf8), for text whose file bytes are not at hand. */
+export function countWords(body: string): number {
+	return countWordsInUtf8(Buffer.from(body, 'utf8'));
 }
 
 export type RawPost = {
