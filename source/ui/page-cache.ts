@@ -92,9 +92,7 @@ export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: 
 	rendering.set(post.absolutePath, {key, stop});
 	const entry: Entry = {post, theme, page: undefined};
 	remember(key, entry);
-	let done = false;
 	renderPostPageBounded(read, options, RENDER_BUDGET_MS, stop.signal).then(page => {
-		done = true;
 		entry.page = withPlain(page);
 		if (rendering.get(post.absolutePath)?.stop === stop) rendering.delete(post.absolutePath);
 		notify();
@@ -110,7 +108,8 @@ export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: 
 	}
 
 	void loadRenderer().then(() => {
-		if (done || !renderer || stop.signal.aborted) return;
+		// A page here already is the whole post's.
+		if (entry.page || !renderer || stop.signal.aborted) return;
 		entry.page = preview(renderer);
 		notify();
 	});
