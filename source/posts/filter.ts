@@ -182,16 +182,13 @@ export type TermEntry = {
 /** A post's tags and categories as terms, by key, each once (the first spelling). */
 function postTerms(post: Post): Map<string, Term> {
 	const terms = new Map<string, Term>();
-	for (const name of post.tags) {
-		const key = `tag:${name.toLowerCase()}`;
-		if (!terms.has(key)) terms.set(key, {kind: 'tag', name});
-	}
+	const add = (term: Term) => {
+		const key = termKey(term);
+		if (!terms.has(key)) terms.set(key, term);
+	};
 
-	for (const name of post.categories) {
-		const key = `category:${name.toLowerCase()}`;
-		if (!terms.has(key)) terms.set(key, {kind: 'category', name});
-	}
-
+	for (const name of post.tags) add({kind: 'tag', name});
+	for (const name of post.categories) add({kind: 'category', name});
 	return terms;
 }
 
