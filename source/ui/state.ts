@@ -1,5 +1,5 @@
 import {keyEvents, type Action as KeyAction, type KeyFlags, type View} from '../keymap.js';
-import {concreteTerm, filterSorted, narrowEntries, noFilters, SORT_KEYS, sortPosts, termEntries, termKey, visiblePosts, type Filters, type MatchMode, type SortKey, type Term, type TermEntry} from '../posts/filter.js';
+import {concreteTerm, filterSorted, narrowEntries, noFilters, SORT_KEYS, sortPosts, termEntries, termKey, type Filters, type MatchMode, type SortKey, type Term, type TermEntry} from '../posts/filter.js';
 import type {Post} from '../posts/types.js';
 import {anchorAt, lineAt, topOfPost, type Anchor} from '../reader/position.js';
 import type {RenderedMarkdown} from '../render/markdown.js';
@@ -61,7 +61,8 @@ export type InitialState = {posts: Post[]; openFirst?: boolean; filters?: Filter
 export function initialState({posts, openFirst = false, filters: given = noFilters, sort = 'date'}: InitialState): State {
 	// --tag matches a tag or a category; the picker deals in one or the other.
 	const filters = given.terms.some(term => term.kind === 'any') ? {...given, terms: given.terms.map(term => concreteTerm(posts, term))} : given;
-	const first = visiblePosts(posts, filters, sort)[0];
+	// Through shownPosts: the first frame asks the same, and gets this answer from its cache.
+	const first = shownPosts(posts, filters, sort)[0];
 	return {
 		view: openFirst ? 'reader' : 'list',
 		showHelp: false,
