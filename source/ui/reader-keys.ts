@@ -42,8 +42,8 @@ function showHit(state: State, page: ReaderPage, hits: Hit[], index: number, lay
 }
 
 function stepHit(state: State, page: ReaderPage, step: 1 | -1, layout: Layout): State {
-	const hits = hitsFor(page, state.find.query);
 	if (state.find.query === '') return {...state, notice: 'nothing to find yet: press / first'};
+	const hits = hitsFor(page, state.find.query);
 	if (hits.length === 0) return {...state, notice: `not found: "${state.find.query}"`};
 	let next: number;
 	let wrapped: boolean;
