@@ -116,6 +116,19 @@ export const bundleOptions = {
 			});
 		},
 	}, {
+		// node-emoji builds its table from emojilib at import (4 ms before any
+		// post renders), though most posts have no :shortcode:. Its importers
+		// (inline.ts, marked-terminal) only call get(): the table is built then.
+		name: 'lazy-emoji',
+		setup(build) {
+			build.onResolve({filter: /^node-emoji$/}, args => (args.kind === 'import-statement' ? {path: 'node-emoji', namespace: 'lazy-emoji'} : undefined));
+			build.onLoad({filter: /.*/, namespace: 'lazy-emoji'}, () => ({
+				contents: "let emoji; export function get(name) { emoji ??= require('node-emoji'); return emoji.get(name); }",
+				loader: 'js',
+				resolveDir: root,
+			}));
+		},
+	}, {
 		name: 'gray-matter-yaml',
 		setup(build) {
 			build.onResolve({filter: /^js-yaml$/}, args => (args.importer.includes(`${path.sep}gray-matter${path.sep}`) ? {path: path.join(root, 'scripts', 'gray-matter-yaml.cjs')} : undefined));

@@ -10,12 +10,20 @@ export class UserError extends Error {
 	}
 }
 
+// Errors are read by shape, not by class: one made in another realm (a vm
+// context's watchdog error) is not an instance of this realm's Error.
+function field(error: unknown, name: 'message' | 'code'): unknown {
+	return typeof error === 'object' && error !== null && name in error ? (error as Record<string, unknown>)[name] : undefined;
+}
+
 /** What went wrong, as its message: whatever was thrown. */
 export function errorMessage(error: unknown): string {
-	return error instanceof Error ? error.message : String(error);
+	const message = field(error, 'message');
+	return typeof message === 'string' ? message : String(error);
 }
 
 /** The system error code of a failed file operation (`EACCES`, `ENOENT`…), for a one-line message. */
 export function errorCode(error: unknown): string {
-	return error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+	const code = field(error, 'code');
+	return code === undefined ? 'unreadable' : String(code);
 }

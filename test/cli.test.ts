@@ -195,9 +195,11 @@ describe('--print', () => {
 		assert.ok(!run([...args, '--no-color'], {FORCE_COLOR: '1'}).stdout.includes('\u001B'));
 	});
 
-	// The bin's highlight.js loads languages in chunks (scripts/bundle.mjs): it must colour code as the whole library does.
-	it('highlights code in the built bin exactly as the renderer does from source, in small and large posts', () => {
+	// The bin's highlight.js registers languages on first use, and its emoji table is built on first use (scripts/bundle.mjs):
+	// it must colour code and show emoji as the whole libraries do.
+	it('highlights code and shows emoji in the built bin exactly as the renderer does from source, in small and large posts', () => {
 		const code = [
+			'Shipped :tada: with :rocket: and :not_an_emoji:.',
 			'```go\nfunc main() { fmt.Println("hi", 42) } // go\n```',
 			'```html\n<div class="a"><script>var y = 1;</script><style>p { color: red; }</style></div>\n```',
 			'```shell\nexport A=1 && echo "$A" | grep -c 1\n```',
@@ -215,6 +217,7 @@ describe('--print', () => {
 			const page = renderPostPage(loadPostFile(file, name), {width: 80, theme: createTheme(3), hyperlinks: false});
 			assert.equal(printed.stdout, page.lines.map(line => line.trimEnd()).join('\n') + '\n', name);
 			assert.match(printed.stdout, /\u001B\[\d+m(?:func|program|def)\u001B/, 'keywords are coloured');
+			assert.ok(printed.stdout.includes('Shipped 🎉 with 🚀 and :not_an_emoji:.'), 'shortcodes become emoji');
 		}
 	});
 

@@ -27,7 +27,7 @@ describe('rendering with a time budget', () => {
 		assert.ok(page.lines.every(line => stripAnsi(line).length <= 70));
 	});
 
-	it('prints a large post as the reader shows it, and as plain text with a notice past the budget', async () => {
+	it('prints a large post as the reader shows it, and as plain text with a notice when the watchdog stops it past the budget', async () => {
 		const options = {width: 70, theme, hyperlinks: false};
 		const printed = await formatPost(large, options, 20_000);
 		assert.equal(printed, renderPostPage(large, options).lines.map(line => line.trimEnd()).join('\n') + '\n');

@@ -22,6 +22,11 @@ export type RenderRequest = {
 /** Thrown when a render is no longer wanted (the reader moved on, or the width changed). */
 export class RenderCancelled extends Error {}
 
+/** The error for a render stopped at its budget. */
+export function overBudget(budgetMs: number): Error {
+	return new Error(`rendering took longer than ${budgetMs / 1000} s`);
+}
+
 /** Renders a body in a worker thread; rejects if it takes longer than `budgetMs` or `signal` aborts (the worker is stopped). */
 export async function renderInWorker(markdown: string, options: {width: number; theme: Theme; hyperlinks: boolean; mdx: boolean; skipTitleHeading?: string}, budgetMs: number, signal?: AbortSignal): Promise<RenderedMarkdown> {
 	const request: RenderRequest = {
@@ -36,7 +41,7 @@ export async function renderInWorker(markdown: string, options: {width: number; 
 	try {
 		return await new Promise<RenderedMarkdown>((resolve, reject) => {
 			const timer = setTimeout(() => {
-				reject(new Error(`rendering took longer than ${budgetMs / 1000} s`));
+				reject(overBudget(budgetMs));
 			}, budgetMs);
 			worker.once('message', (result: RenderedMarkdown) => {
 				clearTimeout(timer);
