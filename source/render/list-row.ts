@@ -22,18 +22,30 @@ function titleText(post: Post): string {
 	return `${post.title}${languages}${post.draft ? ' [draft]' : ''}`;
 }
 
-// Each post's title and tags widths, measured once: the columns are worked out
-// again for every keystroke of a search, over every post that matches.
-const measured = new WeakMap<Post, {title: number; tags: number}>();
+/** A post's title and tags as a row shows them, with their widths. */
+type Measured = {title: string; titleWidth: number; tags: string; tagsWidth: number};
 
-function measure(post: Post): {title: number; tags: number} {
+// Measured once per post: the columns are worked out again for every
+// keystroke of a search, over every post that matches, and each row is
+// padded to them (ten thousand rows for a --list).
+const measured = new WeakMap<Post, Measured>();
+
+function measure(post: Post): Measured {
 	let widths = measured.get(post);
 	if (!widths) {
-		widths = {title: displayWidth(titleText(post)), tags: displayWidth(tagsText(post))};
+		const title = titleText(post);
+		const tags = tagsText(post);
+		widths = {title, titleWidth: displayWidth(title), tags, tagsWidth: displayWidth(tags)};
 		measured.set(post, widths);
 	}
 
 	return widths;
+}
+
+/** Text of a known width, cut or padded to exactly `column` columns (marked first, when there are marks). */
+function fitted(text: string, width: number, column: number, mark?: (text: string) => string): string {
+	if (mark) return padEnd(truncate(mark(text), column), column);
+	return width <= column ? text + ' '.repeat(column - width) : padEnd(truncate(text, column), column);
 }
 
 /** Column widths shared by every row, so titles and tags line up. */
@@ -42,8 +54,8 @@ export function listColumns(posts: Post[], width: number | null): ListColumns {
 	let longestTags = 0;
 	for (const post of posts) {
 		const widths = measure(post);
-		longestTitle = Math.max(longestTitle, widths.title);
-		longestTags = Math.max(longestTags, widths.tags);
+		longestTitle = Math.max(longestTitle, widths.titleWidth);
+		longestTags = Math.max(longestTags, widths.tagsWidth);
 	}
 
 	if (width === null) return {width, titleWidth: longestTitle, tagsWidth: longestTags};
@@ -59,21 +71,20 @@ export type RowMarks = {words: string[]; style: (match: string) => string};
 
 /** One post as a list row: date, title, tags, then the excerpt (or author) where room is left. */
 export function listRow(post: Post, columns: ListColumns, theme: Theme, marks?: RowMarks): string {
-	const mark = (text: string) => (marks ? markMatches(text, marks.words, marks.style) : text);
+	const mark = marks ? (text: string) => markMatches(text, marks.words, marks.style) : undefined;
+	const {title, titleWidth, tags, tagsWidth} = measure(post);
 	const date = post.date ?? '—'.padEnd(DATE_WIDTH);
-	const title = truncate(mark(titleText(post)), columns.titleWidth);
-	let row = `${theme.date(date)}${GAP}${theme.strong(padEnd(title, columns.titleWidth))}`;
+	let row = `${theme.date(date)}${GAP}${theme.strong(fitted(title, titleWidth, columns.titleWidth, mark))}`;
 	let used = DATE_WIDTH + GAP.length + columns.titleWidth;
 
-	const tags = tagsText(post);
 	if (columns.tagsWidth > 0) {
-		row += GAP + theme.tag(padEnd(truncate(mark(tags), columns.tagsWidth), columns.tagsWidth));
+		row += GAP + theme.tag(fitted(tags, tagsWidth, columns.tagsWidth, mark));
 		used += GAP.length + columns.tagsWidth;
 	}
 
 	const extra = post.excerpt ?? post.author;
 	if (columns.width === null) return row.trimEnd();
 	const room = columns.width - used - GAP.length;
-	if (extra && room >= 12) row += GAP + theme.muted(truncate(mark(extra), room));
+	if (extra && room >= 12) row += GAP + theme.muted(truncate(mark ? mark(extra) : extra, room));
 	return truncate(row, columns.width);
 }
