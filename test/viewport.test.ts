@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {clampIndex, clampTop, keepInView, lineRange, positionLabel} from '../source/ui/viewport.js';
+import {clampIndex, clampTop, contentsRows, keepInView, lineRange, positionLabel, scrollToShow} from '../source/ui/viewport.js';
 
 describe('viewport maths', () => {
 	const clampCases: Array<[number, number, number, number]> = [
@@ -31,6 +31,25 @@ describe('viewport maths', () => {
 			assert.equal(keepInView(selected, top, height), expected);
 		});
 	}
+
+	const showCases: Array<[number, number, number, number, number]> = [
+		// selected, top, count, height → top
+		[0, 0, 100, 10, 0],
+		[10, 0, 100, 10, 1],
+		[3, 5, 100, 10, 3],
+		[99, 0, 100, 10, 90],
+		[5, 40, 8, 10, 0], // a list that shrank under a window scrolled far down
+		[7, 7, 8, 3, 5], // no empty rows below the last item
+	];
+	for (const [selected, top, count, height, expected] of showCases) {
+		it(`scrollToShow(${selected}, ${top}, ${count}, ${height}) = ${expected}`, () => {
+			assert.equal(scrollToShow(selected, top, count, height), expected);
+		});
+	}
+
+	it('the contents overlay keeps two lines for its title and hint, and shows at least one heading', () => {
+		assert.deepEqual([contentsRows(30), contentsRows(3), contentsRows(2), contentsRows(1)], [28, 1, 1, 1]);
+	});
 
 	it('clampIndex keeps a selection inside the list', () => {
 		assert.deepEqual([clampIndex(-1, 5), clampIndex(7, 5), clampIndex(2, 5), clampIndex(3, 0)], [0, 4, 2, 0]);

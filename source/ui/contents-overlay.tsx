@@ -4,12 +4,13 @@ import type {Heading} from '../render/markdown.js';
 import {truncate} from '../render/text-width.js';
 import type {Theme} from '../theme.js';
 import {Lines} from './lines.js';
+import {contentsRows} from './viewport.js';
 
 type Props = {headings: Heading[]; cursor: number; top: number; current: number; width: number; height: number; theme: Theme};
 
 /** The post's headings, indented by level; the section being read is marked with •. */
 export function ContentsOverlay({headings, cursor, top, current, width, height, theme}: Props) {
-	const rows = Math.max(1, height - 2);
+	const rows = contentsRows(height);
 	// Indent relative to the shallowest heading: a post of ## and ### starts at the margin.
 	const shallowest = minOf(headings.map(heading => heading.depth));
 	const lines = [theme.heading2('Contents'), ...headings.slice(top, top + rows).map((heading, offset) => {

@@ -1,11 +1,9 @@
 import type {Action as KeyAction} from '../keymap.js';
 import {findHits, hitFrom, type Hit} from '../reader/find.js';
 import {anchorAt, type Anchor} from '../reader/position.js';
-import {clampIndex, clampTop, keepInView} from './viewport.js';
+import {clampIndex, clampTop, contentsRows, scrollToShow} from './viewport.js';
 import {leavePost, noFind, openPost, readerTop, refilter, selectedIndex, shownPosts, type Layout, type ReaderPage, type State} from './state.js';
 
-/** Lines the contents overlay uses around its list (title, hint). */
-export const CONTENTS_CHROME_ROWS = 2;
 const JUMP_STACK_LIMIT = 50;
 
 let lastHits: {plain: string[]; query: string; hits: Hit[]} | undefined;
@@ -68,7 +66,7 @@ function switchPost(state: State, step: 1 | -1, layout: Layout): State {
 	const index = selectedIndex(state, shown) + step;
 	const next = shown[index];
 	if (!next) return {...state, notice: step === 1 ? 'this is the last post of the list' : 'this is the first post of the list'};
-	const listTop = clampTop(keepInView(index, state.listTop, layout.listHeight), shown.length, layout.listHeight);
+	const listTop = scrollToShow(index, state.listTop, shown.length, layout.listHeight);
 	return {...openPost(leavePost(state, layout), next.path), listTop};
 }
 
@@ -106,8 +104,7 @@ export function readerKey(state: State, action: KeyAction, layout: Layout): Stat
 		case 'contents': {
 			if (page.headings.length === 0) return {...state, notice: 'this post has no headings'};
 			const cursor = Math.max(0, page.headings.findLastIndex(heading => heading.line <= top));
-			const rows = Math.max(1, height - CONTENTS_CHROME_ROWS);
-			return {...state, contents: {cursor, top: clampTop(keepInView(cursor, 0, rows), page.headings.length, rows)}};
+			return {...state, contents: {cursor, top: scrollToShow(cursor, 0, page.headings.length, contentsRows(height))}};
 		}
 
 		case 'footnote': {
@@ -151,10 +148,10 @@ export function contentsKey(state: State, contents: {cursor: number; top: number
 	const page = layout.pageOf(state.selectedPath);
 	if (!page) return {...state, contents: null};
 	const count = page.headings.length;
-	const rows = Math.max(1, layout.readerHeight - CONTENTS_CHROME_ROWS);
+	const rows = contentsRows(layout.readerHeight);
 	const move = (to: number): State => {
 		const cursor = clampIndex(to, count);
-		return {...state, contents: {cursor, top: clampTop(keepInView(cursor, contents.top, rows), count, rows)}};
+		return {...state, contents: {cursor, top: scrollToShow(cursor, contents.top, count, rows)}};
 	};
 
 	switch (action) {

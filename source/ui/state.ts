@@ -3,8 +3,8 @@ import {concreteTerm, filterSorted, narrowEntries, noFilters, SORT_KEYS, sortPos
 import type {Post} from '../posts/types.js';
 import {anchorAt, lineAt, topOfPost, type Anchor} from '../reader/position.js';
 import type {RenderedMarkdown} from '../render/markdown.js';
-import {CONTENTS_CHROME_ROWS, contentsKey, findKey, readerKey} from './reader-keys.js';
-import {clampIndex, clampTop, keepInView} from './viewport.js';
+import {contentsKey, findKey, readerKey} from './reader-keys.js';
+import {clampIndex, clampTop, contentsRows, scrollToShow} from './viewport.js';
 
 /** The tag picker while it is open: choices are applied only on Enter. */
 export type PickerState = {
@@ -176,7 +176,7 @@ function moveSelection(state: State, to: number, layout: Layout): State {
 	return {
 		...state,
 		selectedPath: shown[index]?.path ?? null,
-		listTop: clampTop(keepInView(index, state.listTop, layout.listHeight), shown.length, layout.listHeight),
+		listTop: scrollToShow(index, state.listTop, shown.length, layout.listHeight),
 	};
 }
 
@@ -260,7 +260,7 @@ function pickerKey(state: State, picker: PickerState, action: KeyAction | undefi
 	const count = rows.length;
 	const moveCursor = (to: number): State => {
 		const cursor = clampIndex(to, count);
-		return {...state, picker: {...picker, cursor, top: clampTop(keepInView(cursor, picker.top, layout.pickerHeight), count, layout.pickerHeight)}};
+		return {...state, picker: {...picker, cursor, top: scrollToShow(cursor, picker.top, count, layout.pickerHeight)}};
 	};
 
 	const narrow = (query: string): State => ({...state, picker: {...picker, query, cursor: 0, top: 0}});
@@ -325,15 +325,13 @@ export function reducer(state: State, action: Action): State {
 			// In the reader the open post stays, shown or not; the list catches up on the way back.
 			const next = state.view === 'list' ? refilter(state, layout) : state;
 			const shown = shownPosts(layout.posts, next.filters, next.sort);
-			const fit = (cursor: number, top: number, count: number, rows: number) => clampTop(keepInView(cursor, top, rows), count, rows);
 			// Only the contents overlay needs the page (rendering it in the list would be wasted).
 			const page = next.contents ? layout.pageOf(next.selectedPath) : undefined;
-			const contentRows = Math.max(1, layout.readerHeight - CONTENTS_CHROME_ROWS);
 			return {
 				...next,
-				listTop: fit(selectedIndex(next, shown), next.listTop, shown.length, layout.listHeight),
-				picker: next.picker ? {...next.picker, top: fit(next.picker.cursor, next.picker.top, pickerRows(layout.posts, next.filters, next.picker).length, layout.pickerHeight)} : null,
-				contents: next.contents && page ? {...next.contents, top: fit(next.contents.cursor, next.contents.top, page.headings.length, contentRows)} : next.contents,
+				listTop: scrollToShow(selectedIndex(next, shown), next.listTop, shown.length, layout.listHeight),
+				picker: next.picker ? {...next.picker, top: scrollToShow(next.picker.cursor, next.picker.top, pickerRows(layout.posts, next.filters, next.picker).length, layout.pickerHeight)} : null,
+				contents: next.contents && page ? {...next.contents, top: scrollToShow(next.contents.cursor, next.contents.top, page.headings.length, contentsRows(layout.readerHeight))} : next.contents,
 			};
 		}
 

@@ -13,6 +13,19 @@ export function keepInView(selected: number, top: number, height: number): numbe
 	return top;
 }
 
+/** The window's top that shows `selected`, moved as little as possible from `top`, with no empty rows past the `count` there are. */
+export function scrollToShow(selected: number, top: number, count: number, height: number): number {
+	return clampTop(keepInView(selected, top, height), count, height);
+}
+
+/** Lines the contents overlay uses around its list of headings (title, hint). */
+const CONTENTS_CHROME_ROWS = 2;
+
+/** How many headings the contents overlay shows at once in a reader of `height` lines. */
+export function contentsRows(height: number): number {
+	return Math.max(1, height - CONTENTS_CHROME_ROWS);
+}
+
 export function clampIndex(index: number, count: number): number {
 	return Math.max(0, Math.min(index, count - 1));
 }
