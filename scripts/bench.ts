@@ -149,6 +149,11 @@ for (const count of [100, 1000, 10_000]) {
 }
 
 const bat = ['batcat', 'bat'].find(name => spawnSync(name, ['--version']).status === 0);
+// Floors: plain scripts doing only the core of a --list over 10,000 posts (scripts/bench/least-*.mjs).
+const leastScript = (name: string, ...args: string[]): Timed => ({command: process.execPath, args: [path.join(root, 'scripts', 'bench', name), ...args]});
+add('the least a first --list can do with gray-matter and js-yaml (plain script)', leastScript('least-cold-list.mjs', blogs[10_000] ?? ''), 'a floor for the first run', read4kRun, 'the 4 KB script');
+add('the least a --list with the index can do (plain script)', leastScript('least-warm-list.mjs', blogs[10_000] ?? '', path.join(cache, 'blogread')), 'a floor for runs with the index');
+
 // In colour, as bat is asked to print.
 const printRun: Timed = {...blogread(['--print', large]), extraEnv: {NO_COLOR: undefined, FORCE_COLOR: '3'}};
 if (bat) {

@@ -1,0 +1,28 @@
+// The least a `--list` with a warm index can do, as a plain script for the
+// benchmark: read blogread's index of the folder, walk the folders, stat
+// every post to see it is unchanged, print a row from the index, sorted.
+// No argument parsing, no checks, no columns: a floor, not a program.
+import {readdirSync, readFileSync, realpathSync, statSync, writeSync} from 'node:fs';
+
+const [folder = '.', cache = '.'] = process.argv.slice(2);
+const root = realpathSync(folder);
+const index = readdirSync(cache).map(name => JSON.parse(readFileSync(`${cache}/${name}`, 'utf8'))).find(candidate => candidate.root === root);
+const known = new Map(index.rows.map(row => [row[0], row]));
+const rows = [];
+const walk = (absolute, relative) => {
+	for (const entry of readdirSync(absolute, {withFileTypes: true})) {
+		const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
+		if (entry.isDirectory()) {
+			walk(`${absolute}/${entry.name}`, path);
+			continue;
+		}
+
+		const stat = statSync(`${absolute}/${entry.name}`);
+		const row = known.get(path);
+		if (row && row[1] === stat.size && row[2] === stat.mtimeMs) rows.push(`${row[5]}  ${row[4]}  ${row[7].join(' ')}`);
+	}
+};
+
+walk(root, '');
+rows.sort();
+writeSync(1, rows.join('\n') + '\n');
