@@ -5,11 +5,10 @@ import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {build} from 'esbuild';
 // @ts-expect-error plain JavaScript helper shared with the fixtures
 import {makeBlog, makeLargePost} from './bench/generate.mjs';
 // @ts-expect-error plain JavaScript shared with the build
-import {bundleOptions} from './bundle.mjs';
+import {bundle} from './bundle.mjs';
 import {median} from './bench/median.js';
 
 const root = path.join(import.meta.dirname, '..');
@@ -175,7 +174,7 @@ addFrame('app, first screen of the 1 MB post', await firstFrame([large], 'Part o
 
 // Keystrokes are timed in the app bundled as the bin is (production React, the same plugins), in a child process.
 const keysBundle = path.join(work, 'keystrokes');
-await build({...bundleOptions, entryPoints: {keystrokes: path.join(root, 'scripts', 'bench', 'keystrokes.ts'), 'render-worker': path.join(root, 'source', 'render-worker.ts')}, outdir: keysBundle});
+await bundle({keystrokes: path.join(root, 'scripts', 'bench', 'keystrokes.ts'), 'render-worker': path.join(root, 'source', 'render-worker.ts')}, keysBundle);
 const keystrokes = spawnSync(process.execPath, [path.join(keysBundle, 'keystrokes.js'), blogs[10_000] ?? '', large], {env, encoding: 'utf8'});
 if (keystrokes.status !== 0) throw new Error(`keystroke timing failed: ${keystrokes.stderr}`);
 const keyRows = JSON.parse(keystrokes.stdout) as Array<[string, number]>;

@@ -1,8 +1,7 @@
 // Bundles the CLI for production: one small entry chunk (flags and help) and
 // lazily loaded chunks for the app and the render worker.
 import {rm} from 'node:fs/promises';
-import {build} from 'esbuild';
-import {bundleOptions} from './bundle.mjs';
+import {bundle} from './bundle.mjs';
 
 await rm('dist', {recursive: true, force: true});
-await build({...bundleOptions, entryPoints: ['source/cli.tsx', 'source/render-worker.ts'], outdir: 'dist'});
+await bundle(['source/cli.tsx', 'source/render-worker.ts'], 'dist');

@@ -1,8 +1,10 @@
 // How blogread is bundled for production (React's production build, minified,
 // split into lazily loaded chunks), and the plugins that keep its start fast.
 // Used by scripts/build.mjs for the bin and by the benchmark for what it times.
-import {readFile} from 'node:fs/promises';
+import {createHash} from 'node:crypto';
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
+import {build} from 'esbuild';
 import {highlightLanguageTable} from './highlight-languages.mjs';
 
 const root = path.join(import.meta.dirname, '..');
@@ -23,6 +25,9 @@ module.exports = lazyHighlight(require('highlight.js/lib/core'), {${loaders.join
 `;
 }
 
+// Intl.Segmenter made on first use (see lazy-unicode-tables).
+const LAZY_SEGMENTER = 'const __blogreadSegmenter = (...options) => { let segmenter; return {segment: text => (segmenter ??= new Intl.Segmenter(...options)).segment(text)}; };';
+
 /** esbuild options shared by everything bundled the way the bin is. */
 export const bundleOptions = {
 	bundle: true,
@@ -38,7 +43,7 @@ export const bundleOptions = {
 	external: ['react-devtools-core'],
 	// CommonJS dependencies (gray-matter) call require() on Node built-ins.
 	// `__blogreadSegmenter`: see the lazy-unicode-tables plugin below.
-	banner: {js: "import {createRequire as __blogreadRequire} from 'node:module'; const require = __blogreadRequire(import.meta.url); const __blogreadSegmenter = (...options) => { let segmenter; return {segment: text => (segmenter ??= new Intl.Segmenter(...options)).segment(text)}; };"},
+	banner: {js: `import {createRequire as __blogreadRequire} from 'node:module'; const require = __blogreadRequire(import.meta.url); ${LAZY_SEGMENTER}`},
 	chunkNames: 'chunks/[name]-[hash]',
 	plugins: [{
 		name: 'lazy-highlight-languages',
@@ -139,3 +144,39 @@ export const bundleOptions = {
 	minify: true,
 	logLevel: 'warning',
 };
+
+/**
+ * Bundles entry points the way the bin is, into `outdir`. The renderer's
+ * libraries (source/render/libraries.ts) become one CommonJS file beside them,
+ * `render-libraries.cjs`, which the bundled code runs through V8's code cache
+ * (source/code-cache.ts); the hash of its content names the cache.
+ */
+export async function bundle(entryPoints, outdir) {
+	const libraries = path.join(root, 'source', 'render', 'libraries.ts');
+	const built = await build({
+		...bundleOptions,
+		entryPoints: [libraries],
+		format: 'cjs',
+		splitting: false,
+		banner: {js: LAZY_SEGMENTER},
+		write: false,
+		outdir,
+	});
+	const code = built.outputFiles[0]?.contents;
+	if (!code) throw new Error('build: the renderer\'s libraries were not bundled');
+	await mkdir(outdir, {recursive: true});
+	await writeFile(path.join(outdir, 'render-libraries.cjs'), code);
+	const key = createHash('sha256').update(code).digest('hex').slice(0, 16);
+	const fromCodeCache = {
+		name: 'render-libraries-from-code-cache',
+		setup(build) {
+			build.onResolve({filter: /[\\/]libraries\.js$/}, args => (path.join(args.resolveDir, 'libraries.ts') === libraries ? {path: libraries, namespace: 'render-libraries'} : undefined));
+			build.onLoad({filter: /.*/, namespace: 'render-libraries'}, () => ({
+				contents: `import {requireWithCodeCache} from ${JSON.stringify(path.join(root, 'source', 'code-cache.ts'))};\nexport const {renderLibraries} = requireWithCodeCache('render-libraries', ${JSON.stringify(key)});\n`,
+				loader: 'js',
+				resolveDir: root,
+			}));
+		},
+	};
+	await build({...bundleOptions, plugins: [fromCodeCache, ...bundleOptions.plugins], entryPoints, outdir});
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
@@ -219,6 +219,30 @@ describe('--print', () => {
 			assert.match(printed.stdout, /\u001B\[\d+m(?:func|program|def)\u001B/, 'keywords are coloured');
 			assert.ok(printed.stdout.includes('Shipped 🎉 with 🚀 and :not_an_emoji:.'), 'shortcodes become emoji');
 		}
+	});
+
+	it('compiles the renderer from a code cache it keeps, and prints the same with it, without it, and past a broken one', () => {
+		const cache = path.join(scratch, 'code-cache');
+		const args = ['--print', 'full-front-matter', '--width', '60', fixture];
+		const first = run(args, {XDG_CACHE_HOME: cache, FORCE_COLOR: '3'});
+		assert.equal(first.code, 0, first.stderr);
+		const folder = path.join(cache, 'blogread');
+		const kept = readdirSync(folder).filter(name => /^code-render-libraries-[\da-f]{16}-.+\.bin$/.test(name));
+		assert.equal(kept.length, 1, readdirSync(folder).join(', '));
+		const file = path.join(folder, kept[0] ?? '');
+		assert.ok(statSync(file).size > 100_000, 'the cache holds compiled code');
+		const stale = path.join(folder, 'code-render-libraries-0000000000000000-x64-1.0.bin');
+		writeFileSync(stale, 'from an earlier version');
+		const written = readFileSync(file);
+		assert.deepEqual(run(args, {XDG_CACHE_HOME: cache, FORCE_COLOR: '3'}), first);
+		assert.deepEqual(readFileSync(file), written, 'the cache was taken, so not written again');
+		writeFileSync(file, 'not compiled code');
+		assert.deepEqual(run(args, {XDG_CACHE_HOME: cache, FORCE_COLOR: '3'}), first, 'a broken cache is rejected');
+		assert.ok(statSync(file).size > 100_000, 'and written again');
+		assert.ok(!existsSync(stale), 'an earlier version\'s cache is removed when a new one is written');
+		const nowhere = path.join(scratch, 'a-file-not-a-folder');
+		writeFileSync(nowhere, '');
+		assert.deepEqual(run(args, {XDG_CACHE_HOME: nowhere, FORCE_COLOR: '3'}), first, 'a cache folder that cannot be made is no error');
 	});
 
 	it('--theme light and BLOGREAD_THEME=light pick the light palette', () => {

@@ -1,6 +1,6 @@
-import {mkdirSync, readFileSync, renameSync, statSync, writeFileSync} from 'node:fs';
-import os from 'node:os';
+import {readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
+import {cacheFolder, writeAtomically} from '../cache-folder.js';
 import type {FoundFile} from './discover.js';
 import type {FileStamp} from './read-file.js';
 import type {Post} from './types.js';
@@ -67,10 +67,6 @@ function isRow(value: unknown): value is Row {
 function toPost(row: Row): IndexedPost {
 	const [path, , , , title, date, updated, tags, categories, author, excerpt, cover, lang, slug, draft, words, readingMinutes, warnings, titleFromHeading] = row;
 	return {path, title, date, updated, tags, categories, author, excerpt, cover, lang, languages: [], slug, draft, words, readingMinutes, warnings, titleFromHeading};
-}
-
-export function cacheFolder(env: NodeJS.ProcessEnv): string {
-	return path.join(env['XDG_CACHE_HOME'] || path.join(env['HOME'] || os.homedir(), '.cache'), 'blogread');
 }
 
 /**
@@ -140,14 +136,7 @@ export class IndexCache {
 	/** Writes the index when anything was added, changed or removed; a read-only cache folder is fine. */
 	save(): void {
 		if (!this.changed && this.fresh.size === this.rows.size) return;
-		try {
-			mkdirSync(path.dirname(this.file), {recursive: true});
-			const temporary = `${this.file}.${process.pid}.tmp`;
-			const content: IndexFile = {format: FORMAT, root: this.root, rows: [...this.fresh.values()]};
-			writeFileSync(temporary, JSON.stringify(content));
-			renameSync(temporary, this.file);
-		} catch {
-			// No cache this time; the next start reads the posts again.
-		}
+		const content: IndexFile = {format: FORMAT, root: this.root, rows: [...this.fresh.values()]};
+		writeAtomically(this.file, JSON.stringify(content));
 	}
 }

@@ -1,7 +1,9 @@
-import {highlight, supportsLanguage} from 'cli-highlight';
 import {showControls} from '../sanitize.js';
 import type {Theme} from '../theme.js';
+import {renderLibraries} from './libraries.js';
 import {breakStyled} from './text-width.js';
+
+const {highlight, supportsLanguage} = renderLibraries;
 
 /** Blocks larger than this are shown plain: highlighting them would stall the reader. */
 export const MAX_HIGHLIGHT_CHARS = 64 * 1024;

@@ -1,9 +1,9 @@
-import {Marked, type MarkedExtension, type Token, type TokenizerAndRendererExtension, type Tokens} from 'marked';
-import markedFootnote from 'marked-footnote';
-import * as emoji from 'node-emoji';
-import {markedTerminal} from 'marked-terminal';
+import type {Marked as MarkedInstance, MarkedExtension, Token, TokenizerAndRendererExtension, Tokens} from 'marked';
 import {showControls} from '../sanitize.js';
 import type {Theme} from '../theme.js';
+import {renderLibraries} from './libraries.js';
+
+const {Marked, markedFootnote, markedTerminal, emojiNamed} = renderLibraries;
 
 const NAMED_ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0'};
 
@@ -34,7 +34,7 @@ export function plainText(text: string): string {
 
 /** `:tada:` → 🎉; unknown names and things like `10:30:00` stay as written. */
 export function replaceEmojiShortcodes(text: string): string {
-	return text.replace(/:([a-z\d_+-]+):/gi, (match: string) => emoji.get(match) ?? match);
+	return text.replace(/:([a-z\d_+-]+):/gi, (match: string) => emojiNamed(match) ?? match);
 }
 
 /** Only web and mail links become clickable; anything else is shown, not linked. */
@@ -122,7 +122,7 @@ function templateExtensions(theme: Theme): TokenizerAndRendererExtension[] {
 
 export type InlineRenderer = {
 	/** The lexer (with footnotes) that produced tokens for `render`. */
-	marked: Marked;
+	marked: MarkedInstance;
 	render(tokens: Token[]): string;
 };
 
