@@ -5,6 +5,16 @@ import type {RenderedMarkdown} from './markdown.js';
 import {bodyOptions, withHeader, type PageOptions} from './post-header.js';
 import {overBudget, plainPage, RenderCancelled, renderInWorker, SYNC_RENDER_LIMIT} from './render-job.js';
 
+/** A post whose body has been read once (a post's body may come from its file on each use). */
+function withBodyRead(post: Post): Post {
+	return {...post, body: post.body};
+}
+
+/** The post as plain text, with the reason it is not rendered. */
+function shownPlain(post: Post, options: PageOptions, error: unknown): RenderedMarkdown {
+	return withHeader(post, plainPage(post.body, options.width, errorMessage(error)), options);
+}
+
 /**
  * A whole post, rendered on this thread when it is small, else in a worker
  * thread with a time budget; past the budget, the post is shown as plain
@@ -12,19 +22,17 @@ import {overBudget, plainPage, RenderCancelled, renderInWorker, SYNC_RENDER_LIMI
  * Markdown renderer (marked, highlight.js) is loaded here only for small posts.
  */
 export async function renderPostPageBounded(post: Post, options: PageOptions, budgetMs: number, signal?: AbortSignal): Promise<RenderedMarkdown> {
-	// The body is read once here (a post's body may come from its file on each use).
-	const body = post.body;
-	const read = {...post, body};
-	if (body.length <= SYNC_RENDER_LIMIT) {
+	const read = withBodyRead(post);
+	if (read.body.length <= SYNC_RENDER_LIMIT) {
 		const {renderPostPage} = await import('./post-page.js');
 		return renderPostPage(read, options);
 	}
 
 	try {
-		return withHeader(read, await renderInWorker(body, bodyOptions(read, options), budgetMs, signal), options);
+		return withHeader(read, await renderInWorker(read.body, bodyOptions(read, options), budgetMs, signal), options);
 	} catch (error) {
 		if (error instanceof RenderCancelled) throw error;
-		return withHeader(read, plainPage(body, options.width, errorMessage(error)), options);
+		return shownPlain(read, options, error);
 	}
 }
 
@@ -47,14 +55,13 @@ function runWithin<T>(work: () => T, budgetMs: number): T {
  * for a 1 MB post. The budget is kept by the watchdog instead.
  */
 export async function formatPost(post: Post, options: PageOptions, budgetMs: number): Promise<string> {
-	const body = post.body;
-	const read = {...post, body};
+	const read = withBodyRead(post);
 	const {renderPostPage} = await import('./post-page.js');
 	let page: RenderedMarkdown;
 	try {
 		page = runWithin(() => renderPostPage(read, options), budgetMs);
 	} catch (error) {
-		page = withHeader(read, plainPage(body, options.width, errorMessage(error)), options);
+		page = shownPlain(read, options, error);
 	}
 
 	return page.lines.map(line => line.trimEnd()).join('\n') + '\n';
