@@ -170,7 +170,8 @@ export async function bundle(entryPoints, outdir) {
 	const fromCodeCache = {
 		name: 'render-libraries-from-code-cache',
 		setup(build) {
-			build.onResolve({filter: /[\\/]libraries\.js$/}, args => (path.join(args.resolveDir, 'libraries.ts') === libraries ? {path: libraries, namespace: 'render-libraries'} : undefined));
+			// Whichever module imports it: a second, uncached copy of the libraries would load beside the first.
+			build.onResolve({filter: /[\\/]libraries\.js$/}, args => (path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === libraries ? {path: libraries, namespace: 'render-libraries'} : undefined));
 			build.onLoad({filter: /.*/, namespace: 'render-libraries'}, () => ({
 				contents: `import {requireWithCodeCache} from ${JSON.stringify(path.join(root, 'source', 'code-cache.ts'))};\nexport const {renderLibraries} = requireWithCodeCache('render-libraries', ${JSON.stringify(key)});\n`,
 				loader: 'js',
