@@ -146,38 +146,61 @@ export const bundleOptions = {
 };
 
 /**
- * Bundles entry points the way the bin is, into `outdir`. The renderer's
- * libraries (source/render/libraries.ts) become one CommonJS file beside them,
- * `render-libraries.cjs`, which the bundled code runs through V8's code cache
- * (source/code-cache.ts); the hash of its content names the cache.
+ * A module of source/ bundled apart as one CommonJS file, `<outdir>/<name>.cjs`,
+ * which the rest of the bundle runs through V8's code cache
+ * (source/code-cache.ts). Every import of the module is replaced by a loader
+ * that runs the file; the hash of its content names the cache.
  */
-export async function bundle(entryPoints, outdir) {
-	const libraries = path.join(root, 'source', 'render', 'libraries.ts');
-	const built = await build({
-		...bundleOptions,
-		entryPoints: [libraries],
-		format: 'cjs',
-		splitting: false,
-		banner: {js: LAZY_SEGMENTER},
-		write: false,
-		outdir,
-	});
-	const code = built.outputFiles[0]?.contents;
-	if (!code) throw new Error('build: the renderer\'s libraries were not bundled');
-	await mkdir(outdir, {recursive: true});
-	await writeFile(path.join(outdir, 'render-libraries.cjs'), code);
-	const key = createHash('sha256').update(code).digest('hex').slice(0, 16);
-	const fromCodeCache = {
-		name: 'render-libraries-from-code-cache',
+function fromCodeCache(name, module, exported, key) {
+	return {
+		name: `${name}-from-code-cache`,
 		setup(build) {
-			// Whichever module imports it: a second, uncached copy of the libraries would load beside the first.
-			build.onResolve({filter: /[\\/]libraries\.js$/}, args => (path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === libraries ? {path: libraries, namespace: 'render-libraries'} : undefined));
-			build.onLoad({filter: /.*/, namespace: 'render-libraries'}, () => ({
-				contents: `import {requireWithCodeCache} from ${JSON.stringify(path.join(root, 'source', 'code-cache.ts'))};\nexport const {renderLibraries} = requireWithCodeCache('render-libraries', ${JSON.stringify(key)});\n`,
+			// Whichever module imports it: a second, uncached copy would load beside the first.
+			build.onResolve({filter: /\.js$/}, args => (args.namespace === 'file' && path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === module ? {path: module, namespace: name} : undefined));
+			build.onLoad({filter: /.*/, namespace: name}, () => ({
+				contents: `import {requireWithCodeCache} from ${JSON.stringify(path.join(root, 'source', 'code-cache.ts'))};\nexport const {${exported}} = requireWithCodeCache(${JSON.stringify(name)}, ${JSON.stringify(key)});\n`,
 				loader: 'js',
 				resolveDir: root,
 			}));
 		},
 	};
-	await build({...bundleOptions, plugins: [fromCodeCache, ...bundleOptions.plugins], entryPoints, outdir});
+}
+
+/** Bundles one module of source/ as CommonJS into `<outdir>/<name>.cjs`; gives the hash of its content. */
+async function bundleCommonJs(name, module, outdir, plugins) {
+	const built = await build({
+		...bundleOptions,
+		plugins: [...plugins, ...bundleOptions.plugins],
+		entryPoints: [module],
+		format: 'cjs',
+		splitting: false,
+		// The file runs as the body of a function given exports, require, module, __filename and __dirname.
+		banner: {js: `var __blogreadImportMeta = {url: require('node:url').pathToFileURL(__filename).href}; ${LAZY_SEGMENTER}`},
+		define: {...bundleOptions.define, 'import.meta': '__blogreadImportMeta'},
+		write: false,
+		outdir,
+	});
+	const code = built.outputFiles[0]?.contents;
+	if (!code) throw new Error(`build: ${name} was not bundled`);
+	await mkdir(outdir, {recursive: true});
+	await writeFile(path.join(outdir, `${name}.cjs`), code);
+	return createHash('sha256').update(code).digest('hex').slice(0, 16);
+}
+
+/**
+ * Bundles entry points the way the bin is, into `outdir`. Two parts of
+ * blogread are bundled apart as CommonJS and run through V8's code cache:
+ * the renderer's libraries (source/render/libraries.ts) and the program
+ * behind the entry (source/program.ts: flags, posts, print mode, rendering).
+ * The app (source/ui/run.tsx) stays an ES module, which the entry hands the
+ * program a way to load: Yoga, under Ink, uses top-level await, which CommonJS
+ * has no form for, and a script run from the code cache can't import().
+ */
+export async function bundle(entryPoints, outdir) {
+	const source = name => path.join(root, 'source', name);
+	const librariesKey = await bundleCommonJs('render-libraries', source('render/libraries.ts'), outdir, []);
+	const libraries = fromCodeCache('render-libraries', source('render/libraries.ts'), 'renderLibraries', librariesKey);
+	const programKey = await bundleCommonJs('program', source('program.ts'), outdir, [libraries]);
+	const program = fromCodeCache('program', source('program.ts'), 'program', programKey);
+	await build({...bundleOptions, plugins: [libraries, program, ...bundleOptions.plugins], entryPoints, outdir});
 }

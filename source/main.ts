@@ -1,4 +1,5 @@
 import {promises as fs} from 'node:fs';
+import {createRequire} from 'node:module';
 import {supportsColor} from 'chalk';
 import supportsHyperlinks from 'supports-hyperlinks';
 import {UserError} from './errors.js';
@@ -9,6 +10,9 @@ import {findPost, formatJson, formatList} from './print.js';
 import {createTheme, detectColorLevel, resolveThemeName, type ColorLevel, type Theme} from './theme.js';
 
 export {parseOptions} from './options.js';
+
+/** The full-screen app (ui/run.tsx), loaded by whoever starts blogread: the bundle keeps it an ES module apart from this code. */
+export type OpenApp = () => Promise<typeof import('./ui/run.js')>;
 
 const DEFAULT_WIDTH = 80;
 
@@ -41,7 +45,8 @@ async function output(text: string, options: Options): Promise<void> {
 	}
 
 	const pager = process.env['PAGER'] || 'less -R';
-	const {spawn} = await import('node:child_process');
+	// Loaded only for a pager; required, as the bundle runs this file as a script (see program.ts).
+	const {spawn} = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
 	const child = spawn(pager, {shell: true, stdio: ['pipe', 'inherit', 'inherit']});
 	child.stdin.on('error', () => {
 		// The pager quit before reading everything: that is the user's choice.
@@ -80,7 +85,7 @@ async function printPost(options: Options, name: string): Promise<number> {
 }
 
 /** Runs one invocation and returns its exit code; expected failures throw UserError. */
-export async function main(options: Options): Promise<number> {
+export async function main(options: Options, openApp: OpenApp): Promise<number> {
 	if (options.print !== undefined) return printPost(options, options.print);
 
 	const targetIsFile = await isFile(options.target);
@@ -110,7 +115,7 @@ export async function main(options: Options): Promise<number> {
 		return 0;
 	}
 
-	const {openTerminalInput, runTui} = await import('./ui/run.js');
+	const {openTerminalInput, runTui} = await openApp();
 	const stdin = openTerminalInput();
 	if (!stdin) {
 		// No terminal to read keys from (cron, a pipe with no /dev/tty): print instead.
