@@ -17,10 +17,10 @@ function removeOthers(folder: string, prefix: string, kept: string): void {
 }
 
 /**
- * Runs a bundled CommonJS file (`dist/<name>.cjs`) and gives its exports,
- * compiled from V8's code cache when one is kept for it: compiling the
- * renderer's libraries (1.5 MB) and the functions a render uses takes about
- * 30 ms otherwise. `key` names the file's exact content (a hash made at build
+ * Runs a bundled CommonJS file (`dist/<name>.cjs`: the program, the
+ * renderer's libraries) and gives its exports, compiled from V8's code cache
+ * when one is kept for it: compiling them and the functions a run uses takes
+ * 10 to 30 ms otherwise. `key` names the file's exact content (a hash made at build
  * time): V8 checks its own version and flags, but only the length of the
  * source. A cache that is missing or rejected is written when the process
  * exits, with everything compiled by then.
