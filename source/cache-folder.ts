@@ -7,12 +7,15 @@ export function cacheFolder(env: NodeJS.ProcessEnv): string {
 	return path.join(env['XDG_CACHE_HOME'] || path.join(env['HOME'] || os.homedir(), '.cache'), 'blogread');
 }
 
-/** Writes a file whole or not at all, so a reader never sees half of it; a folder that can't be written is fine (nothing is kept). */
+/**
+ * Writes a file whole or not at all, so a reader never sees half of it, and
+ * readable by you alone; a folder that can't be written is fine (nothing is kept).
+ */
 export function writeAtomically(file: string, data: string | Uint8Array): void {
 	try {
 		mkdirSync(path.dirname(file), {recursive: true});
 		const temporary = `${file}.${process.pid}.tmp`;
-		writeFileSync(temporary, data);
+		writeFileSync(temporary, data, {mode: 0o600});
 		renameSync(temporary, file);
 	} catch {
 		// Kept next time, if it can be then.

@@ -1,4 +1,4 @@
-import {readdirSync, readFileSync, rmSync} from 'node:fs';
+import {closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -17,6 +17,26 @@ function removeOthers(folder: string, prefix: string, kept: string): void {
 }
 
 /**
+ * A cache file's bytes, if it is yours and no one else may write it: it holds
+ * code that runs as you, and a cache folder may be shared (XDG_CACHE_HOME=/tmp).
+ * Undefined when there is none (it is made at exit) or it is not to be trusted.
+ */
+function readPrivate(file: string): Buffer | undefined {
+	let handle: number | undefined;
+	try {
+		// Not through a link: the name is what says which code it is.
+		handle = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+		const stat = fstatSync(handle);
+		const yours = process.getuid === undefined || stat.uid === process.getuid();
+		return stat.isFile() && yours && (stat.mode & 0o022) === 0 ? readFileSync(handle) : undefined;
+	} catch {
+		return undefined;
+	} finally {
+		if (handle !== undefined) closeSync(handle);
+	}
+}
+
+/**
  * Runs a bundled CommonJS file (`dist/<name>.cjs`: the program, the
  * renderer's libraries) and gives its exports, compiled from V8's code cache
  * when one is kept for it: compiling them and the functions a run uses takes
@@ -29,12 +49,7 @@ export function requireWithCodeCache(name: string, key: string, env: NodeJS.Proc
 	const file = fileURLToPath(bundledFile(`${name}.cjs`));
 	const folder = cacheFolder(env);
 	const cacheFile = path.join(folder, `code-${name}-${key}-${process.arch}-${process.versions.v8}.bin`);
-	let cachedData: Buffer | undefined;
-	try {
-		cachedData = readFileSync(cacheFile);
-	} catch {
-		// Not made yet: it is, at exit.
-	}
+	const cachedData = readPrivate(cacheFile);
 
 	const wrapper = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
 	const script = new vm.Script(wrapper, {filename: file, ...(cachedData ? {cachedData} : {})});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
@@ -240,6 +240,9 @@ describe('--print', () => {
 		assert.deepEqual(run(args, {XDG_CACHE_HOME: cache, FORCE_COLOR: '3'}), first, 'a broken cache is rejected');
 		assert.ok(statSync(file).size > 100_000, 'and written again');
 		assert.ok(!existsSync(stale), 'an earlier version\'s cache is removed when a new one is written');
+		chmodSync(file, 0o666);
+		assert.deepEqual(run(args, {XDG_CACHE_HOME: cache, FORCE_COLOR: '3'}), first);
+		assert.equal(statSync(file).mode & 0o777, 0o600, 'a cache others may write is not taken: it is written again, for you alone');
 		const nowhere = path.join(scratch, 'a-file-not-a-folder');
 		writeFileSync(nowhere, '');
 		assert.deepEqual(run(args, {XDG_CACHE_HOME: nowhere, FORCE_COLOR: '3'}), first, 'a cache folder that cannot be made is no error');
