@@ -70,11 +70,6 @@ function withBodyFromFile(post: IndexedPost, absolutePath: string): Post {
 	return new FilePost(post, absolutePath);
 }
 
-function summary(post: Post): IndexedPost {
-	const {body: _body, absolutePath: _absolutePath, ...rest} = post;
-	return rest;
-}
-
 const UNREADABLE = 'could not read the file';
 
 type FileContext = {inDraftFolder?: boolean; excerptSeparator?: string | null};
@@ -152,8 +147,9 @@ function loadFolder(target: string, layout: SiteLayout, options: LoadOptions, pr
 		if (indexed) return withBodyFromFile(indexed, file.absolutePath);
 		const {post, stamp} = readPostFile(file.absolutePath, file.path, {inDraftFolder: file.inDraftFolder, excerptSeparator: file.excerptSeparator});
 		// A file that could not be read has no stamp: it is tried again next time (its permissions may change, not its size).
-		if (stamp) cache?.set(file, stamp, context, summary(post));
-		return withBodyFromFile(summary(post), file.absolutePath);
+		if (stamp) cache?.set(file, stamp, context, post);
+		// Its fields are copied, its body left behind.
+		return withBodyFromFile(post, file.absolutePath);
 	});
 	cache?.save();
 	return posts;
