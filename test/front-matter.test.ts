@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {existsSync, rmSync} from 'node:fs';
 import {describe, it} from 'node:test';
-import {parseFrontMatter} from '../source/posts/front-matter.js';
+import {frontMatterBody, parseFrontMatter} from '../source/posts/front-matter.js';
 import {normalisePost} from '../source/posts/normalise.js';
 
 describe('parseFrontMatter', () => {
@@ -29,6 +29,7 @@ describe('parseFrontMatter', () => {
 			const parsed = parseFrontMatter(source);
 			assert.deepEqual(parsed.data, data);
 			assert.equal(parsed.body, body);
+			assert.equal(frontMatterBody(source), body, 'the body is found the same way without parsing the front matter');
 			if (warning) assert.match(parsed.warnings.join('\n'), warning);
 			else assert.deepEqual(parsed.warnings, []);
 		});
@@ -41,6 +42,7 @@ describe('parseFrontMatter', () => {
 			const parsed = parseFrontMatter(source);
 			assert.deepEqual(parsed.data, {});
 			assert.equal(parsed.body, 'Body');
+			assert.equal(frontMatterBody(source), 'Body');
 			assert.match(parsed.warnings[0] ?? '', /refused/);
 			assert.equal(existsSync(marker), false);
 			rmSync(marker, {force: true});

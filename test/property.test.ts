@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import fc from 'fast-check';
-import {parseFrontMatter} from '../source/posts/front-matter.js';
+import {frontMatterBody, parseFrontMatter} from '../source/posts/front-matter.js';
 import {normalisePost} from '../source/posts/normalise.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {displayWidth} from '../source/render/text-width.js';
@@ -31,6 +31,7 @@ describe('random posts', () => {
 	it('never throw, never write a foreign control sequence, never overflow the width', () => {
 		fc.assert(fc.property(frontMatter, markdown, fc.integer({min: 20, max: 140}), fc.constantFrom(0, 1, 3), fc.boolean(), (front, body, width, level, hyperlinks) => {
 			const parsed = parseFrontMatter(front + body);
+			assert.equal(frontMatterBody(front + body), parsed.body);
 			const post = normalisePost({relativePath: 'random.md', absolutePath: '/random.md', data: parsed.data, body: parsed.body, warnings: parsed.warnings});
 			const {lines} = renderPostPage(post, {width, theme: createTheme(level as 0 | 1 | 3), hyperlinks});
 			for (const line of lines) {

@@ -70,64 +70,45 @@ const CLOSING = {'---': /\n(---|\.\.\.)[ \t]*(?:\n|$)/, '+++': /\n(\+\+\+)[ \t]*
 /** A `---` line after the first: where refused or Hexo-style front matter ends. */
 const DASHES_LINE = /\n---[ \t]*(?:\n|$)/;
 
-function parseWith(text: string, delimiter: '---' | '+++', language: string): FrontMatter {
+/**
+ * Where a post's front matter is and what kind it is, found without parsing
+ * any of it: reading a post's body again (to render or search it) needs no
+ * more than this.
+ */
+type Located =
+	| {kind: 'none'; body: string}
+	| {kind: 'unclosed'; body: string; delimiter: string}
+	| {kind: 'refused'; body: string; language: string}
+	| {kind: 'delimited'; body: string; front: string; delimiters: [string, string]; language: string; tooLarge: boolean}
+	| {kind: 'json'; body: string; json: string};
+
+function delimited(text: string, delimiter: '---' | '+++', language: string): Located {
 	const match = CLOSING[delimiter].exec(text);
-	if (!match) {
-		return {data: {}, body: text, warnings: [`front matter: no closing ${delimiter} line`]};
-	}
-
-	const body = text.slice(match.index + match[0].length);
-	if (match.index > MAX_FRONT_MATTER_BYTES) {
-		return {data: {}, body, warnings: ['front matter: larger than 64 KB, ignored']};
-	}
-
-	try {
-		// Only the front matter is handed over, not the whole post. Passing
-		// options also turns off gray-matter's content cache, which would hand
-		// back stale results for a second parse of the same text.
-		const parsed = matter(text.slice(0, match.index + match[0].length), {language, delimiters: [delimiter, match[1] ?? delimiter], engines});
-		if (!isRecord(parsed.data)) {
-			return {data: {}, body, warnings: ['front matter: not a set of key: value fields']};
-		}
-
-		return {data: {...parsed.data}, body, warnings: []};
-	} catch (error) {
-		return {data: {}, body, warnings: [`front matter: ${firstLine(errorMessage(error))}`]};
-	}
+	if (!match) return {kind: 'unclosed', body: text, delimiter};
+	const end = match.index + match[0].length;
+	return {kind: 'delimited', body: text.slice(end), front: text.slice(0, end), delimiters: [delimiter, match[1] ?? delimiter], language, tooLarge: match.index > MAX_FRONT_MATTER_BYTES};
 }
 
-/**
- * Splits a post into its front matter (YAML `---`, TOML `+++` or a JSON
- * object) and its Markdown body. Never throws: problems become warnings.
- */
-export function parseFrontMatter(source: string): FrontMatter {
+function locate(source: string): Located {
 	const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 
-	if (text.startsWith('+++\n')) return parseWith(text, '+++', 'toml');
+	if (text.startsWith('+++\n')) return delimited(text, '+++', 'toml');
 
 	if (text.startsWith('---')) {
 		const language = (text.slice(3, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'))).trim().toLowerCase();
-		if (language.startsWith('-')) return {data: {}, body: text, warnings: []};
+		if (language.startsWith('-')) return {kind: 'none', body: text};
 		if (!ALLOWED_LANGUAGES.has(language)) {
 			const end = DASHES_LINE.exec(text);
-			const body = end ? text.slice(end.index + end[0].length) : text;
-			return {data: {}, body, warnings: [`front matter: language "${cleanLine(language)}" refused (only YAML, TOML and JSON are read)`]};
+			return {kind: 'refused', body: end ? text.slice(end.index + end[0].length) : text, language};
 		}
 
-		return parseWith(text, '---', language === '' ? 'yaml' : language);
+		return delimited(text, '---', language === '' ? 'yaml' : language);
 	}
 
 	// `{{< shortcode >}}` or `{% tag %}` at the top is body text, not JSON.
 	if (/^\{\s*(?:"|\})/.test(text)) {
 		const split = splitJsonObject(text);
-		if (split) {
-			try {
-				const data: unknown = JSON.parse(split.json);
-				if (isRecord(data)) return {data, body: split.rest, warnings: []};
-			} catch (error) {
-				return {data: {}, body: split.rest, warnings: [`front matter: ${firstLine(errorMessage(error))}`]};
-			}
-		}
+		if (split) return {kind: 'json', body: split.rest, json: split.json};
 	}
 
 	// Hexo allows front matter without the opening `---`: key: value lines, then `---`.
@@ -136,9 +117,50 @@ export function parseFrontMatter(source: string): FrontMatter {
 		const head = end ? text.slice(0, end.index) : '';
 		const known = /^(?:title|date|tags|categories|layout|author):/m.test(head);
 		if (end && known && end.index < MAX_FRONT_MATTER_BYTES && head.split('\n').every(line => /^(?:[A-Za-z_][\w-]*:(?:[ \t]|$)|[ \t]+\S|-[ \t]|#|[ \t]*$)/.test(line))) {
-			return parseWith(`---\n${text}`, '---', 'yaml');
+			return delimited(`---\n${text}`, '---', 'yaml');
 		}
 	}
 
-	return {data: {}, body: text, warnings: []};
+	return {kind: 'none', body: text};
+}
+
+/** A post's Markdown body, its front matter left out and not parsed. */
+export function frontMatterBody(source: string): string {
+	return locate(source).body;
+}
+
+/**
+ * Splits a post into its front matter (YAML `---`, TOML `+++` or a JSON
+ * object) and its Markdown body. Never throws: problems become warnings.
+ */
+export function parseFrontMatter(source: string): FrontMatter {
+	const found = locate(source);
+	const {body} = found;
+	const problem = (warning: string): FrontMatter => ({data: {}, body, warnings: [`front matter: ${warning}`]});
+	switch (found.kind) {
+		case 'none': return {data: {}, body, warnings: []};
+		case 'unclosed': return problem(`no closing ${found.delimiter} line`);
+		case 'refused': return problem(`language "${cleanLine(found.language)}" refused (only YAML, TOML and JSON are read)`);
+		case 'json': {
+			try {
+				const data: unknown = JSON.parse(found.json);
+				return isRecord(data) ? {data, body, warnings: []} : problem('not a set of key: value fields');
+			} catch (error) {
+				return problem(firstLine(errorMessage(error)));
+			}
+		}
+
+		case 'delimited': {
+			if (found.tooLarge) return problem('larger than 64 KB, ignored');
+			try {
+				// Only the front matter is handed over, not the whole post. Passing
+				// options also turns off gray-matter's content cache, which would hand
+				// back stale results for a second parse of the same text.
+				const parsed = matter(found.front, {language: found.language, delimiters: found.delimiters, engines});
+				return isRecord(parsed.data) ? {data: {...parsed.data}, body, warnings: []} : problem('not a set of key: value fields');
+			} catch (error) {
+				return problem(firstLine(errorMessage(error)));
+			}
+		}
+	}
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import {errorCode, UserError} from '../errors.js';
 import {compareText, discoverPosts, isPostFile, type FoundFile} from './discover.js';
 import {comparePosts} from './filter.js';
-import {parseFrontMatter} from './front-matter.js';
+import {frontMatterBody, parseFrontMatter} from './front-matter.js';
 import {IndexCache, type IndexedPost} from './index-cache.js';
 import {detectLayout, type SiteLayout} from './layout.js';
 import {countWordsInUtf8, LANGUAGE_SUFFIX, localToday, normalisePost} from './normalise.js';
@@ -22,10 +22,10 @@ export type LoadOptions = {
 /** Newest first; undated posts last; ties by title. */
 const compareNewestFirst = comparePosts('date');
 
-/** The body of a post file, read again (it is not kept in memory between uses). */
+/** The body of a post file, read again (it is not kept in memory between uses); its front matter was parsed when the post was loaded. */
 function readBody(absolutePath: string): string {
 	try {
-		return parseFrontMatter(readPostText(absolutePath).text).body;
+		return frontMatterBody(readPostText(absolutePath).text);
 	} catch {
 		return '';
 	}
