@@ -187,6 +187,12 @@ describe('code fences', () => {
 		assert.equal(expandTabs('\tx\ty'), '    x   y');
 		assert.equal(expandTabs('ab\tc'), 'ab  c');
 	});
+
+	it('keeps a "```go" line inside a block as code, and what follows it unchanged by the input caps', () => {
+		const page = renderMarkdown('```\n```go\n' + '*'.repeat(40) + '\n```\n', {width: 80, theme: createTheme(0)});
+		assert.deepEqual(page.lines, ['┌─', '│ ```go', `│ ${'*'.repeat(40)}`, '└─']);
+		assert.equal(page.notice, null);
+	});
 });
 
 describe('inline extras', () => {

@@ -1,7 +1,8 @@
+import {fenceTracker} from './fences.js';
+
 /** How much of a large post is rendered at once, so its first screen shows while the rest renders. */
 export const HEAD_CHARS = 16 * 1024;
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 // Link reference and footnote definitions: they may come after the cut, and the head needs them.
 const DEFINITION = /^ {0,3}\[[^\]\n]+\]:.*$/gm;
 
@@ -13,15 +14,12 @@ const DEFINITION = /^ {0,3}\[[^\]\n]+\]:.*$/gm;
  */
 export function markdownHead(markdown: string, chars = HEAD_CHARS): string | undefined {
 	if (markdown.length <= chars) return undefined;
-	let fence: string | undefined;
+	const inFence = fenceTracker();
 	let start = 0;
 	while (start < markdown.length) {
 		const end = markdown.indexOf('\n', start);
 		const line = markdown.slice(start, end === -1 ? undefined : end);
-		const marker = FENCE.exec(line)?.[1];
-		if (fence === undefined && marker) fence = marker;
-		else if (fence !== undefined && marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = undefined;
-		else if (fence === undefined && start >= chars && line.trim() === '') {
+		if (!inFence(line) && start >= chars && line.trim() === '') {
 			const definitions = markdown.slice(start).match(DEFINITION) ?? [];
 			return `${markdown.slice(0, start)}\n${definitions.join('\n\n')}\n`;
 		}
