@@ -178,7 +178,6 @@ export type TermEntry = {
 	total: number;
 };
 
-/** Every tag, then every category, of the blog, with counts; most used first. */
 /** A post's tags and categories as terms, by key, each once (the first spelling). */
 function postTerms(post: Post): Map<string, Term> {
 	const terms = new Map<string, Term>();
@@ -218,6 +217,7 @@ export function prepareTerms(posts: Post[]): void {
 	termIndex(posts);
 }
 
+/** Every tag, then every category, of the blog, with counts; most used first. */
 export function termEntries(posts: Post[], chosen: Term[], mode: MatchMode, query: string): TermEntry[] {
 	const words = queryWords(query);
 	const {termsOf, names, totals} = termIndex(posts);

@@ -213,7 +213,6 @@ export function normalisePost(raw: RawPost): Post {
 	const taxonomies = typeof data['taxonomies'] === 'object' && data['taxonomies'] !== null ? data['taxonomies'] as Record<string, unknown> : {};
 	const separator = typeof data['excerpt_separator'] === 'string' ? data['excerpt_separator'] : raw.excerptSeparator ?? '<!--more-->';
 
-
 	const frontTitle = toText(data['title']);
 	// The first heading matters only when the front matter has no title.
 	const heading = frontTitle === null ? firstHeading(body) : null;

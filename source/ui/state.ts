@@ -107,7 +107,6 @@ export type Action =
 	| {type: 'relayout'; layout: Layout}
 	| {type: 'replaced'; path: string; notice: string};
 
-
 let lastSorted: {posts: Post[]; sort: SortKey; result: Post[]} | undefined;
 let lastVisible: {posts: Post[]; filters: Filters; sort: SortKey; result: Post[]} | undefined;
 
