@@ -6,7 +6,7 @@ import {bodyOptions, withHeader, type PageOptions} from './post-header.js';
 import {overBudget, plainPage, RenderCancelled, renderInWorker, SYNC_RENDER_LIMIT} from './render-job.js';
 
 /** A post whose body has been read once (a post's body may come from its file on each use). */
-function withBodyRead(post: Post): Post {
+export function withBodyRead(post: Post): Post {
 	return {...post, body: post.body};
 }
 

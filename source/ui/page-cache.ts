@@ -1,6 +1,6 @@
 import stripAnsi from 'strip-ansi';
 import type {Post} from '../posts/types.js';
-import {renderPostPageBounded} from '../render/bounded.js';
+import {renderPostPageBounded, withBodyRead} from '../render/bounded.js';
 import {markdownHead} from '../render/head.js';
 import type {RenderedMarkdown} from '../render/markdown.js';
 import {RENDER_BUDGET_MS, SYNC_RENDER_LIMIT} from '../render/render-job.js';
@@ -69,8 +69,7 @@ export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: 
 	}
 
 	const options = {width, theme, hyperlinks};
-	// Read the body once: a post's body may come from its file on each use.
-	const read = {...post, body: post.body};
+	const read = withBodyRead(post);
 	if (read.body.length <= SYNC_RENDER_LIMIT) {
 		if (!renderer) {
 			void loadRenderer();
