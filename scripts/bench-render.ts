@@ -1,6 +1,7 @@
 // Times markdown → lines for the largest corpus post and the sample blog.
 // Usage: npx tsx scripts/bench-render.ts [file.md ...]
 import path from 'node:path';
+import {readBody} from '../source/posts/body.js';
 import {loadPostFile} from '../source/posts/load.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {createTheme} from '../source/theme.js';
@@ -12,13 +13,14 @@ const theme = createTheme(3);
 
 for (const file of files) {
 	const post = loadPostFile(path.resolve(file), path.basename(file));
-	renderPostPage(post, {width: 80, theme, hyperlinks: false});
-	const row = [file, `${Math.round(Buffer.byteLength(post.body) / 1024)} KB`];
+	const {markdown} = readBody(post);
+	renderPostPage(post, markdown, {width: 80, theme, hyperlinks: false});
+	const row = [file, `${Math.round(Buffer.byteLength(markdown) / 1024)} KB`];
 	for (const width of [40, 80, 120]) {
 		const times: number[] = [];
 		for (let run = 0; run < 7; run++) {
 			const start = performance.now();
-			renderPostPage(post, {width, theme, hyperlinks: false});
+			renderPostPage(post, markdown, {width, theme, hyperlinks: false});
 			times.push(performance.now() - start);
 		}
 

@@ -1,8 +1,7 @@
 // How blogread is bundled for production (React's production build, minified,
 // split into lazily loaded chunks), and the plugins that keep its start fast.
 // Used by scripts/build.mjs for the bin and by the benchmark for what it times.
-import {createHash} from 'node:crypto';
-import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {build} from 'esbuild';
 import {highlightLanguageTable} from './highlight-languages.mjs';
@@ -57,7 +56,7 @@ export const bundleOptions = {
 		// the same widths without string-width's tables for most text.
 		name: 'one-string-width',
 		setup(build) {
-			const shim = path.join(root, 'source', 'render', 'string-width-fast.ts');
+			const shim = path.join(root, 'source', 'text', 'string-width-fast.ts');
 			const real = path.join(root, 'node_modules', 'string-width', 'index.js');
 			build.onResolve({filter: /^string-width$/}, async args => {
 				if (args.pluginData === 'real' || !args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
@@ -145,62 +144,7 @@ export const bundleOptions = {
 	logLevel: 'warning',
 };
 
-/**
- * A module of source/ bundled apart as one CommonJS file, `<outdir>/<name>.cjs`,
- * which the rest of the bundle runs through V8's code cache
- * (source/code-cache.ts). Every import of the module is replaced by a loader
- * that runs the file; the hash of its content names the cache.
- */
-function fromCodeCache(name, module, exported, key) {
-	return {
-		name: `${name}-from-code-cache`,
-		setup(build) {
-			// Whichever module imports it: a second, uncached copy would load beside the first.
-			build.onResolve({filter: /\.js$/}, args => (args.namespace === 'file' && path.resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === module ? {path: module, namespace: name} : undefined));
-			build.onLoad({filter: /.*/, namespace: name}, () => ({
-				contents: `import {requireWithCodeCache} from ${JSON.stringify(path.join(root, 'source', 'code-cache.ts'))};\nexport const {${exported}} = requireWithCodeCache(${JSON.stringify(name)}, ${JSON.stringify(key)});\n`,
-				loader: 'js',
-				resolveDir: root,
-			}));
-		},
-	};
-}
-
-/** Bundles one module of source/ as CommonJS into `<outdir>/<name>.cjs`; gives the hash of its content. */
-async function bundleCommonJs(name, module, outdir, plugins) {
-	const built = await build({
-		...bundleOptions,
-		plugins: [...plugins, ...bundleOptions.plugins],
-		entryPoints: [module],
-		format: 'cjs',
-		splitting: false,
-		// The file runs as the body of a function given exports, require, module, __filename and __dirname.
-		banner: {js: `var __blogreadImportMeta = {url: require('node:url').pathToFileURL(__filename).href}; ${LAZY_SEGMENTER}`},
-		define: {...bundleOptions.define, 'import.meta': '__blogreadImportMeta'},
-		write: false,
-		outdir,
-	});
-	const code = built.outputFiles[0]?.contents;
-	if (!code) throw new Error(`build: ${name} was not bundled`);
-	await mkdir(outdir, {recursive: true});
-	await writeFile(path.join(outdir, `${name}.cjs`), code);
-	return createHash('sha256').update(code).digest('hex').slice(0, 16);
-}
-
-/**
- * Bundles entry points the way the bin is, into `outdir`. Two parts of
- * blogread are bundled apart as CommonJS and run through V8's code cache:
- * the renderer's libraries (source/render/libraries.ts) and the program
- * behind the entry (source/program.ts: flags, posts, print mode, rendering).
- * The app (source/ui/run.tsx) stays an ES module, which the entry hands the
- * program a way to load: Yoga, under Ink, uses top-level await, which CommonJS
- * has no form for, and a script run from the code cache can't import().
- */
+/** Bundles entry points the way the bin is, into `outdir`. */
 export async function bundle(entryPoints, outdir) {
-	const source = name => path.join(root, 'source', name);
-	const librariesKey = await bundleCommonJs('render-libraries', source('render/libraries.ts'), outdir, []);
-	const libraries = fromCodeCache('render-libraries', source('render/libraries.ts'), 'renderLibraries', librariesKey);
-	const programKey = await bundleCommonJs('program', source('program.ts'), outdir, [libraries]);
-	const program = fromCodeCache('program', source('program.ts'), 'program', programKey);
-	await build({...bundleOptions, plugins: [libraries, program, ...bundleOptions.plugins], entryPoints, outdir});
+	await build({...bundleOptions, entryPoints, outdir});
 }

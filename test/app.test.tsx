@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import type {Blog} from '../source/posts/types.js';
+import type {Blog} from '../source/posts/model.js';
 import {createTheme} from '../source/theme.js';
 import {appOpener, keys} from './helpers/ink.js';
 import {makePost, makePosts} from './helpers/posts.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {appendAll, maxOf, minOf} from '../source/arrays.js';
+import {appendAll, maxOf, minOf} from '../source/util/arrays.js';
 
 describe('array helpers for any number of items', () => {
 	const many = Array.from({length: 1_000_000}, (_, index) => index % 1000);

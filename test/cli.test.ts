@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {spawn, spawnSync} from 'node:child_process';
-import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
@@ -214,38 +214,40 @@ describe('--print', () => {
 			writeFileSync(file, `---\ntitle: Code\n---\n${body}\n`);
 			const printed = run(['--print', file, '--width', '80'], {FORCE_COLOR: '3'});
 			assert.equal(printed.code, 0, printed.stderr);
-			const page = renderPostPage(loadPostFile(file, name), {width: 80, theme: createTheme(3), hyperlinks: false});
+			const page = renderPostPage(loadPostFile(file, name), `${body}\n`, {width: 80, theme: createTheme(3), hyperlinks: false});
 			assert.equal(printed.stdout, page.lines.map(line => line.trimEnd()).join('\n') + '\n', name);
 			assert.match(printed.stdout, /\u001B\[\d+m(?:func|program|def)\u001B/, 'keywords are coloured');
 			assert.ok(printed.stdout.includes('Shipped 🎉 with 🚀 and :not_an_emoji:.'), 'shortcodes become emoji');
 		}
 	});
 
-	it('compiles the renderer from a code cache it keeps, and prints the same with it, without it, and past a broken one', () => {
-		const cache = path.join(scratch, 'code-cache');
-		const args = ['--print', 'full-front-matter', '--width', '60', fixture];
-		const first = run(args, {XDG_CACHE_HOME: cache, FORCE_COLOR: '3'});
-		assert.equal(first.code, 0, first.stderr);
+	it('keeps its index only in a cache folder that is yours alone, and says once when it is not', () => {
+		const args = ['--list', fixture];
+		const cache = path.join(scratch, 'private-cache');
+		const first = run(args, {XDG_CACHE_HOME: cache});
+		assert.equal(first.stderr, '');
 		const folder = path.join(cache, 'blogread');
-		const kept = readdirSync(folder).filter(name => /^code-render-libraries-[\da-f]{16}-.+\.bin$/.test(name));
-		assert.equal(kept.length, 1, readdirSync(folder).join(', '));
-		const file = path.join(folder, kept[0] ?? '');
-		assert.ok(statSync(file).size > 100_000, 'the cache holds compiled code');
-		const stale = path.join(folder, 'code-render-libraries-0000000000000000-x64-1.0.bin');
-		writeFileSync(stale, 'from an earlier version');
-		const written = readFileSync(file);
-		assert.deepEqual(run(args, {XDG_CACHE_HOME: cache, FORCE_COLOR: '3'}), first);
-		assert.deepEqual(readFileSync(file), written, 'the cache was taken, so not written again');
-		writeFileSync(file, 'not compiled code');
-		assert.deepEqual(run(args, {XDG_CACHE_HOME: cache, FORCE_COLOR: '3'}), first, 'a broken cache is rejected');
-		assert.ok(statSync(file).size > 100_000, 'and written again');
-		assert.ok(!existsSync(stale), 'an earlier version\'s cache is removed when a new one is written');
-		chmodSync(file, 0o666);
-		assert.deepEqual(run(args, {XDG_CACHE_HOME: cache, FORCE_COLOR: '3'}), first);
-		assert.equal(statSync(file).mode & 0o777, 0o600, 'a cache others may write is not taken: it is written again, for you alone');
+		assert.equal(statSync(folder).mode & 0o777, 0o700, 'made for you alone');
+		const [index = ''] = readdirSync(folder).filter(name => name.startsWith('index-'));
+		assert.equal(statSync(path.join(folder, index)).mode & 0o777, 0o600);
+		assert.deepEqual(run(args, {XDG_CACHE_HOME: cache}), first, 'the same list from the index');
+
+		const shared = path.join(scratch, 'shared-cache');
+		mkdirSync(path.join(shared, 'blogread'), {recursive: true});
+		chmodSync(path.join(shared, 'blogread'), 0o777);
+		const loose = run(args, {XDG_CACHE_HOME: shared});
+		assert.equal(loose.stdout, first.stdout);
+		assert.equal(loose.stderr, `blogread: not using ${path.join(shared, 'blogread')}: others can write to it (mode 777); running without it\n`);
+		assert.deepEqual(readdirSync(path.join(shared, 'blogread')), [], 'nothing written there');
+
+		const linked = path.join(scratch, 'linked-cache');
+		mkdirSync(linked);
+		symlinkSync(folder, path.join(linked, 'blogread'));
+		assert.match(run(args, {XDG_CACHE_HOME: linked}).stderr, /: it is a symbolic link; running without it\n$/);
+
 		const nowhere = path.join(scratch, 'a-file-not-a-folder');
 		writeFileSync(nowhere, '');
-		assert.deepEqual(run(args, {XDG_CACHE_HOME: nowhere, FORCE_COLOR: '3'}), first, 'a cache folder that cannot be made is no error');
+		assert.deepEqual(run(args, {XDG_CACHE_HOME: nowhere}), first, 'a cache folder that cannot be made is no error');
 	});
 
 	it('--theme light and BLOGREAD_THEME=light pick the light palette', () => {

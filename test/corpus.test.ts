@@ -7,8 +7,9 @@ import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
 import {loadBlog} from '../source/posts/load.js';
 import {renderPostPage} from '../source/render/post-page.js';
-import {displayWidth} from '../source/render/text-width.js';
+import {displayWidth} from '../source/text/width.js';
 import {createTheme} from '../source/theme.js';
+import {bodyOf} from './helpers/posts.js';
 
 // Every post of the render corpus and the sample blog, at several widths,
 // in colour and without: nothing wider than the width, no raw Markdown
@@ -53,14 +54,15 @@ for (const folder of [corpus, samples]) {
 			it(post.path, () => {
 				for (const width of widths) {
 					for (const theme of themes) {
-						const {lines} = renderPostPage(post, {width, theme, hyperlinks: true});
+						const body = bodyOf(post);
+						const {lines} = renderPostPage(post, body, {width, theme, hyperlinks: true});
 						assert.deepEqual(problems(lines, width), []);
-						const prose = proseOf(lines, post.body);
-						const defined = [...post.body.matchAll(/^\[\^([^\]\s]+)\]:/gm)].map(match => match[1]);
+						const prose = proseOf(lines, body);
+						const defined = [...body.matchAll(/^\[\^([^\]\s]+)\]:/gm)].map(match => match[1]);
 						for (const label of defined) assert.ok(!prose.includes(`[^${label}]`), `raw footnote reference [^${label}]`);
 						// A marker pair the source wrote unescaped must not survive rendering.
 						for (const pattern of [/(?<!\*)\*\*[^*\s][^*]*?\*\*(?!\*)/g, /(?<!_)__[^_\s][^_]*?__(?!_)/g, /(?<!~)~~[^~\s][^~]*?~~(?!~)/g]) {
-							const raw = [...prose.matchAll(pattern)].map(match => match[0]).filter(match => post.body.includes(match));
+							const raw = [...prose.matchAll(pattern)].map(match => match[0]).filter(match => body.includes(match));
 							assert.deepEqual(raw, [], 'raw emphasis markers');
 						}
 					}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {describe, it} from 'node:test';
 import vm from 'node:vm';
-import {errorCode, errorMessage} from '../source/errors.js';
+import {errorCode, errorMessage} from '../source/util/errors.js';
 
 function thrown(work: () => unknown): unknown {
 	try {

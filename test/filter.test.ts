@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import fc from 'fast-check';
 import {closestTerms, comparePosts, describeFilters, filterSorted, matchesTerms, narrowEntries, noFilters, searchScore, sortPosts, termEntries, termKey, visiblePosts, type Filters, type Term} from '../source/posts/filter.js';
-import {makePost} from './helpers/posts.js';
+import {makePost, searchOf} from './helpers/posts.js';
 
 const kubelet = makePost({title: 'Kubelet deep dive', date: '2025-07-15', tags: ['k8s', 'Go'], category: 'Tech', excerpt: 'The sync loop.', author: 'Ann'}, 'The kubelet watches pods. Go code.');
 const goPool = makePost({title: 'A Go worker pool', date: '2024-01-01', tags: ['go', 'concurrency'], category: 'Tech'}, 'Workers and channels. '.repeat(300));
 const rust = makePost({title: 'Rust errors', date: '2023-05-05', tags: ['rust'], category: 'Notes', author: 'Kube Fan'}, 'Result and the question mark.');
 const undated = makePost({title: 'About', tags: ['meta']}, 'Mentions kubelet once.');
 const posts = [kubelet, goPool, rust, undated];
+const text = searchOf(posts);
 const titles = (list: typeof posts) => list.map(post => post.title);
 const tag = (name: string): Term => ({kind: 'tag', name});
 
@@ -32,23 +33,23 @@ describe('matchesTerms', () => {
 describe('search', () => {
 	it('ranks title hits above tag, excerpt, author and body hits', () => {
 		const words = ['kube'];
-		assert.ok(searchScore(kubelet, words) > searchScore(rust, words));
-		assert.ok(searchScore(rust, words) > searchScore(undated, words));
-		assert.ok(searchScore(undated, words) > 0);
-		assert.equal(searchScore(goPool, words), 0);
+		assert.ok(searchScore(kubelet, words, text) > searchScore(rust, words, text));
+		assert.ok(searchScore(rust, words, text) > searchScore(undated, words, text));
+		assert.ok(searchScore(undated, words, text) > 0);
+		assert.equal(searchScore(goPool, words, text), 0);
 	});
 
 	it('needs every word somewhere', () => {
-		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: 'go pods'}, 'date')), ['Kubelet deep dive']);
-		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: '  '}, 'date')), titles(posts));
+		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: 'go pods'}, 'date', text)), ['Kubelet deep dive']);
+		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: '  '}, 'date', text)), titles(posts));
 	});
 
 	it('puts title matches first, then keeps the sort order', () => {
-		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: 'kube'}, 'date')), ['Kubelet deep dive', 'Rust errors', 'About']);
+		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: 'kube'}, 'date', text)), ['Kubelet deep dive', 'Rust errors', 'About']);
 	});
 
 	it('combines with tags', () => {
-		assert.deepEqual(titles(visiblePosts(posts, {terms: [tag('go')], mode: 'and', query: 'channels'}, 'date')), ['A Go worker pool']);
+		assert.deepEqual(titles(visiblePosts(posts, {terms: [tag('go')], mode: 'and', query: 'channels'}, 'date', text)), ['A Go worker pool']);
 	});
 });
 
@@ -60,7 +61,7 @@ describe('sorting', () => {
 	];
 	for (const [sort, expected] of cases) {
 		it(sort, () => {
-			assert.deepEqual(titles(visiblePosts([...posts].reverse(), noFilters, sort)), expected);
+			assert.deepEqual(titles(visiblePosts([...posts].reverse(), noFilters, sort, text)), expected);
 		});
 	}
 
@@ -79,13 +80,14 @@ describe('sorting', () => {
 			date: index % 5 === 0 ? undefined : `2024-0${1 + (index % 9)}-1${index % 10}`,
 			tags: [index % 4 === 0 ? 'kube' : 'misc'],
 		}, index % 2 === 0 ? 'go kube rust' : 'plain'));
+		const manyText = searchOf(many);
 		for (const sort of ['date', 'title', 'reading'] as const) {
 			for (const query of ['', 'kube', 'go', 'kube go', 'note', 'nothing']) {
 				const words = query.split(' ').filter(word => word !== '');
 				const rank = (score: number) => (words.length === 0 ? 0 : Math.floor(score / 100));
-				const expected = many.map(post => ({post, score: searchScore(post, words)})).filter(entry => entry.score > 0)
+				const expected = many.map(post => ({post, score: searchScore(post, words, manyText)})).filter(entry => entry.score > 0)
 					.sort((a, b) => rank(b.score) - rank(a.score) || comparePosts(sort)(a.post, b.post)).map(entry => entry.post);
-				assert.deepEqual(titles(filterSorted(sortPosts(many, sort), {...noFilters, query})), titles(expected), `${sort} "${query}"`);
+				assert.deepEqual(titles(filterSorted(sortPosts(many, sort), {...noFilters, query}, manyText)), titles(expected), `${sort} "${query}"`);
 			}
 		}
 	});
@@ -93,7 +95,7 @@ describe('sorting', () => {
 
 describe('termEntries', () => {
 	it('counts what each tag would show, given the other filters', () => {
-		const entries = termEntries(posts, [tag('go')], 'and', '');
+		const entries = termEntries(posts, [tag('go')], 'and', '', text);
 		const count = (key: string) => entries.find(entry => entry.key === key)?.count;
 		assert.equal(count('tag:go'), 2);
 		assert.equal(count('tag:k8s'), 1);
@@ -115,31 +117,32 @@ describe('termEntries', () => {
 		const chosenTerm = fc.record({kind: fc.constantFrom('tag', 'category', 'any') as fc.Arbitrary<Term['kind']>, name: fc.constantFrom('go', 'rust', 'tech', 'web')});
 		fc.assert(fc.property(fc.array(post, {maxLength: 12}), fc.array(chosenTerm, {maxLength: 3}), fc.constantFrom('and', 'or') as fc.Arbitrary<'and' | 'or'>, fc.constantFrom('', 'kubelet', 'go'), (many, chosen, mode, query) => {
 			const words = query === '' ? [] : [query];
-			for (const entry of termEntries(many, chosen, mode, query)) {
+			const manyText = searchOf(many);
+			for (const entry of termEntries(many, chosen, mode, query, manyText)) {
 				const withTerm = chosen.some(term => termKey(term) === entry.key) ? chosen : [...chosen, entry.term];
-				const expected = many.filter(candidate => searchScore(candidate, words) > 0 && matchesTerms(candidate, withTerm, mode)).length;
+				const expected = many.filter(candidate => searchScore(candidate, words, manyText) > 0 && matchesTerms(candidate, withTerm, mode)).length;
 				assert.equal(entry.count, expected, `${entry.key} with ${JSON.stringify(chosen)} ${mode} "${query}"`);
 			}
 		}), {numRuns: 500, seed: 20_261_129});
 	});
 
 	it('counts posts you would see with any chosen tag, in OR mode', () => {
-		const entries = termEntries(posts, [tag('go')], 'or', '');
+		const entries = termEntries(posts, [tag('go')], 'or', '', text);
 		assert.equal(entries.find(entry => entry.key === 'tag:rust')?.count, 3);
 	});
 
 	it('counts only posts that match the search', () => {
-		const entries = termEntries(posts, [], 'and', 'kubelet');
+		const entries = termEntries(posts, [], 'and', 'kubelet', text);
 		assert.equal(entries.find(entry => entry.key === 'tag:go')?.count, 1);
 		assert.equal(entries.find(entry => entry.key === 'tag:meta')?.count, 1);
 	});
 
 	it('lists tags before categories, most used first, then by name', () => {
-		assert.deepEqual(termEntries(posts, [], 'and', '').map(entry => entry.key), ['tag:go', 'tag:concurrency', 'tag:k8s', 'tag:meta', 'tag:rust', 'category:tech', 'category:notes']);
+		assert.deepEqual(termEntries(posts, [], 'and', '', text).map(entry => entry.key), ['tag:go', 'tag:concurrency', 'tag:k8s', 'tag:meta', 'tag:rust', 'category:tech', 'category:notes']);
 	});
 
 	it('narrows by prefix, then substring, then letters in order', () => {
-		const entries = termEntries(posts, [], 'and', '');
+		const entries = termEntries(posts, [], 'and', '', text);
 		assert.deepEqual(narrowEntries(entries, 'c').map(entry => entry.key), ['tag:concurrency', 'category:tech']);
 		assert.deepEqual(narrowEntries(entries, 'ccy').map(entry => entry.key), ['tag:concurrency']);
 		assert.deepEqual(narrowEntries(entries, 'K8').map(entry => entry.key), ['tag:k8s']);

@@ -32,8 +32,8 @@ describe('the head of a large post', () => {
 		const head = markdownHead(body, 4096);
 		assert.ok(head !== undefined && head.length < body.length / 2);
 		const options = {width: 72, theme: createTheme(1), hyperlinks: false};
-		const whole = renderPostPage(post, options).lines;
-		const preview = renderPostPage({...post, body: head}, options).lines;
+		const whole = renderPostPage(post, body, options).lines;
+		const preview = renderPostPage(post, head, options).lines;
 		assert.deepEqual(preview.slice(0, 60), whole.slice(0, 60));
 		assert.ok(preview.slice(0, 60).some(line => line.includes('[1]')), 'notes are numbered in the head too');
 	});

@@ -3,7 +3,7 @@ import {describe, it} from 'node:test';
 import {helpRows, keyEvents, keymap, type KeyFlags, type View} from '../source/keymap.js';
 
 function actions(view: View, input: string, flags: KeyFlags = {}): string[] {
-	return keyEvents(view, input, flags).flatMap(event => (event.binding ? [event.binding.action] : []));
+	return keyEvents(view, input, flags).flatMap(event => (event.binding ? [event.binding.command] : []));
 }
 
 describe('keymap', () => {

@@ -3,7 +3,7 @@ import {describe, it} from 'node:test';
 import {SYNC_RENDER_LIMIT} from '../source/render/render-job.js';
 import {createTheme} from '../source/theme.js';
 import {appOpener, keys} from './helpers/ink.js';
-import {makePost} from './helpers/posts.js';
+import {bodyOf, makePost} from './helpers/posts.js';
 
 const section = (index: number) => `## Part ${index}\n\nText of part ${index}, with a note[^n].\n`;
 const large = makePost({title: 'Large post', date: '2025-01-01'}, Array.from({length: 3000}, (_, index) => section(index)).join('\n') + '\n[^n]: The note.');
@@ -12,7 +12,7 @@ const statusLine = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
 
 describe('opening a large post', () => {
 	it('shows its first screen at once, then the whole post in the same place', async () => {
-		assert.ok(large.body.length > SYNC_RENDER_LIMIT, 'rendered in a worker');
+		assert.ok(bodyOf(large).length > SYNC_RENDER_LIMIT, 'rendered in a worker');
 		const app = await open();
 		await app.press(keys.enter);
 		const first = app.frame();

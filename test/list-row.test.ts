@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
-import {formatJson} from '../source/print.js';
+import {formatJson} from '../source/cli/print.js';
 import {listColumns, listRow} from '../source/render/list-row.js';
-import {displayWidth} from '../source/render/text-width.js';
+import {displayWidth} from '../source/text/width.js';
 import {createTheme} from '../source/theme.js';
 import {makePost} from './helpers/posts.js';
 

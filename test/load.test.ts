@@ -4,7 +4,7 @@ import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:f
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {UserError} from '../source/errors.js';
+import {UserError} from '../source/util/errors.js';
 import {discoverPosts} from '../source/posts/discover.js';
 import {loadBlog} from '../source/posts/load.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
 import {renderMarkdown} from '../source/render/markdown.js';
-import {displayWidth} from '../source/render/text-width.js';
+import {displayWidth} from '../source/text/width.js';
 import {createTheme} from '../source/theme.js';
 
 // The kinds of input the CommonMark reference implementation keeps as its

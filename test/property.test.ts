@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import {frontMatterBody, parseFrontMatter} from '../source/posts/front-matter.js';
 import {normalisePost} from '../source/posts/normalise.js';
 import {renderPostPage} from '../source/render/post-page.js';
-import {displayWidth} from '../source/render/text-width.js';
+import {displayWidth} from '../source/text/width.js';
 import {createTheme} from '../source/theme.js';
 import {foreignControls} from './helpers/hostile.js';
 
@@ -33,7 +33,7 @@ describe('random posts', () => {
 			const parsed = parseFrontMatter(front + body);
 			assert.equal(frontMatterBody(front + body), parsed.body);
 			const post = normalisePost({relativePath: 'random.md', absolutePath: '/random.md', data: parsed.data, body: parsed.body, warnings: parsed.warnings});
-			const {lines} = renderPostPage(post, {width, theme: createTheme(level as 0 | 1 | 3), hyperlinks});
+			const {lines} = renderPostPage(post, parsed.body, {width, theme: createTheme(level as 0 | 1 | 3), hyperlinks});
 			for (const line of lines) {
 				assert.deepEqual(foreignControls(line), []);
 				assert.ok(displayWidth(line) <= width);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
-import {findHits, hitFrom, markRanges} from '../source/reader/find.js';
-import {anchorAt, lineAt} from '../source/reader/position.js';
+import {findHits, hitFrom, markRanges} from '../source/ui/state/hits.js';
+import {anchorAt, lineAt} from '../source/ui/state/anchor.js';
 import {renderMarkdown} from '../source/render/markdown.js';
 import {createTheme} from '../source/theme.js';
 

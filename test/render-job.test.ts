@@ -5,22 +5,23 @@ import {formatPost, renderPostPageBounded} from '../source/render/bounded.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {SYNC_RENDER_LIMIT} from '../source/render/render-job.js';
 import {createTheme} from '../source/theme.js';
-import {makePost} from './helpers/posts.js';
+import {bodyOf, makePost} from './helpers/posts.js';
 
 const theme = createTheme(1);
 const section = (index: number) => `## Part ${index}\n\nText with **bold** and a note[^n].\n\n\`\`\`go\nfunc f() {}\n\`\`\`\n`;
-const large = makePost({title: 'Large', date: '2025-01-01'}, Array.from({length: 2000}, (_, index) => section(index)).join('\n') + '\n[^n]: The note.');
+const largeBody = Array.from({length: 2000}, (_, index) => section(index)).join('\n') + '\n[^n]: The note.';
+const large = makePost({title: 'Large', date: '2025-01-01'}, largeBody);
 
 describe('rendering with a time budget', () => {
 	it('renders a large post in a worker, exactly as on this thread', async () => {
-		assert.ok(large.body.length > SYNC_RENDER_LIMIT);
+		assert.ok(bodyOf(large).length > SYNC_RENDER_LIMIT);
 		const options = {width: 70, theme, hyperlinks: false};
-		const bounded = await renderPostPageBounded(large, options, 20_000);
-		assert.deepEqual(bounded, renderPostPage(large, options));
+		const bounded = await renderPostPageBounded(large, largeBody, options, 20_000);
+		assert.deepEqual(bounded, renderPostPage(large, largeBody, options));
 	});
 
 	it('falls back to plain text, with a notice, when the budget runs out', async () => {
-		const page = await renderPostPageBounded(large, {width: 70, theme, hyperlinks: false}, 1);
+		const page = await renderPostPageBounded(large, largeBody, {width: 70, theme, hyperlinks: false}, 1);
 		const text = page.lines.map(line => stripAnsi(line)).join('\n');
 		assert.match(text, /⚠ shown as plain text: rendering took longer than 0.001 s/);
 		assert.match(text, /^## Part 0$/m, 'the Markdown is shown as written');
@@ -29,9 +30,9 @@ describe('rendering with a time budget', () => {
 
 	it('prints a large post as the reader shows it, and as plain text with a notice when the watchdog stops it past the budget', async () => {
 		const options = {width: 70, theme, hyperlinks: false};
-		const printed = await formatPost(large, options, 20_000);
-		assert.equal(printed, renderPostPage(large, options).lines.map(line => line.trimEnd()).join('\n') + '\n');
-		const plain = stripAnsi(await formatPost(large, options, 1));
+		const printed = await formatPost(large, largeBody, options, 20_000);
+		assert.equal(printed, renderPostPage(large, largeBody, options).lines.map(line => line.trimEnd()).join('\n') + '\n');
+		const plain = stripAnsi(await formatPost(large, largeBody, options, 1));
 		assert.match(plain, /⚠ shown as plain text: rendering took longer than 0.001 s/);
 		assert.match(plain, /^## Part 1999$/m);
 		assert.ok(plain.endsWith('[^n]: The note.\n'));
@@ -39,7 +40,7 @@ describe('rendering with a time budget', () => {
 
 	it('renders small posts on this thread', async () => {
 		const small = makePost({title: 'Small'}, 'Just **this**.');
-		const page = await renderPostPageBounded(small, {width: 40, theme: createTheme(0), hyperlinks: false}, 1);
+		const page = await renderPostPageBounded(small, 'Just **this**.', {width: 40, theme: createTheme(0), hyperlinks: false}, 1);
 		assert.ok(page.lines.includes('Just this.'));
 	});
 });

@@ -7,7 +7,7 @@ import {parseFrontMatter} from '../source/posts/front-matter.js';
 import {expandTabs, fenceLanguage} from '../source/render/code-block.js';
 import {renderMarkdown} from '../source/render/markdown.js';
 import {fitColumns} from '../source/render/table.js';
-import {displayWidth} from '../source/render/text-width.js';
+import {displayWidth} from '../source/text/width.js';
 import {createTheme} from '../source/theme.js';
 
 const plain = createTheme(0);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import type {Blog, Post} from '../source/posts/types.js';
+import type {Blog, Post} from '../source/posts/model.js';
 import {createTheme} from '../source/theme.js';
 import {appOpener, keys} from './helpers/ink.js';
-import {makePost} from './helpers/posts.js';
+import {bodyOf, makePost} from './helpers/posts.js';
 
 const blog: Blog = {
 	root: 'blog',
@@ -45,7 +45,7 @@ describe('any terminal', () => {
 	it('e opens the post in the editor and shows it re-read', async () => {
 		const edited: Post[] = [];
 		const onEdit = async (post: Post) => {
-			const changed = makePost({title: post.title, date: post.date}, `${post.body}\n\nA line added in the editor.`, post.path);
+			const changed = makePost({title: post.title, date: post.date}, `${bodyOf(post)}\n\nA line added in the editor.`, post.path);
 			edited.push(changed);
 			return changed;
 		};

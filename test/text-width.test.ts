@@ -5,7 +5,7 @@ import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
 import {eastAsianWidth} from 'get-east-asian-width';
 import sliceAnsi from 'slice-ansi';
-import {breakStyled, displayWidth, fitWidth, NARROW_TEXT, SIMPLE_TEXT, truncate, wrapStyled} from '../source/render/text-width.js';
+import {breakStyled, displayWidth, fitWidth, NARROW_TEXT, SIMPLE_TEXT, truncate, wrapStyled} from '../source/text/width.js';
 
 describe('displayWidth', () => {
 	const cases: Array<[string, number]> = [

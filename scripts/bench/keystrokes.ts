@@ -5,7 +5,7 @@
 import {render} from 'ink-testing-library';
 import React from 'react';
 import {loadBlog} from '../../source/posts/load.js';
-import type {Blog} from '../../source/posts/types.js';
+import type {Blog} from '../../source/posts/model.js';
 import {createTheme} from '../../source/theme.js';
 import {App} from '../../source/ui/app.js';
 import {median} from './median.js';

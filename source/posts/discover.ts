@@ -1,6 +1,6 @@
 import {readdirSync, realpathSync, statSync, type Dirent} from 'node:fs';
 import path from 'node:path';
-import {errorCode} from '../errors.js';
+import {errorCode} from '../util/errors.js';
 
 export const POST_EXTENSIONS = new Set(['.md', '.markdown', '.mdx']);
 

@@ -1,5 +1,6 @@
-import {appendAll} from '../arrays.js';
-import type {Post} from './types.js';
+import {appendAll} from '../util/arrays.js';
+import type {Post} from './model.js';
+import type {SearchText} from './search.js';
 
 /** A tag or a category to filter by; `any` (from --tag) matches either. */
 export type Term = {kind: 'tag' | 'category' | 'any'; name: string};
@@ -50,49 +51,14 @@ export function queryWords(query: string): string[] {
 	return query.toLowerCase().split(/\s+/).filter(word => word !== '');
 }
 
-type Haystack = {title: string; tags: string; excerpt: string; author: string; body: string};
-const haystacks = new WeakMap<Post, Haystack>();
-
-function haystackOf(post: Post): Haystack {
-	let haystack = haystacks.get(post);
-	if (!haystack) {
-		haystack = {
-			title: post.title.toLowerCase(),
-			tags: [...post.tags, ...post.categories].join(' ').toLowerCase(),
-			excerpt: (post.excerpt ?? '').toLowerCase(),
-			author: (post.author ?? '').toLowerCase(),
-			body: post.body.toLowerCase(),
-		};
-		haystacks.set(post, haystack);
-	}
-
-	return haystack;
-}
-
-/**
- * Reads what searching the posts needs (their bodies, in lower case) until
- * `budgetMs` is spent; true when every post is ready. Run in slices while a
- * search is open, so its first letter doesn't read every body at once.
- */
-export function prepareSearch(posts: Post[], budgetMs: number): boolean {
-	const end = performance.now() + budgetMs;
-	for (const post of posts) {
-		if (haystacks.has(post)) continue;
-		if (performance.now() > end) return false;
-		haystackOf(post);
-	}
-
-	return true;
-}
-
 /**
  * How well a post matches the search words: 0 when a word is missing
  * everywhere. A word in the title counts most, then tags, then excerpt or
  * author, then the body.
  */
-export function searchScore(post: Post, words: string[]): number {
+export function searchScore(post: Post, words: string[], text: SearchText): number {
 	if (words.length === 0) return 1;
-	const haystack = haystackOf(post);
+	const haystack = text.of(post);
 	let score = 0;
 	for (const word of words) {
 		let wordScore = 0;
@@ -147,13 +113,13 @@ export function sortPosts(posts: Post[], sort: SortKey): Post[] {
  * filters, title hits first, the sort order kept otherwise. No comparison
  * sort, so a search being typed over ten thousand posts stays within a frame.
  */
-export function filterSorted(sorted: Post[], filters: Filters): Post[] {
+export function filterSorted(sorted: Post[], filters: Filters, text: SearchText): Post[] {
 	const words = queryWords(filters.query);
 	// Title hits outrank everything else: score / 100 counts the words found in the title.
 	const byRank: Post[][] = [];
 	for (const post of sorted) {
 		if (!matchesTerms(post, filters.terms, filters.mode)) continue;
-		const score = searchScore(post, words);
+		const score = searchScore(post, words, text);
 		if (score === 0) continue;
 		const rank = words.length === 0 ? 0 : Math.floor(score / 100);
 		(byRank[rank] ??= []).push(post);
@@ -165,8 +131,8 @@ export function filterSorted(sorted: Post[], filters: Filters): Post[] {
 }
 
 /** The posts to show: those that pass the filters, best search matches first, then in sort order. */
-export function visiblePosts(posts: Post[], filters: Filters, sort: SortKey): Post[] {
-	return filterSorted(sortPosts(posts, sort), filters);
+export function visiblePosts(posts: Post[], filters: Filters, sort: SortKey, text: SearchText): Post[] {
+	return filterSorted(sortPosts(posts, sort), filters, text);
 }
 
 export type TermEntry = {
@@ -218,7 +184,7 @@ export function prepareTerms(posts: Post[]): void {
 }
 
 /** Every tag, then every category, of the blog, with counts; most used first. */
-export function termEntries(posts: Post[], chosen: Term[], mode: MatchMode, query: string): TermEntry[] {
+export function termEntries(posts: Post[], chosen: Term[], mode: MatchMode, query: string, text: SearchText): TermEntry[] {
 	const words = queryWords(query);
 	const {termsOf, names, totals} = termIndex(posts);
 	// One pass over the posts, not one per term: `base` of them match the chosen
@@ -227,7 +193,7 @@ export function termEntries(posts: Post[], chosen: Term[], mode: MatchMode, quer
 	let base = 0;
 	const added = new Map<string, number>();
 	for (const [post, terms] of termsOf) {
-		if (words.length > 0 && searchScore(post, words) === 0) continue;
+		if (words.length > 0 && searchScore(post, words, text) === 0) continue;
 		const inBase = chosen.length > 0 && matchesTerms(post, chosen, mode);
 		if (inBase) base++;
 		if (mode === 'and' ? chosen.length > 0 && !inBase : inBase) continue;

@@ -1,8 +1,8 @@
 import matter from 'gray-matter';
 import {parse as parseToml} from 'smol-toml';
 import yaml from 'js-yaml';
-import {errorMessage} from '../errors.js';
-import {cleanLine} from '../sanitize.js';
+import {errorMessage} from '../util/errors.js';
+import {cleanLine} from '../text/sanitize.js';
 
 export type FrontMatter = {
 	data: Record<string, unknown>;

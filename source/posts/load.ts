@@ -1,14 +1,15 @@
 import {realpathSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {errorCode, UserError} from '../errors.js';
+import {errorCode, UserError} from '../util/errors.js';
 import {compareText, discoverPosts, isPostFile, type FoundFile} from './discover.js';
 import {comparePosts} from './filter.js';
-import {frontMatterBody, parseFrontMatter} from './front-matter.js';
-import {IndexCache, type IndexedPost} from './index-cache.js';
+import {UNREADABLE, unreadable} from './body.js';
+import {parseFrontMatter} from './front-matter.js';
+import {IndexCache} from './index-cache.js';
 import {detectLayout, type SiteLayout} from './layout.js';
 import {countWordsInUtf8, LANGUAGE_SUFFIX, localToday, normalisePost} from './normalise.js';
 import {readPostText, type FileStamp} from './read-file.js';
-import type {Blog, Post} from './types.js';
+import type {Blog, Post} from './model.js';
 
 export type LoadOptions = {
 	drafts: boolean;
@@ -22,56 +23,6 @@ export type LoadOptions = {
 /** Newest first; undated posts last; ties by title. */
 const compareNewestFirst = comparePosts('date');
 
-/** The body of a post file, read again (it is not kept in memory between uses); its front matter was parsed when the post was loaded. */
-function readBody(absolutePath: string): string {
-	try {
-		return frontMatterBody(readPostText(absolutePath).text);
-	} catch {
-		return '';
-	}
-}
-
-/**
- * A post whose body is not kept: it is read from the file whenever it is
- * used (rendering, searching), so ten thousand posts don't all sit in memory.
- * The getter lives on the prototype, so spreading a post leaves the body out.
- * Its fields are the indexed post's, declared by the interface of the same
- * name, and copied one by one: for ten thousand posts, Object.assign was slower.
- */
-interface FilePost extends IndexedPost {}
-
-class FilePost implements Post {
-	constructor(fields: IndexedPost, readonly absolutePath: string) {
-		this.path = fields.path;
-		this.slug = fields.slug;
-		this.title = fields.title;
-		this.date = fields.date;
-		this.updated = fields.updated;
-		this.tags = fields.tags;
-		this.categories = fields.categories;
-		this.author = fields.author;
-		this.excerpt = fields.excerpt;
-		this.cover = fields.cover;
-		this.lang = fields.lang;
-		this.languages = fields.languages;
-		this.draft = fields.draft;
-		this.words = fields.words;
-		this.readingMinutes = fields.readingMinutes;
-		this.titleFromHeading = fields.titleFromHeading;
-		this.warnings = fields.warnings;
-	}
-
-	get body(): string {
-		return readBody(this.absolutePath);
-	}
-}
-
-function withBodyFromFile(post: IndexedPost, absolutePath: string): Post {
-	return new FilePost(post, absolutePath);
-}
-
-const UNREADABLE = 'could not read the file';
-
 type FileContext = {inDraftFolder?: boolean; excerptSeparator?: string | null};
 
 /** Reads and normalises one post file, with the stamp of what was read; a file that can't be read becomes a post with a warning. */
@@ -84,7 +35,7 @@ function readPostFile(absolutePath: string, relativePath: string, context: FileC
 		const post = normalisePost({relativePath, absolutePath, data: front.data, body: front.body, warnings: [...file.warnings, ...front.warnings], ...context, ...(words === undefined ? {} : {words})});
 		return {post, stamp: file.stamp};
 	} catch (error) {
-		return {post: normalisePost({relativePath, absolutePath, data: {}, body: '', warnings: [`${UNREADABLE} (${errorCode(error)})`]})};
+		return {post: normalisePost({relativePath, absolutePath, data: {}, body: '', warnings: [unreadable(error)]})};
 	}
 }
 
@@ -144,12 +95,11 @@ function loadFolder(target: string, layout: SiteLayout, options: LoadOptions, pr
 	const posts = files.map(file => {
 		const context = `${file.inDraftFolder === true}:${file.excerptSeparator ?? ''}`;
 		const indexed = cache?.get(file, context);
-		if (indexed) return withBodyFromFile(indexed, file.absolutePath);
+		if (indexed) return indexed;
 		const {post, stamp} = readPostFile(file.absolutePath, file.path, {inDraftFolder: file.inDraftFolder, excerptSeparator: file.excerptSeparator});
 		// A file that could not be read has no stamp: it is tried again next time (its permissions may change, not its size).
-		if (stamp) cache?.set(file, stamp, context, post);
-		// Its fields are copied, its body left behind.
-		return withBodyFromFile(post, file.absolutePath);
+		if (stamp) cache?.set(post, {...stamp, context});
+		return post;
 	});
 	cache?.save();
 	return posts;
@@ -214,8 +164,8 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	} else if (stat.isFile()) {
 		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (.md, .markdown, .mdx)`);
 		const post = loadPostFile(target, path.basename(target));
-		const unreadable = post.warnings.find(warning => warning.startsWith(UNREADABLE));
-		if (unreadable) throw new UserError(`${target}: ${unreadable.replace(UNREADABLE, 'cannot read this file')}`);
+		const problem = post.warnings.find(warning => warning.startsWith(UNREADABLE));
+		if (problem) throw new UserError(`${target}: ${problem.replace(UNREADABLE, 'cannot read this file')}`);
 		posts = [post];
 	} else {
 		throw new UserError(`${target}: not a regular file or folder`);

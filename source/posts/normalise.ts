@@ -1,6 +1,6 @@
 import path from 'node:path';
-import {cleanLine} from '../sanitize.js';
-import type {Post} from './types.js';
+import {cleanLine} from '../text/sanitize.js';
+import {MAX_ITEMS, MAX_LINE, type Post} from './model.js';
 
 const WORDS_PER_MINUTE = 230;
 
@@ -36,6 +36,11 @@ export function toCalendarDate(value: unknown): string | null {
 	return null;
 }
 
+/** One-line text cut to what the post model accepts (a post is not a place for a megabyte title). */
+function clip(text: string): string {
+	return text.length > MAX_LINE ? `${text.slice(0, MAX_LINE - 1)}…` : text;
+}
+
 /** Tags or categories from a list, or a comma- (or, Jekyll-style, space-) separated string. */
 export function toTerms(value: unknown): string[] {
 	let raw: unknown[] = [];
@@ -48,11 +53,12 @@ export function toTerms(value: unknown): string[] {
 	const terms: string[] = [];
 	for (const item of raw) {
 		if (typeof item !== 'string' && typeof item !== 'number') continue;
-		const term = cleanLine(String(item));
+		const term = clip(cleanLine(String(item)));
 		const key = term.toLowerCase();
 		if (term === '' || seen.has(key)) continue;
 		seen.add(key);
 		terms.push(term);
+		if (terms.length === MAX_ITEMS) break;
 	}
 
 	return terms;
@@ -61,7 +67,7 @@ export function toTerms(value: unknown): string[] {
 /** A single line of text from a scalar, a list of scalars or a `{name: …}` object; deeper data is ignored. */
 function toText(value: unknown, nested = false): string | null {
 	if (typeof value === 'string' || typeof value === 'number') {
-		const text = cleanLine(String(value));
+		const text = clip(cleanLine(String(value)));
 		return text === '' ? null : text;
 	}
 
@@ -202,7 +208,7 @@ export function normalisePost(raw: RawPost): Post {
 		const value = data[key];
 		if (value === undefined || value === null || typeof value === 'boolean') continue;
 		date = toCalendarDate(value);
-		if (date === null) warnings.push(`${key}: "${cleanLine(String(value))}" is not a date`);
+		if (date === null) warnings.push(`${key}: "${clip(cleanLine(String(value)))}" is not a date`);
 		break;
 	}
 
@@ -216,12 +222,12 @@ export function normalisePost(raw: RawPost): Post {
 	const frontTitle = toText(data['title']);
 	// The first heading matters only when the front matter has no title.
 	const heading = frontTitle === null ? firstHeading(body) : null;
-	const title = frontTitle ?? (heading ? cleanLine(heading) : null) ?? cleanLine(readableName(slugStem));
+	const title = clip(frontTitle ?? (heading ? cleanLine(heading) : null) ?? cleanLine(readableName(slugStem)));
 
 	const words = raw.words ?? countWords(body);
 	// Key order is the order --json prints them in.
 	return {
-		title: title === '' ? cleanLine(raw.relativePath) : title,
+		title: title === '' ? clip(cleanLine(raw.relativePath)) : title,
 		date,
 		updated,
 		tags: toTerms(data['tags'] ?? taxonomies['tags']),
@@ -232,7 +238,7 @@ export function normalisePost(raw: RawPost): Post {
 		lang: toText(data['lang'] ?? data['language']) ?? (suffix?.[2]?.toLowerCase() ?? null),
 		languages: [],
 		path: raw.relativePath,
-		slug: cleanLine(slugStem.toLowerCase()),
+		slug: clip(cleanLine(slugStem.toLowerCase())),
 		// Drafts: marked so, unpublished, or in a drafts folder (future dates: see loadBlog).
 		draft: data['draft'] === true || data['published'] === false || raw.inDraftFolder === true,
 		words,
@@ -240,6 +246,5 @@ export function normalisePost(raw: RawPost): Post {
 		warnings,
 		absolutePath: raw.absolutePath,
 		titleFromHeading: frontTitle === null && heading !== null,
-		body,
 	};
 }

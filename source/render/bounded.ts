@@ -1,18 +1,13 @@
 import vm from 'node:vm';
-import {errorCode, errorMessage} from '../errors.js';
-import type {Post} from '../posts/types.js';
+import type {Post} from '../posts/model.js';
+import {errorCode, errorMessage} from '../util/errors.js';
 import type {RenderedMarkdown} from './markdown.js';
 import {bodyOptions, withHeader, type PageOptions} from './post-header.js';
 import {overBudget, plainPage, RenderCancelled, renderInWorker, SYNC_RENDER_LIMIT} from './render-job.js';
 
-/** A post whose body has been read once (a post's body may come from its file on each use). */
-export function withBodyRead(post: Post): Post {
-	return {...post, body: post.body};
-}
-
 /** The post as plain text, with the reason it is not rendered. */
-function shownPlain(post: Post, options: PageOptions, error: unknown): RenderedMarkdown {
-	return withHeader(post, plainPage(post.body, options.width, errorMessage(error)), options);
+function shownPlain(post: Post, markdown: string, options: PageOptions, error: unknown): RenderedMarkdown {
+	return withHeader(post, plainPage(markdown, options.width, errorMessage(error)), options);
 }
 
 /**
@@ -21,18 +16,17 @@ function shownPlain(post: Post, options: PageOptions, error: unknown): RenderedM
  * text with a notice, and this thread has stayed free throughout. The
  * Markdown renderer (marked, highlight.js) is loaded here only for small posts.
  */
-export async function renderPostPageBounded(post: Post, options: PageOptions, budgetMs: number, signal?: AbortSignal): Promise<RenderedMarkdown> {
-	const read = withBodyRead(post);
-	if (read.body.length <= SYNC_RENDER_LIMIT) {
+export async function renderPostPageBounded(post: Post, markdown: string, options: PageOptions, budgetMs: number, signal?: AbortSignal): Promise<RenderedMarkdown> {
+	if (markdown.length <= SYNC_RENDER_LIMIT) {
 		const {renderPostPage} = await import('./post-page.js');
-		return renderPostPage(read, options);
+		return renderPostPage(post, markdown, options);
 	}
 
 	try {
-		return withHeader(read, await renderInWorker(read.body, bodyOptions(read, options), budgetMs, signal), options);
+		return withHeader(post, await renderInWorker(markdown, bodyOptions(post, options), budgetMs, signal), options);
 	} catch (error) {
 		if (error instanceof RenderCancelled) throw error;
-		return shownPlain(read, options, error);
+		return shownPlain(post, markdown, options, error);
 	}
 }
 
@@ -51,17 +45,16 @@ function runWithin<T>(work: () => T, budgetMs: number): T {
 
 /**
  * A post as plain lines for a pipe or a file (`--print`). Rendered on this
- * thread, which has nothing else to do: a worker would cost 35 ms to start
- * for a 1 MB post. The budget is kept by the watchdog instead.
+ * thread, which has nothing else to do (a worker takes tens of milliseconds to
+ * start); the budget is kept by the watchdog instead.
  */
-export async function formatPost(post: Post, options: PageOptions, budgetMs: number): Promise<string> {
-	const read = withBodyRead(post);
+export async function formatPost(post: Post, markdown: string, options: PageOptions, budgetMs: number): Promise<string> {
 	const {renderPostPage} = await import('./post-page.js');
 	let page: RenderedMarkdown;
 	try {
-		page = runWithin(() => renderPostPage(read, options), budgetMs);
+		page = runWithin(() => renderPostPage(post, markdown, options), budgetMs);
 	} catch (error) {
-		page = shownPlain(read, options, error);
+		page = shownPlain(post, markdown, options, error);
 	}
 
 	return page.lines.map(line => line.trimEnd()).join('\n') + '\n';

@@ -1,9 +1,7 @@
-import {showControls} from '../sanitize.js';
+import {showControls} from '../text/sanitize.js';
 import type {Theme} from '../theme.js';
-import {renderLibraries} from './libraries.js';
-import {breakStyled} from './text-width.js';
-
-const {highlight, supportsLanguage} = renderLibraries;
+import {highlight, supportsLanguage} from 'cli-highlight';
+import {breakStyled} from '../text/width.js';
 
 /** Blocks larger than this are shown plain: highlighting them would stall the reader. */
 export const MAX_HIGHLIGHT_CHARS = 64 * 1024;

@@ -1,4 +1,4 @@
-import {fenceTracker} from './fences.js';
+import {fenceTracker} from '../text/fences.js';
 
 // Caps applied to a post's Markdown before it is lexed, so no post can make
 // marked recurse or backtrack without bound. They only touch input no real

@@ -1,4 +1,4 @@
-import {fenceTracker} from './fences.js';
+import {fenceTracker} from '../text/fences.js';
 
 /** How much of a large post is rendered at once, so its first screen shows while the rest renders. */
 export const HEAD_CHARS = 16 * 1024;

@@ -1,9 +1,10 @@
-import type {Marked as MarkedInstance, MarkedExtension, Token, TokenizerAndRendererExtension, Tokens} from 'marked';
-import {showControls} from '../sanitize.js';
+import type {MarkedExtension, Token, TokenizerAndRendererExtension, Tokens} from 'marked';
+import {showControls} from '../text/sanitize.js';
 import type {Theme} from '../theme.js';
-import {renderLibraries} from './libraries.js';
-
-const {Marked, markedFootnote, markedTerminal, emojiNamed} = renderLibraries;
+import {Marked} from 'marked';
+import markedFootnote from 'marked-footnote';
+import {markedTerminal} from 'marked-terminal';
+import {get as emojiNamed} from 'node-emoji';
 
 const NAMED_ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0'};
 
@@ -122,7 +123,7 @@ function templateExtensions(theme: Theme): TokenizerAndRendererExtension[] {
 
 export type InlineRenderer = {
 	/** The lexer (with footnotes) that produced tokens for `render`. */
-	marked: MarkedInstance;
+	marked: Marked;
 	render(tokens: Token[]): string;
 };
 

@@ -1,14 +1,14 @@
 import type {Token, Tokens} from 'marked';
 import stripAnsi from 'strip-ansi';
-import {appendAll, maxOf} from '../arrays.js';
-import {keepOwnEscapes, showControls} from '../sanitize.js';
+import {appendAll, maxOf} from '../util/arrays.js';
+import {keepOwnEscapes, showControls} from '../text/sanitize.js';
 import type {Theme} from '../theme.js';
 import {renderCodeBlock} from './code-block.js';
 import {guardMarkdown} from './guard.js';
 import {mdxToMarkdown} from './mdx.js';
 import {createInlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START, type InlineRenderer} from './inline.js';
 import {renderTable} from './table.js';
-import {displayWidth, wrapStyled} from './text-width.js';
+import {displayWidth, wrapStyled} from '../text/width.js';
 
 export type Heading = {
 	/** Index into `lines` where the heading starts. */

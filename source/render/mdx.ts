@@ -2,7 +2,7 @@
 // blogread reads it as Markdown: the code lines go, and each component shows
 // as a short placeholder, never as raw tags.
 
-import {fenceTracker} from './fences.js';
+import {fenceTracker} from '../text/fences.js';
 
 const IMPORT_EXPORT = /^(?:import|export)\s/;
 const SELF_CLOSING = /<([A-Z][\w.]*)(?:\s(?:[^<>{}]|\{[^{}]*\})*)?\/>/g;

@@ -1,8 +1,8 @@
-import {appendAll} from '../arrays.js';
-import type {Post} from '../posts/types.js';
+import {appendAll} from '../util/arrays.js';
+import type {Post} from '../posts/model.js';
 import type {Theme} from '../theme.js';
 import type {RenderedMarkdown} from './markdown.js';
-import {wrapStyled} from './text-width.js';
+import {wrapStyled} from '../text/width.js';
 
 /** The metadata a reader sees above a post: title, byline, tags, excerpt, cover, warnings. */
 export function postHeaderLines(post: Post, width: number, theme: Theme): string[] {

@@ -1,8 +1,8 @@
-import {showControls} from '../sanitize.js';
-import {startWorker} from '../worker-script.js';
+import {showControls} from '../text/sanitize.js';
+import {startWorker} from './start-worker.js';
 import type {Theme, ThemeName, ColorLevel, ThemeOptions} from '../theme.js';
 import type {RenderedMarkdown} from './markdown.js';
-import {wrapStyled} from './text-width.js';
+import {wrapStyled} from '../text/width.js';
 
 /** Bodies up to this size render on the calling thread: with the input caps, in well under a frame's budget of blocking. */
 export const SYNC_RENDER_LIMIT = 64 * 1024;

@@ -1,7 +1,7 @@
 import type {Tokens} from 'marked';
-import {appendAll, maxOf} from '../arrays.js';
+import {appendAll, maxOf} from '../util/arrays.js';
 import type {Theme} from '../theme.js';
-import {align, displayWidth, wrapStyled} from './text-width.js';
+import {align, displayWidth, wrapStyled} from '../text/width.js';
 
 const MIN_COLUMN = 6;
 

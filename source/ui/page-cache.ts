@@ -1,11 +1,12 @@
 import stripAnsi from 'strip-ansi';
-import type {Post} from '../posts/types.js';
-import {renderPostPageBounded, withBodyRead} from '../render/bounded.js';
+import {readBody} from '../posts/body.js';
+import type {Post} from '../posts/model.js';
+import {renderPostPageBounded} from '../render/bounded.js';
 import {markdownHead} from '../render/head.js';
 import type {RenderedMarkdown} from '../render/markdown.js';
 import {RENDER_BUDGET_MS, SYNC_RENDER_LIMIT} from '../render/render-job.js';
 import type {Theme} from '../theme.js';
-import type {ReaderPage} from './state.js';
+import type {ReaderPage} from './state/model.js';
 
 const LIMIT = 8;
 type Entry = {post: Post; theme: Theme; page: ReaderPage | undefined};
@@ -69,14 +70,18 @@ export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: 
 	}
 
 	const options = {width, theme, hyperlinks};
-	const read = withBodyRead(post);
-	if (read.body.length <= SYNC_RENDER_LIMIT) {
-		if (!renderer) {
-			void loadRenderer();
-			return undefined;
-		}
+	// Until the renderer is loaded (just after the first frame) nothing can be shown; listeners hear when it is.
+	if (!renderer) {
+		void loadRenderer();
+		return undefined;
+	}
 
-		const page = withPlain(renderer.renderPostPage(read, options));
+	const body = readBody(post);
+	// A file that can no longer be read shows why, where its text would be.
+	const shown = body.problem === null ? post : {...post, warnings: [...post.warnings, body.problem]};
+	const {markdown} = body;
+	if (markdown.length <= SYNC_RENDER_LIMIT) {
+		const page = withPlain(renderer.renderPostPage(shown, markdown, options));
 		remember(key, {post, theme, page});
 		return page;
 	}
@@ -91,7 +96,7 @@ export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: 
 	rendering.set(post.absolutePath, {key, stop});
 	const entry: Entry = {post, theme, page: undefined};
 	remember(key, entry);
-	renderPostPageBounded(read, options, RENDER_BUDGET_MS, stop.signal).then(page => {
+	renderPostPageBounded(shown, markdown, options, RENDER_BUDGET_MS, stop.signal).then(page => {
 		entry.page = withPlain(page);
 		if (rendering.get(post.absolutePath)?.stop === stop) rendering.delete(post.absolutePath);
 		notify();
@@ -99,18 +104,7 @@ export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: 
 		// Stopped because another width (or post) took over: nothing to show.
 	});
 	// Meanwhile the beginning, rendered here: the first screen doesn't wait for the whole post.
-	const head = markdownHead(read.body);
-	const preview = (module: Renderer) => (head === undefined ? undefined : {...withPlain(module.renderPostPage({...read, body: head}, options)), partial: true});
-	if (renderer) {
-		entry.page = preview(renderer);
-		return entry.page;
-	}
-
-	void loadRenderer().then(() => {
-		// A page here already is the whole post's.
-		if (entry.page || !renderer || stop.signal.aborted) return;
-		entry.page = preview(renderer);
-		notify();
-	});
-	return undefined;
+	const head = markdownHead(markdown);
+	entry.page = head === undefined ? undefined : {...withPlain(renderer.renderPostPage(shown, head, options)), partial: true};
+	return entry.page;
 }

@@ -3,11 +3,12 @@ import {openSync} from 'node:fs';
 import tty from 'node:tty';
 import {render} from 'ink';
 import React from 'react';
-import {errorMessage} from '../errors.js';
+import {errorMessage} from '../util/errors.js';
 import type {Filters, SortKey} from '../posts/filter.js';
+import type {SearchBodies} from '../posts/search.js';
 import {loadPostFile} from '../posts/load.js';
 import {localToday} from '../posts/normalise.js';
-import type {Blog, Post} from '../posts/types.js';
+import type {Blog, Post} from '../posts/model.js';
 import type {Theme} from '../theme.js';
 import {App} from './app.js';
 
@@ -25,7 +26,7 @@ export function openTerminalInput(): NodeJS.ReadStream | undefined {
 	}
 }
 
-export type TuiOptions = {
+export type AppOptions = {
 	blog: Blog;
 	filters: Filters;
 	theme: Theme;
@@ -36,6 +37,8 @@ export type TuiOptions = {
 	openFirst: boolean;
 	sort: SortKey;
 	center: boolean;
+	/** Bodies already read for a search given on the command line. */
+	bodies?: SearchBodies;
 };
 
 /** A path as one word for `sh`. */
@@ -44,7 +47,7 @@ function shellQuote(text: string): string {
 }
 
 /** Runs the full-screen app until the user quits; the terminal is restored on every exit path. */
-export async function runTui(options: TuiOptions): Promise<void> {
+export async function runApp(options: AppOptions): Promise<void> {
 	const {stdout} = process;
 	let restored = false;
 	const restore = () => {
@@ -82,6 +85,7 @@ export async function runTui(options: TuiOptions): Promise<void> {
 			sort={options.sort}
 			center={options.center}
 			onEdit={edit}
+			{...(options.bodies ? {bodies: options.bodies} : {})}
 			{...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})}
 		/>,
 		{stdin: options.stdin, exitOnCtrlC: false, patchConsole: true, maxFps: 30},

@@ -2,7 +2,7 @@ import {after} from 'node:test';
 import {render} from 'ink-testing-library';
 import React from 'react';
 import stripAnsi from 'strip-ansi';
-import {App, type AppProps} from '../../source/ui/app.js';
+import {App, type AppProps, type FrameReport} from '../../source/ui/app.js';
 import {loadRenderer} from '../../source/ui/page-cache.js';
 
 export const keys = {
@@ -20,26 +20,63 @@ export const keys = {
 	tab: '\t',
 } as const;
 
-const tick = async (ms = 15) => new Promise(resolve => {
-	setTimeout(resolve, ms);
-});
+/** How long a frame may take to come on a loaded machine before a test gives up. */
+const DEADLINE_MS = 15_000;
 
-/** The app on a fake terminal, with a way to press keys and read what a person would see. */
+/**
+ * The app on a fake terminal, with a way to press keys and read what a person
+ * would see. Every wait is for a frame the app reports (FrameReport), with a
+ * deadline: never a fixed pause.
+ */
 export async function renderApp(props: AppProps) {
 	// As in a terminal after the first frame, the renderer is there when a key opens a post.
 	await loadRenderer();
-	const instance = render(<App {...props} />);
-	await tick();
+	let report: FrameReport | undefined;
+	let quitting = false;
+	const wakers = new Set<() => void>();
+	const onFrame = (next: FrameReport) => {
+		report = next;
+		for (const wake of wakers) wake();
+	};
+
+	const instance = render(<App {...props} onFrame={onFrame} />);
 	const frame = () => stripAnsi(instance.lastFrame() ?? '');
+	/** Waits for a frame whose report passes `check` (polling the frame too, for `waitFor`). */
+	const until = async (check: (report: FrameReport) => boolean, what: string, timeout = DEADLINE_MS) => {
+		const deadline = Date.now() + timeout;
+		while (!(report && check(report))) {
+			if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last frame:\n${frame()}`);
+			// eslint-disable-next-line no-await-in-loop
+			await new Promise<void>(resolve => {
+				const wake = () => {
+					wakers.delete(wake);
+					clearTimeout(poll);
+					resolve();
+				};
+
+				const poll = setTimeout(wake, 20);
+				wakers.add(wake);
+			});
+		}
+	};
+
+	await until(next => next.settled, 'the first frame');
 	return {
 		...instance,
 		frame,
-		/** Each argument is one keypress (or a chunk typed at once). */
+		/** Each argument is one keypress (or a chunk typed at once); each waits for the frame that answers it. */
 		async press(...inputs: string[]) {
 			for (const input of inputs) {
+				if (quitting) {
+					instance.stdin.write(input);
+					continue;
+				}
+
+				const before = report?.inputs ?? 0;
 				instance.stdin.write(input);
 				// eslint-disable-next-line no-await-in-loop
-				await tick();
+				await until(next => next.inputs > before && next.settled, `the frame answering ${JSON.stringify(input)}`);
+				quitting = report?.quitting === true;
 			}
 		},
 		/** Changes the fake terminal's size and tells the app, as a real resize would. */
@@ -47,15 +84,11 @@ export async function renderApp(props: AppProps) {
 			Object.defineProperty(instance.stdout, 'columns', {value: columns, configurable: true});
 			Object.defineProperty(instance.stdout, 'rows', {value: rows, configurable: true});
 			instance.stdout.emit('resize');
-			await tick(30);
+			await until(next => next.columns === columns && next.rows === rows && next.settled, `a frame at ${columns}x${rows}`);
 		},
-		async waitFor(predicate: (frame: string) => boolean, timeout = 1000) {
-			const start = Date.now();
-			while (!predicate(frame())) {
-				if (Date.now() - start > timeout) throw new Error(`timed out; last frame:\n${frame()}`);
-				// eslint-disable-next-line no-await-in-loop
-				await tick(10);
-			}
+		/** For what comes later on its own (a large post rendered in the background): waits for a frame that shows it. */
+		async waitFor(predicate: (frame: string) => boolean, timeout = DEADLINE_MS) {
+			await until(() => predicate(frame()), 'a frame that passes the check', timeout);
 		},
 	};
 }

@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// The bin. --help and --version are answered here; everything else (meow, the
+// posts, React, Ink, marked) is imported after them, so those two start as
+// fast as Node does.
+import {helpText, version} from './help.js';
+
+// `blogread --print post | head` closes the pipe early: that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+	if (error.code === 'EPIPE') process.exit(0);
+	throw error;
+});
+
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
+	process.stdout.write(`${version()}\n`);
+} else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+	process.stdout.write(helpText());
+} else {
+	const {enableCompileCache} = await import('./compile-cache.js');
+	enableCompileCache(process.env);
+	const {main} = await import('./run.js');
+	await main(args);
+}

@@ -1,0 +1,148 @@
+// The command line's flags as data, like the keymap for keys: meow's spec, the
+// check of each value, the parsed flags' type and the help section all come
+// from this one table, so they cannot disagree.
+import {THEME_CHOICES, type ThemeChoice} from '../theme.js';
+import {UserError} from '../util/errors.js';
+
+export const MIN_WIDTH = 20;
+export const MAX_WIDTH = 1000;
+
+type FlagKind = 'boolean' | 'string' | 'list';
+
+type FlagSpec<Kind extends FlagKind = FlagKind, Value = unknown> = {
+	kind: Kind;
+	short?: string;
+	/** What the value is called in the help (`--tag <tag>`); value flags only. */
+	value?: string;
+	/** The help text; a line break continues it on the next line, aligned. */
+	help: string;
+	/** Booleans shown in their negative form (`--no-color`): on unless turned off. */
+	negated?: boolean;
+	/** The value as typed → the value used; a bad one throws a usage error. */
+	parse?: (raw: string) => Value;
+};
+
+const usage = (message: string): never => {
+	throw new UserError(message, 2);
+};
+
+const nonEmpty = (flag: string, what: string) => (raw: string) => raw.trim() === '' ? usage(`--${flag} needs ${what}`) : raw;
+
+function parseWidth(raw: string): number {
+	const value = Number(raw);
+	if (raw.trim() === '' || !Number.isInteger(value) || value < MIN_WIDTH || value > MAX_WIDTH) {
+		return usage(`--width must be a whole number of columns from ${MIN_WIDTH} to ${MAX_WIDTH}, got "${raw}"`);
+	}
+
+	return value;
+}
+
+function parseTheme(raw: string): ThemeChoice {
+	const theme = raw.trim().toLowerCase();
+	return (THEME_CHOICES as readonly string[]).includes(theme) ? (theme as ThemeChoice) : usage(`--theme must be dark, light or auto, got "${raw}"`);
+}
+
+const boolean = (help: string, more: Omit<FlagSpec<'boolean'>, 'kind' | 'help' | 'parse'> = {}): FlagSpec<'boolean', boolean> => ({kind: 'boolean', help, ...more});
+
+function valued<Value = string>(value: string, help: string, more: {short?: string; parse?: (raw: string) => Value} = {}): FlagSpec<'string', Value> {
+	return {kind: 'string', value, help, ...more};
+}
+
+export const flags = {
+	tag: {
+		kind: 'list',
+		short: 't',
+		value: 'tag',
+		help: 'only posts with this tag (repeat: every tag must match)',
+		parse: (raw: string) => nonEmpty('tag', 'a tag name')(raw.trim().replace(/^#/, '')),
+	} satisfies FlagSpec<'list', string>,
+	search: valued('text', 'only posts matching the text (title, excerpt, tags, author, body)', {short: 's'}),
+	list: boolean('print the matching posts and exit', {short: 'l'}),
+	json: boolean('with --list: print a JSON array instead of lines'),
+	print: valued('post', 'print one rendered post and exit (a file path, or a slug from the list)', {short: 'p', parse: nonEmpty('print', 'a post: a file path or a slug')}),
+	width: valued('cols', 'wrap width for printed output (default: terminal width, else 80)', {short: 'w', parse: parseWidth}),
+	drafts: boolean('include drafts (draft: true, published: false)'),
+	color: boolean('plain text (NO_COLOR=1 does the same; FORCE_COLOR forces colour)', {negated: true}),
+	pager: boolean('show printed output through $PAGER (default: less -R)'),
+	center: boolean('centre the reading column in a wide terminal'),
+	lang: valued('code', 'for translated posts (post.en.md, post.fr.md), the language to show', {parse: raw => raw.trim() || undefined}),
+	theme: valued('name', 'dark, light or auto (default: $BLOGREAD_THEME, else dark;\nauto reads the background from COLORFGBG)', {parse: parseTheme}),
+	help: boolean('show this help', {short: 'h'}),
+	version: boolean('show the version', {short: 'v'}),
+} as const;
+
+export type FlagName = keyof typeof flags;
+
+type ValueOf<Spec> = Spec extends FlagSpec<FlagKind, infer Value> ? Value : never;
+
+/** The flags as parsed: a flag not given is undefined (so a config file may decide it); lists are empty. */
+export type FlagValues = {[Name in FlagName]: (typeof flags)[Name] extends {kind: 'list'} ? Array<ValueOf<(typeof flags)[Name]>> : ValueOf<(typeof flags)[Name]> | undefined};
+
+/** meow's flag spec. Booleans have no default: absent stays undefined. */
+export function meowFlags(): Record<FlagName, {type: 'boolean' | 'string'; shortFlag?: string; isMultiple?: boolean}> {
+	const entries = Object.entries(flags).map(([name, spec]: [string, FlagSpec]) => [name, {
+		type: spec.kind === 'boolean' ? 'boolean' : 'string',
+		...(spec.short === undefined ? {} : {shortFlag: spec.short}),
+		...(spec.kind === 'list' ? {isMultiple: true} : {}),
+	}]);
+	return Object.fromEntries(entries) as ReturnType<typeof meowFlags>;
+}
+
+/** How a flag is written on the command line, as a person would type it. */
+export function spelling(name: string): string {
+	const dashed = name.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);
+	return name.length === 1 ? `-${dashed}` : `--${dashed}`;
+}
+
+/**
+ * Checks what meow cannot: an unknown flag, and a value flag given without a
+ * value (`blogread -t`, `--print --list`), which meow drops silently. Both are
+ * usage errors.
+ */
+export function checkArguments(args: readonly string[], parsedNames: readonly string[]): void {
+	const unknown = parsedNames.find(name => !Object.hasOwn(flags, name));
+	if (unknown !== undefined) usage(`unknown option ${spelling(unknown)}`);
+	const needsValue = new Map<string, string>();
+	for (const [name, spec] of Object.entries(flags) as Array<[string, FlagSpec]>) {
+		if (spec.kind === 'boolean') continue;
+		needsValue.set(`--${name}`, `--${name}`);
+		if (spec.short !== undefined) needsValue.set(`-${spec.short}`, `--${name}`);
+	}
+
+	for (const [index, arg] of args.entries()) {
+		const next = args[index + 1];
+		const name = needsValue.get(arg);
+		if (name !== undefined && (next === undefined || (next.startsWith('-') && next.length > 1))) usage(`${name} needs a value`);
+	}
+}
+
+/** meow's raw flags → checked values; a bad value throws a usage error naming the flag. */
+export function parseFlags(raw: Record<string, unknown>): FlagValues {
+	const values: Record<string, unknown> = {};
+	for (const [name, spec] of Object.entries(flags) as Array<[string, FlagSpec]>) {
+		const given = raw[name];
+		if (spec.kind === 'list') {
+			const items = Array.isArray(given) ? given.map(String) : [];
+			values[name] = spec.parse ? items.map(item => spec.parse?.(item)) : items;
+		} else if (spec.kind === 'boolean') {
+			values[name] = typeof given === 'boolean' ? given : undefined;
+		} else {
+			values[name] = given === undefined ? undefined : spec.parse ? spec.parse(String(given)) : String(given);
+		}
+	}
+
+	return values as FlagValues;
+}
+
+const HELP_COLUMN = 27;
+
+/** The Options section of --help, one flag per line (continued lines aligned). */
+export function flagHelp(): string {
+	return (Object.entries(flags) as Array<[string, FlagSpec]>).map(([name, spec]) => {
+		const short = spec.short === undefined ? '    ' : `-${spec.short}, `;
+		const long = `--${spec.negated ? 'no-' : ''}${name}${spec.value === undefined ? '' : ` <${spec.value}>`}`;
+		const [first = '', ...rest] = spec.help.split('\n');
+		const lines = [`    ${short}${long}`.padEnd(HELP_COLUMN) + first, ...rest.map(line => ' '.repeat(HELP_COLUMN) + line)];
+		return lines.join('\n');
+	}).join('\n');
+}

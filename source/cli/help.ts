@@ -1,0 +1,54 @@
+// The help text (--help), the one-line usage shown after a usage error, and the
+// version. The options come from the flag table and the keys from the keymap.
+import {createRequire} from 'node:module';
+import {helpRows} from '../keymap.js';
+import {flagHelp} from './flags.js';
+
+const keyLines = (view: 'list' | 'reader') =>
+	helpRows(view)
+		.map(row => `    ${row.keys.padEnd(22)}${row.description}`)
+		.join('\n');
+
+export function helpText(): string {
+	return `  Usage
+    $ blogread [path] [options]
+
+  path: a folder of Markdown posts (searched recursively) or one post file.
+  Default: $BLOGREAD_DIR, else ./posts when it exists, else the current folder.
+
+  Options
+${flagHelp()}
+
+  When stdout is not a terminal, a folder is printed as --list and a file as --print.
+  Defaults can be set in $XDG_CONFIG_HOME/blogread/config.json (~/.config/...):
+  {"folder": "~/blog", "theme": "light", "width": 90, "sort": "date", "center": true, "drafts": false}
+
+  Keys in the post list
+${keyLines('list')}
+
+  Keys in the reader
+${keyLines('reader')}
+
+  Examples
+    $ blogread ~/src/my-blog
+    $ blogread --tag go --list
+    $ blogread --print welcome-to-blogread | less -R
+`;
+}
+
+export const USAGE = 'Usage: blogread [path] [options] (blogread --help lists them)';
+
+/** The version in package.json, which sits one folder up from the bin (dist/cli.js) and from source/cli. */
+export function version(): string {
+	const require = createRequire(import.meta.url);
+	for (const candidate of ['../package.json', '../../package.json']) {
+		try {
+			const pkg = require(candidate) as {name?: string; version?: string};
+			if (pkg.name === 'blogread') return pkg.version ?? 'unknown';
+		} catch {
+			// Not this one.
+		}
+	}
+
+	return 'unknown';
+}

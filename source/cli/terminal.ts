@@ -1,0 +1,57 @@
+// What the terminal blogread writes to can take: colour, links, width, the
+// full-screen app; and writing printed output, through a pager when asked.
+import {supportsColor} from 'chalk';
+import supportsHyperlinks from 'supports-hyperlinks';
+import {createTheme, detectColorLevel, resolveThemeName, type Theme} from '../theme.js';
+import {UserError} from '../util/errors.js';
+import {MIN_WIDTH} from './flags.js';
+import type {Options} from './options.js';
+
+const DEFAULT_WIDTH = 80;
+
+/** The theme for printed output, or for the app (`forApp`: inverse video stays without colour). */
+export function makeTheme(options: Options, forApp = false): Theme {
+	const supported = supportsColor === false ? 0 : supportsColor.level;
+	const level = detectColorLevel({color: options.color, isTTY: process.stdout.isTTY === true, env: process.env, supported});
+	return createTheme(level, resolveThemeName(options.theme, process.env), {inverseWithoutColor: forApp});
+}
+
+/** Clickable links only where the terminal says it supports them, and never without colour. */
+export function hyperlinks(theme: Theme): boolean {
+	return theme.level > 0 && supportsHyperlinks.stdout;
+}
+
+/** --width, else the terminal's width (a pseudo-terminal may report 0: then $COLUMNS), else 80. */
+export function printWidth(options: Options): number {
+	if (options.width !== undefined) return options.width;
+	const columns = (process.stdout.isTTY ? process.stdout.columns : 0) || Number(process.env['COLUMNS']) || DEFAULT_WIDTH;
+	return Math.max(MIN_WIDTH, columns);
+}
+
+/** A terminal that can take the full-screen app: not a pipe, and not TERM=dumb. */
+export function interactive(): boolean {
+	return process.stdout.isTTY === true && process.env['TERM'] !== 'dumb';
+}
+
+/** Writes printed output, through $PAGER when asked and stdout is a terminal. */
+export async function output(text: string, options: Options): Promise<void> {
+	if (!options.pager || !process.stdout.isTTY) {
+		process.stdout.write(text);
+		return;
+	}
+
+	const pager = process.env['PAGER'] || 'less -R';
+	const {spawn} = await import('node:child_process');
+	const child = spawn(pager, {shell: true, stdio: ['pipe', 'inherit', 'inherit']});
+	child.stdin.on('error', () => {
+		// The pager quit before reading everything: that is the user's choice.
+	});
+	child.stdin.end(text);
+	const code = await new Promise<number | null>(resolve => {
+		child.on('close', resolve);
+		child.on('error', () => {
+			resolve(null);
+		});
+	});
+	if (code === null) throw new UserError(`could not run the pager "${pager}" (set PAGER)`);
+}

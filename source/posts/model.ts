@@ -1,0 +1,137 @@
+// The post model, declared once: each field with the check its value must
+// pass, whether `--list --json` prints it and whether the index keeps it. The
+// Post type, the JSON summary, the index row and the row's validation are all
+// derived from this table.
+import {hasControls} from '../text/sanitize.js';
+
+/** Longest text a one-line field may hold (titles, tags, excerpts): more is not a post's, it is an attack. */
+export const MAX_LINE = 4096;
+/** Most items a list field may hold (tags, warnings). */
+export const MAX_ITEMS = 1000;
+
+const isLine = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_LINE && !hasControls(value);
+const isLineOrNull = (value: unknown): value is string | null => value === null || isLine(value);
+const isLines = (value: unknown): value is string[] => Array.isArray(value) && value.length <= MAX_ITEMS && value.every(isLine);
+const isDateOrNull = (value: unknown): value is string | null => value === null || (typeof value === 'string' && /^\d{4}-\d\d-\d\d$/.test(value));
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+/** A path inside the blog as the walk gives it: relative, `/`-separated, never leaving the folder. */
+const isBlogPath = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= MAX_LINE
+	&& !value.includes('\u0000') && !value.startsWith('/') && !value.split('/').includes('..');
+
+type Field = {
+	check: (value: unknown) => boolean;
+	/** Printed by `--list --json` (DESIGN.md §1). */
+	json: boolean;
+	/** Kept in the index: false for what is worked out after loading (translations). */
+	indexed: boolean;
+};
+
+const field = <Value>(check: (value: unknown) => value is Value, json = true, indexed = true) => ({check, json, indexed});
+
+/** Every field of a post, in the order `--list --json` prints them. */
+export const postFields = {
+	title: field(isLine),
+	/** Calendar date as written, `YYYY-MM-DD`, or null when the post has none. */
+	date: field(isDateOrNull),
+	/** When it was last changed (`lastmod`, `updated`, `updatedDate`). */
+	updated: field(isDateOrNull),
+	tags: field(isLines),
+	categories: field(isLines),
+	author: field(isLineOrNull),
+	excerpt: field(isLineOrNull),
+	cover: field(isLineOrNull),
+	lang: field(isLineOrNull),
+	/** Every language the post is written in, when it has translations (`post.en.md`, `post.fr.md`); else empty. */
+	languages: field(isLines, true, false),
+	/** Path relative to the folder given, with `/` separators. */
+	path: field(isBlogPath),
+	slug: field(isLine),
+	draft: field(isBoolean),
+	words: field(isCount),
+	readingMinutes: field(isCount),
+	/** What was wrong with this post, e.g. broken front matter. */
+	warnings: field(isLines),
+	/** The title was taken from the body's first `# heading` (which the reader then does not repeat). */
+	titleFromHeading: field(isBoolean, false),
+} satisfies Record<string, Field>;
+
+export type FieldName = keyof typeof postFields;
+type ValueOf<Name extends FieldName> = (typeof postFields)[Name]['check'] extends (value: unknown) => value is infer Value ? Value : never;
+
+/** A post as listed: its fields, and where its file is. Its body is read from the file when needed (posts/body.ts). */
+export type Post = {[Name in FieldName]: ValueOf<Name>} & {absolutePath: string};
+
+type JsonName = {[Name in FieldName]: (typeof postFields)[Name]['json'] extends true ? Name : never}[FieldName];
+
+/** The `--list --json` shape: the post model without its internals. */
+export type PostSummary = {[Name in JsonName]: ValueOf<Name>};
+
+const fieldNames = Object.keys(postFields) as FieldName[];
+const jsonNames = fieldNames.filter(name => postFields[name].json) as JsonName[];
+
+export function summarise(post: Post): PostSummary {
+	const summary: Record<string, unknown> = {};
+	for (const name of jsonNames) summary[name] = post[name];
+	return summary as PostSummary;
+}
+
+/** The fields the index keeps, in row order; `path` is the row's key and comes first. */
+const indexedNames = fieldNames.filter(name => postFields[name].indexed && name !== 'path');
+
+/** What an index row says about the file it was read from: it is used only while these still hold. */
+export type RowStamp = {size: number; mtimeMs: number; context: string};
+
+/** One post as an index row: `[path, size, mtimeMs, context, ...indexed fields]`, half the size of keyed objects. */
+export type Row = unknown[];
+
+export function toRow(post: Post, stamp: RowStamp): Row {
+	return [post.path, stamp.size, stamp.mtimeMs, stamp.context, ...indexedNames.map(name => post[name])];
+}
+
+const ROW_HEAD = 4;
+
+/**
+ * A row read back from the index, checked field by field as strictly as a
+ * post: anything that does not fit (edited, from another version, crafted)
+ * gives undefined, and the post is read from its file again.
+ */
+export function fromRow(row: unknown, absolutePath: string): {post: Post; stamp: RowStamp} | undefined {
+	if (!Array.isArray(row) || row.length !== ROW_HEAD + indexedNames.length) return undefined;
+	const [path, size, mtimeMs, context] = row as unknown[];
+	if (!isBlogPath(path) || !isCount(size) || typeof mtimeMs !== 'number' || typeof context !== 'string') return undefined;
+	const post: Record<string, unknown> = {path, languages: [], absolutePath};
+	for (let index = 0; index < indexedNames.length; index++) {
+		const name = indexedNames[index] as FieldName;
+		const value: unknown = row[ROW_HEAD + index];
+		if (!postFields[name].check(value)) return undefined;
+		post[name] = value;
+	}
+
+	return {post: post as Post, stamp: {size, mtimeMs, context}};
+}
+
+/** The key of a row (its path), when it has one: rows are looked up by path before being checked. */
+export function rowPath(row: unknown): string | undefined {
+	return Array.isArray(row) && typeof row[0] === 'string' ? row[0] : undefined;
+}
+
+/** Whether a post's fields all pass their checks (what normalising produces always does). */
+export function isValidPost(post: Post): boolean {
+	return fieldNames.every(name => postFields[name].check(post[name]));
+}
+
+/** The loaded blog. */
+export type Blog = {
+	/** The folder or file the user pointed at, as given. */
+	root: string;
+	posts: Post[];
+	/** Posts hidden because they are drafts (shown with --drafts). */
+	hiddenDrafts: number;
+	/** The static site generator whose layout was recognised, and where its posts are ("Hugo: content/posts"). */
+	layout?: string | null;
+	/** The language versions of each translated post, by the path of any of them. */
+	translations?: Map<string, Post[]>;
+	/** What could not be read (folders, with why), shown so nothing is skipped silently. */
+	problems?: string[];
+};

@@ -1,0 +1,42 @@
+// Everything that comes from a post (front matter, file names, body text) is
+// untrusted: a control character in it could drive the terminal. These helpers
+// turn such characters into visible stand-ins, the way `less` and `cat -v` do,
+// so nothing is lost and nothing is executed.
+
+// C0 controls except TAB and LF, DEL, C1 controls, and the bidi overrides that
+// can reorder what a reader sees.
+const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+function visible(char: string): string {
+	const code = char.codePointAt(0) ?? 0;
+	if (code < 0x20) return '^' + String.fromCharCode(code + 64);
+	if (code === 0x7f) return '^?';
+	return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
+}
+
+const LINE_UNSAFE = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
+/** Whether one-line text holds anything `cleanLine` would have changed: a control, a tab or a line break. */
+export function hasControls(text: string): boolean {
+	return LINE_UNSAFE.test(text);
+}
+
+/** Text that may span lines (a post body, a code block): keeps LF and TAB. */
+export function showControls(text: string): string {
+	return text.replace(UNSAFE, visible);
+}
+
+/** Text shown on one line (a title, a tag, a file name): also flattens LF and TAB. */
+export function cleanLine(text: string): string {
+	return showControls(text.replace(/[\t\n]+/g, ' ')).trim();
+}
+
+// Our own output carries SGR colour codes and OSC 8 hyperlinks to web and
+// mail addresses; any other control character reaching this point did not
+// come from us.
+const OWN_SEQUENCE_OR_CONTROL = /(\u001B\[[\d;]*m|\u001B\]8;;(?:(?:https?:\/\/|mailto:)[^\s\u0000-\u001F\u007F-\u009F]*)?\u0007)|[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+
+/** Last line of defence on rendered output: keeps SGR and OSC 8, shows any other control. */
+export function keepOwnEscapes(rendered: string): string {
+	return rendered.replace(OWN_SEQUENCE_OR_CONTROL, (match: string, own: string | undefined) => own ?? visible(match));
+}

@@ -1,0 +1,23 @@
+import {useEffect, useState} from 'react';
+import type {Post} from '../../posts/model.js';
+import type {Theme} from '../../theme.js';
+import {loadRenderer, onPageReady, readerPage} from '../page-cache.js';
+import type {ReaderPage} from '../state/model.js';
+
+/**
+ * The open post's page at `width`, rendered once per post and width (and
+ * cached): at once for a small post, else its beginning while a worker thread
+ * renders the rest, which redraws when ready. The renderer itself is loaded
+ * just after the first frame, which the list doesn't need it for.
+ */
+export function useReaderPage(post: Post | undefined, width: number, theme: Theme, hyperlinks: boolean): ReaderPage | undefined {
+	const [, setPagesReady] = useState(0);
+	useEffect(() => {
+		const stop = onPageReady(() => {
+			setPagesReady(count => count + 1);
+		});
+		void loadRenderer();
+		return stop;
+	}, []);
+	return post ? readerPage(post, width, theme, hyperlinks) : undefined;
+}

@@ -1,0 +1,166 @@
+// The one state machine for the screens: every key, resize and answered
+// request goes through here. Pure: the same state and action give the same
+// state, and nothing is rendered or read on the way.
+import {keyEvents, type KeyEvent, type KeyFlags} from '../../keymap.js';
+import {concreteTerm, noFilters, type Filters, type SortKey} from '../../posts/filter.js';
+import type {Post} from '../../posts/model.js';
+import type {SearchText} from '../../posts/search.js';
+import {topOfPost} from './anchor.js';
+import {listKey, refilter, searchKey} from './list.js';
+import {noFind, type Action, type Screen, type State} from './model.js';
+import {contentsKey} from './overlays.js';
+import {pickerKey} from './picker.js';
+import {backToList, findKey, readerKey} from './reader.js';
+import {activeView, listOf, openPage, pickerRows} from './selectors.js';
+import {contentsRows, scrollToShow} from './viewport.js';
+
+/** Keys kept while a page renders; a person can't type more in that time, a paste can. */
+const MAX_PENDING = 256;
+
+export type InitialState = {posts: Post[]; openFirst?: boolean; filters?: Filters; sort?: SortKey; search: SearchText};
+
+export function initialState({posts, openFirst = false, filters: given = noFilters, sort = 'date', search}: InitialState): State {
+	// --tag matches a tag or a category; the picker deals in one or the other.
+	const filters = given.terms.some(term => term.kind === 'any') ? {...given, terms: given.terms.map(term => concreteTerm(posts, term))} : given;
+	const state: State = {
+		posts,
+		view: openFirst ? 'reader' : 'list',
+		showHelp: false,
+		searching: false,
+		picker: null,
+		filters,
+		sort,
+		selectedPath: null,
+		listTop: 0,
+		readerAnchor: topOfPost,
+		jumps: [],
+		positions: {},
+		find: noFind,
+		contents: null,
+		notice: null,
+		quitting: false,
+		backQuits: openFirst,
+		request: null,
+		pending: [],
+		inputs: 0,
+	};
+	return {...state, selectedPath: listOf(state, {search})[0]?.path ?? null};
+}
+
+function hasFilters(state: State): boolean {
+	return state.filters.terms.length > 0 || state.filters.query !== '';
+}
+
+/** One key, read by the screen that is active now. */
+function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): State {
+	const command = binding?.command;
+	// Esc on the list first drops the filters (a search kept with Enter, chosen tags); then it quits.
+	if (command === 'escape' && state.view === 'list' && hasFilters(state)) {
+		return refilter({...state, filters: {...noFilters, mode: state.filters.mode}, notice: 'filters cleared (Esc again quits)'}, screen);
+	}
+
+	if (command === 'quit' || ((command === 'back' || command === 'escape') && (state.view === 'list' || state.backQuits))) return {...state, quitting: true};
+	if (state.picker) return pickerKey(state, state.picker, command, typed, screen);
+	if (state.searching) return searchKey(state, command, typed, screen);
+	const page = openPage(state, screen);
+	if (state.view === 'reader' && page) {
+		if (state.contents) return contentsKey(state, page, state.contents, command, screen);
+		if (state.find.editing) return findKey(state, page, command, typed, screen);
+	}
+
+	if (command === 'help') return {...state, showHelp: true};
+	if (command === 'edit') return state.selectedPath === null ? state : {...state, request: {kind: 'edit', path: state.selectedPath}};
+	if (command === 'language') return state.selectedPath === null ? state : {...state, request: {kind: 'translation', path: state.selectedPath}};
+	if (command === undefined) return state;
+	if (state.view === 'list') return listKey(state, command, screen);
+	return page ? readerKey(state, page, command, screen) : state;
+}
+
+/**
+ * One keypress (a character, or a named key). In the reader, until the open
+ * post's page is rendered, keys wait in `pending` (they are read again then,
+ * by the screen active at that time); quitting and going back never wait.
+ */
+function takeKey(state: State, input: string, flags: KeyFlags, screen: Screen): State {
+	const events = keyEvents(activeView(state), input, flags);
+	const waiting = state.view === 'reader' && (state.pending.length > 0 || !openPage(state, screen));
+	const command = events[0]?.binding?.command;
+	if (waiting && command === 'back' && !state.backQuits) return backToList(state, screen, openPage(state, screen));
+	if (waiting && command !== 'quit' && command !== 'back') return {...state, pending: [...state.pending, {input, flags}].slice(-MAX_PENDING)};
+	let next = state;
+	for (const event of events) {
+		next = applyKey(next, event, screen);
+		if (next.quitting || next.showHelp) break;
+	}
+
+	return next;
+}
+
+function takeInput(state: State, input: string, flags: KeyFlags, screen: Screen): State {
+	// Esc then a key, typed quickly, arrives as one Alt+key. blogread binds no
+	// Alt keys, so it is read as what it was, like `less` does.
+	if (flags.meta && !flags.escape && !flags.ctrl && [...input].length === 1 && input >= ' ') {
+		return takeInput(takeInput(state, '', {escape: true}, screen), input, {}, screen);
+	}
+
+	// Any key closes help (and does nothing else), but the quit keys still quit.
+	if (state.showHelp) {
+		const quits = keyEvents(state.view, input, flags).some(event => event.binding?.command === 'quit');
+		return {...state, showHelp: false, quitting: quits};
+	}
+
+	let next: State = {...state, notice: null};
+	// A chunk of typed text ("jjj", or "/kub" typed fast) is taken one
+	// character at a time, each read by the screen active after the last.
+	const plain = !Object.values(flags).some(Boolean);
+	for (const key of plain ? [...input] : [input]) {
+		next = takeKey(next, key, flags, screen);
+		if (next.quitting || next.showHelp) break;
+	}
+
+	return next;
+}
+
+/** The screen changed (a resize, a page rendered, more bodies read): keep what is shown inside it, and take waiting keys. */
+function takeScreen(state: State, screen: Screen): State {
+	// In the reader the open post stays, shown or not; the list catches up on the way back.
+	let next = state.view === 'list' ? refilter(state, screen) : state;
+	const shown = listOf(next, screen);
+	const page = next.contents ? openPage(next, screen) : undefined;
+	next = {
+		...next,
+		listTop: scrollToShow(shown.findIndex(post => post.path === next.selectedPath), next.listTop, shown.length, screen.listHeight),
+		picker: next.picker ? {...next.picker, top: scrollToShow(next.picker.cursor, next.picker.top, pickerRows(next, next.picker, screen).length, screen.pickerHeight)} : null,
+		contents: next.contents && page ? {...next.contents, top: scrollToShow(next.contents.cursor, next.contents.top, page.headings.length, contentsRows(screen.readerHeight))} : next.contents,
+	};
+	if (next.pending.length === 0 || !openPage(next, screen)) return next;
+	let replayed: State = {...next, pending: []};
+	for (const key of next.pending) {
+		replayed = takeKey(replayed, key.input, key.flags, screen);
+		if (replayed.quitting) break;
+	}
+
+	return replayed;
+}
+
+export function reducer(state: State, action: Action): State {
+	switch (action.type) {
+		case 'keys': return takeInput({...state, inputs: state.inputs + 1}, action.input, action.flags, action.screen);
+		case 'screen': return takeScreen(state, action.screen);
+		case 'replaced': {
+			const switched = action.post.path !== state.selectedPath;
+			const next: State = {
+				...state,
+				posts: state.posts.map(post => (post.path === action.path ? action.post : post)),
+				request: null,
+				selectedPath: action.post.path,
+				notice: action.notice,
+				// Another file (a translation) has its own text: finds, jumps and contents start afresh.
+				...(switched ? {find: noFind, jumps: [], contents: null} : {}),
+			};
+			return next.view === 'list' ? refilter(next, action.screen) : next;
+		}
+
+		case 'refused': return {...state, request: null, notice: action.notice};
+	}
+}
