@@ -158,9 +158,6 @@ const printRun: Timed = {...blogread(['--print', large]), extraEnv: {NO_COLOR: u
 if (bat) {
 	const [printed = Number.NaN, batted = Number.NaN] = timeInTurns([printRun, {command: bat, args: ['--color=always', '--paging=never', large]}]);
 	rows.push(['--print of a 1 MB post, in colour', printed, `${(printed / batted).toFixed(2)}× bat`, 'faster than bat'], [`${bat} --color=always (1 MB post)`, batted, `${(batted / node).toFixed(1)}× node`, 'for comparison']);
-	// The first run ever compiles the renderer's libraries without V8's code cache (and writes it).
-	const [firstPrint = Number.NaN, batAgain = Number.NaN] = timeInTurns([{...printRun, before: clearCache}, {command: bat, args: ['--color=always', '--paging=never', large]}]);
-	rows.push(['--print of a 1 MB post, in colour, no code cache yet', firstPrint, `${(firstPrint / batAgain).toFixed(2)}× bat`, '']);
 } else {
 	add('--print of a 1 MB post, in colour', printRun, 'faster than bat (not installed here)');
 }
@@ -177,7 +174,7 @@ addFrame('app, first screen of the 1 MB post', await firstFrame([large], 'Part o
 
 // Keystrokes are timed in the app bundled as the bin is (production React, the same plugins), in a child process.
 const keysBundle = path.join(work, 'keystrokes');
-await bundle({keystrokes: path.join(root, 'scripts', 'bench', 'keystrokes.ts'), 'render-worker': path.join(root, 'source', 'render-worker.ts')}, keysBundle);
+await bundle({keystrokes: path.join(root, 'scripts', 'bench', 'keystrokes.ts'), 'render-worker': path.join(root, 'source', 'render', 'render-worker.ts')}, keysBundle);
 const keystrokes = spawnSync(process.execPath, [path.join(keysBundle, 'keystrokes.js'), blogs[10_000] ?? '', large], {env, encoding: 'utf8'});
 if (keystrokes.status !== 0) throw new Error(`keystroke timing failed: ${keystrokes.stderr}`);
 const keyRows = JSON.parse(keystrokes.stdout) as Array<[string, number]>;

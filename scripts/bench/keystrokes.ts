@@ -1,30 +1,47 @@
 // Times keystrokes in the app through ink-testing-library: the median ms
-// between a keypress and the frame that answers it. scripts/bench.ts bundles
-// it the way the bin is bundled and runs it; it prints [name, ms] rows as JSON.
+// between a keypress and the first frame that answers it (the app reports
+// each frame it draws). scripts/bench.ts bundles it the way the bin is bundled
+// and runs it; it prints [name, ms] rows as JSON.
 // Usage (bundled): node keystrokes.js <blog folder> <large post>
 import {render} from 'ink-testing-library';
 import React from 'react';
 import {loadBlog} from '../../source/posts/load.js';
 import type {Blog} from '../../source/posts/model.js';
 import {createTheme} from '../../source/theme.js';
-import {App} from '../../source/ui/app.js';
+import {App, type FrameReport} from '../../source/ui/app.js';
 import {median} from './median.js';
 
 async function keystroke(blog: Blog, keys: string[]): Promise<number> {
-	const app = render(React.createElement(App, {blog, theme: createTheme(1)}));
-	// Longer than Ink's frame interval (30 fps), so each key is drawn at once, not held back a frame.
-	const settle = async () => new Promise(resolve => {
-		setTimeout(resolve, 60);
-	});
+	let report: FrameReport | undefined;
+	let answered: (() => void) | undefined;
+	const onFrame = (next: FrameReport) => {
+		report = next;
+		answered?.();
+	};
+
+	const app = render(React.createElement(App, {blog, theme: createTheme(1), onFrame}));
+	/** Waits until the app has no work left from the last key (a search reading bodies, a page rendering). */
+	const settle = async () => {
+		while (!report?.settled) await new Promise(resolve => setTimeout(resolve, 5));
+		// And a little more, so timers of the last key don't land in the next one's time.
+		await new Promise(resolve => setTimeout(resolve, 30));
+	};
+
 	await settle();
 	const times: number[] = [];
 	for (const key of keys) {
-		const before = app.lastFrame();
+		const before = report?.inputs ?? 0;
 		const start = performance.now();
-		app.stdin.write(key);
 		// eslint-disable-next-line no-await-in-loop
-		while (app.lastFrame() === before && performance.now() - start < 2000) await new Promise(resolve => setImmediate(resolve));
+		await new Promise<void>(resolve => {
+			answered = () => {
+				if ((report?.inputs ?? 0) > before) resolve();
+			};
+
+			app.stdin.write(key);
+		});
 		times.push(performance.now() - start);
+		answered = undefined;
 		// eslint-disable-next-line no-await-in-loop
 		await settle();
 	}

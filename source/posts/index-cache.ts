@@ -69,7 +69,7 @@ export class IndexCache {
 		const found = this.rows.has(file.path) ? fromRow(this.rows.get(file.path), file.absolutePath) : undefined;
 		if (!found || found.stamp.context !== context) return undefined;
 		const stat = statSync(file.absolutePath, {throwIfNoEntry: false});
-		if (!stat?.isFile() || found.stamp.size !== stat.size || found.stamp.mtimeMs !== stat.mtimeMs) return undefined;
+		if (!stat || found.stamp.size !== stat.size || found.stamp.mtimeMs !== stat.mtimeMs) return undefined;
 		this.fresh.set(file.path, this.rows.get(file.path) as Row);
 		return found.post;
 	}
