@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error plain JavaScript helper shared with the fixtures
 import {makeBlog, makeLargePost} from './bench/generate.mjs';
+import {median} from './bench/median.js';
 // @ts-expect-error plain JavaScript shared with the build
 import {bundle} from './bundle.mjs';
-import {median} from './bench/median.js';
 
 const root = path.join(import.meta.dirname, '..');
 const bin = path.join(root, 'dist', 'cli.js');
@@ -31,7 +31,11 @@ function timeInTurns(commands: Timed[]): number[] {
 		for (const [index, {command, args, before, extraEnv}] of commands.entries()) {
 			before?.();
 			const start = performance.now();
-			const result = spawnSync(command, args, {env: {...env, ...extraEnv}, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024});
+			const result = spawnSync(command, args, {
+				env: {...env, ...extraEnv},
+				stdio: ['ignore', 'ignore', 'pipe'],
+				maxBuffer: 64 * 1024 * 1024,
+			});
 			times[index]?.push(performance.now() - start);
 			if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr?.toString()}`);
 		}
@@ -40,29 +44,32 @@ function timeInTurns(commands: Timed[]): number[] {
 	return times.map(list => median(list));
 }
 
-/** Median time until the full-screen app shows `ready`, in a real pseudo-terminal; `before` runs untimed ahead of each run. */
+/** Median time until the app shows `ready`, in a real pseudo-terminal; `before` runs untimed ahead of each run. */
 async function firstFrame(args: string[], ready: string, before?: () => void): Promise<number> {
 	const times: number[] = [];
 	for (let run = 0; run < runs; run++) {
 		before?.();
-		// eslint-disable-next-line no-await-in-loop
-		times.push(await new Promise<number>((resolve, reject) => {
-			const start = performance.now();
-			const child = spawn('script', ['-qfec', `${process.execPath} ${bin} ${args.join(' ')}`, '/dev/null'], {env: {...env, TERM: 'xterm-256color', COLUMNS: '100', LINES: '30'}});
-			let output = '';
-			let elapsed = 0;
-			child.stdout.on('data', (chunk: Buffer) => {
-				output += chunk.toString();
-				if (elapsed === 0 && output.includes(ready)) {
-					elapsed = performance.now() - start;
-					child.stdin.write('Q');
-				}
-			});
-			child.on('exit', () => {
-				if (elapsed > 0) resolve(elapsed);
-				else reject(new Error(`no first frame for ${args.join(' ')}`));
-			});
-		}));
+		times.push(
+			await new Promise<number>((resolve, reject) => {
+				const start = performance.now();
+				const child = spawn('script', ['-qfec', `${process.execPath} ${bin} ${args.join(' ')}`, '/dev/null'], {
+					env: {...env, TERM: 'xterm-256color', COLUMNS: '100', LINES: '30'},
+				});
+				let output = '';
+				let elapsed = 0;
+				child.stdout.on('data', (chunk: Buffer) => {
+					output += chunk.toString();
+					if (elapsed === 0 && output.includes(ready)) {
+						elapsed = performance.now() - start;
+						child.stdin.write('Q');
+					}
+				});
+				child.on('exit', () => {
+					if (elapsed > 0) resolve(elapsed);
+					else reject(new Error(`no first frame for ${args.join(' ')}`));
+				});
+			}),
+		);
 	}
 
 	return median(times);
@@ -70,16 +77,20 @@ async function firstFrame(args: string[], ready: string, before?: () => void): P
 
 /** Peak memory of the app in a pseudo-terminal after `keys` (`script`'s child process). */
 async function appPeakRss(args: string[], keys: string[]): Promise<number> {
-	const child = spawn('script', ['-qfec', `${process.execPath} ${bin} ${args.join(' ')}`, '/dev/null'], {env: {...env, TERM: 'xterm-256color', COLUMNS: '100', LINES: '30'}});
-	child.stdout.resume();
-	const pause = async (ms: number) => new Promise(resolve => {
-		setTimeout(resolve, ms);
+	const child = spawn('script', ['-qfec', `${process.execPath} ${bin} ${args.join(' ')}`, '/dev/null'], {
+		env: {...env, TERM: 'xterm-256color', COLUMNS: '100', LINES: '30'},
 	});
+	child.stdout.resume();
+	const pause = async (ms: number) =>
+		new Promise(resolve => {
+			setTimeout(resolve, ms);
+		});
 	await pause(1500);
-	const app = spawnSync('pgrep', ['-P', String(child.pid)], {encoding: 'utf8'}).stdout.trim().split('\n')[0];
+	const app = spawnSync('pgrep', ['-P', String(child.pid)], {encoding: 'utf8'})
+		.stdout.trim()
+		.split('\n')[0];
 	for (const key of keys) {
 		child.stdin.write(key);
-		// eslint-disable-next-line no-await-in-loop
 		await pause(key === '/' ? 1500 : 100);
 	}
 
@@ -90,7 +101,11 @@ async function appPeakRss(args: string[], keys: string[]): Promise<number> {
 }
 
 function peakRss(args: string[]): number {
-	const result = spawnSync(process.execPath, ['--import', path.join(root, 'scripts', 'bench', 'rss.mjs'), bin, ...args], {env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024});
+	const result = spawnSync(
+		process.execPath,
+		['--import', path.join(root, 'scripts', 'bench', 'rss.mjs'), bin, ...args],
+		{env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024},
+	);
 	return Number(/maxrss-kb (\d+)/.exec(result.stderr)?.[1] ?? Number.NaN) / 1024;
 }
 
@@ -104,7 +119,9 @@ for (const count of [100, 1000, 10_000]) {
 const large = path.join(work, 'large-1mb.md');
 makeLargePost(large, 1024 * 1024);
 const read4k = path.join(work, 'read4k.mjs');
-writeFileSync(read4k, `import {openSync, readSync, closeSync, readdirSync} from 'node:fs';
+writeFileSync(
+	read4k,
+	`import {openSync, readSync, closeSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 const buffer = Buffer.alloc(4096);
 function walk(folder) {
@@ -115,7 +132,8 @@ function walk(folder) {
 	}
 }
 walk(process.argv[2]);
-`);
+`,
+);
 
 const clearCache = () => {
 	rmSync(cache, {recursive: true, force: true});
@@ -126,7 +144,11 @@ type Row = [name: string, ms: number, ratio: string, target: string];
 const rows: Row[] = [];
 const nodeRun: Timed = {command: process.execPath, args: ['-e', '']};
 const read4kRun: Timed = {command: process.execPath, args: [read4k, blogs[10_000] ?? '']};
-const blogread = (args: string[], before?: () => void): Timed => ({command: process.execPath, args: [bin, ...args], ...(before ? {before} : {})});
+const blogread = (args: string[], before?: () => void): Timed => ({
+	command: process.execPath,
+	args: [bin, ...args],
+	...(before ? {before} : {}),
+});
 /** Times `run` in turns with `against`, adds the row, and gives the median. */
 const add = (name: string, run: Timed, target: string, against: Timed = nodeRun, unit = 'node'): number => {
 	const [floor = Number.NaN, ms = Number.NaN] = timeInTurns([against, run]);
@@ -135,29 +157,63 @@ const add = (name: string, run: Timed, target: string, against: Timed = nodeRun,
 };
 
 const [node = Number.NaN, baseline4k = Number.NaN] = timeInTurns([nodeRun, read4kRun]);
-rows.push(["node -e ''", node, '1.0× node', 'the floor'], ['read the first 4 KB of 10,000 posts (plain script)', baseline4k, `${(baseline4k / node).toFixed(1)}× node`, 'the 4 KB baseline']);
+rows.push(
+	["node -e ''", node, '1.0× node', 'the floor'],
+	[
+		'read the first 4 KB of 10,000 posts (plain script)',
+		baseline4k,
+		`${(baseline4k / node).toFixed(1)}× node`,
+		'the 4 KB baseline',
+	],
+);
 add('blogread --version', blogread(['--version']), '≤ 1.5× node');
 add('blogread --help', blogread(['--help']), '≤ 1.5× node');
 add('blogread --list (sample blog)', blogread(['--list', path.join(root, 'posts')]), '≤ 2× node');
 for (const count of [100, 1000, 10_000]) {
 	const blog = blogs[count] ?? '';
 	const label = count.toLocaleString('en');
-	if (count === 10_000) add(`--list, ${label} posts, no index`, blogread(['--list', blog], clearCache), '≤ 2× the 4 KB baseline', read4kRun, 'the 4 KB script');
+	if (count === 10_000)
+		add(
+			`--list, ${label} posts, no index`,
+			blogread(['--list', blog], clearCache),
+			'≤ 2× the 4 KB baseline',
+			read4kRun,
+			'the 4 KB script',
+		);
 	else add(`--list, ${label} posts, no index`, blogread(['--list', blog], clearCache), '');
 	add(`--list, ${label} posts, warm index`, blogread(['--list', blog]), count === 10_000 ? '≤ 3× node' : '');
 }
 
 const bat = ['batcat', 'bat'].find(name => spawnSync(name, ['--version']).status === 0);
 // Floors: plain scripts doing only the core of a --list over 10,000 posts (scripts/bench/least-*.mjs).
-const leastScript = (name: string, ...args: string[]): Timed => ({command: process.execPath, args: [path.join(root, 'scripts', 'bench', name), ...args]});
-add('the least a first --list can do with gray-matter and js-yaml (plain script)', leastScript('least-cold-list.mjs', blogs[10_000] ?? ''), 'a floor for the first run', read4kRun, 'the 4 KB script');
-add('the least a --list with the index can do (plain script)', leastScript('least-warm-list.mjs', blogs[10_000] ?? '', path.join(cache, 'blogread')), 'a floor for runs with the index');
+const leastScript = (name: string, ...args: string[]): Timed => ({
+	command: process.execPath,
+	args: [path.join(root, 'scripts', 'bench', name), ...args],
+});
+add(
+	'the least a first --list can do with gray-matter and js-yaml (plain script)',
+	leastScript('least-cold-list.mjs', blogs[10_000] ?? ''),
+	'a floor for the first run',
+	read4kRun,
+	'the 4 KB script',
+);
+add(
+	'the least a --list with the index can do (plain script)',
+	leastScript('least-warm-list.mjs', blogs[10_000] ?? '', path.join(cache, 'blogread')),
+	'a floor for runs with the index',
+);
 
 // In colour, as bat is asked to print.
 const printRun: Timed = {...blogread(['--print', large]), extraEnv: {NO_COLOR: undefined, FORCE_COLOR: '3'}};
 if (bat) {
-	const [printed = Number.NaN, batted = Number.NaN] = timeInTurns([printRun, {command: bat, args: ['--color=always', '--paging=never', large]}]);
-	rows.push(['--print of a 1 MB post, in colour', printed, `${(printed / batted).toFixed(2)}× bat`, 'faster than bat'], [`${bat} --color=always (1 MB post)`, batted, `${(batted / node).toFixed(1)}× node`, 'for comparison']);
+	const [printed = Number.NaN, batted = Number.NaN] = timeInTurns([
+		printRun,
+		{command: bat, args: ['--color=always', '--paging=never', large]},
+	]);
+	rows.push(
+		['--print of a 1 MB post, in colour', printed, `${(printed / batted).toFixed(2)}× bat`, 'faster than bat'],
+		[`${bat} --color=always (1 MB post)`, batted, `${(batted / node).toFixed(1)}× node`, 'for comparison'],
+	);
 } else {
 	add('--print of a 1 MB post, in colour', printRun, 'faster than bat (not installed here)');
 }
@@ -168,14 +224,31 @@ const addFrame = (name: string, ms: number, target: string) => {
 };
 
 addFrame('app, first frame (sample blog)', await firstFrame([path.join(root, 'posts')], '? help'), '≤ 3× node');
-addFrame('app, first frame, 10,000 posts (no index)', await firstFrame([blogs[10_000] ?? ''], '? help', clearCache), '≤ 12× node');
-addFrame('app, first frame, 10,000 posts (warm index)', await firstFrame([blogs[10_000] ?? ''], '? help'), '≤ 12× node');
+addFrame(
+	'app, first frame, 10,000 posts (no index)',
+	await firstFrame([blogs[10_000] ?? ''], '? help', clearCache),
+	'≤ 12× node',
+);
+addFrame(
+	'app, first frame, 10,000 posts (warm index)',
+	await firstFrame([blogs[10_000] ?? ''], '? help'),
+	'≤ 12× node',
+);
 addFrame('app, first screen of the 1 MB post', await firstFrame([large], 'Part one of post'), '≤ 8× node');
 
 // Keystrokes are timed in the app bundled as the bin is (production React, the same plugins), in a child process.
 const keysBundle = path.join(work, 'keystrokes');
-await bundle({keystrokes: path.join(root, 'scripts', 'bench', 'keystrokes.ts'), 'render-worker': path.join(root, 'source', 'render', 'render-worker.ts')}, keysBundle);
-const keystrokes = spawnSync(process.execPath, [path.join(keysBundle, 'keystrokes.js'), blogs[10_000] ?? '', large], {env, encoding: 'utf8'});
+await bundle(
+	{
+		keystrokes: path.join(root, 'scripts', 'bench', 'keystrokes.ts'),
+		'render-worker': path.join(root, 'source', 'render', 'render-worker.ts'),
+	},
+	keysBundle,
+);
+const keystrokes = spawnSync(process.execPath, [path.join(keysBundle, 'keystrokes.js'), blogs[10_000] ?? '', large], {
+	env,
+	encoding: 'utf8',
+});
 if (keystrokes.status !== 0) throw new Error(`keystroke timing failed: ${keystrokes.stderr}`);
 const keyRows = JSON.parse(keystrokes.stdout) as Array<[string, number]>;
 const rss = peakRss(['--list', blogs[10_000] ?? '']);
@@ -183,7 +256,10 @@ const appRss = await appPeakRss([blogs[10_000] ?? ''], ['/', ...'kubelet', '\r',
 rmSync(work, {recursive: true, force: true});
 
 const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
-console.log(`\nblogread benchmark: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}; medians of ${runs} runs\n`);
+const memory = `${Math.round(os.totalmem() / 1024 ** 3)} GB`;
+console.log(
+	`\nblogread benchmark: ${os.cpus().length} × ${cpu}, ${memory}, Node ${process.version}; medians of ${runs} runs\n`,
+);
 console.log('| what | median | ratio (timed in turns with it) | target |');
 console.log('|---|---:|---:|---|');
 for (const [name, ms, ratio, target] of rows) console.log(`| ${name} | ${ms.toFixed(0)} ms | ${ratio} | ${target} |`);

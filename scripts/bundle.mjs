@@ -32,32 +32,51 @@ function patchText(source, replacements, what) {
 	return patched;
 }
 
+const lazyHighlightSource = path.join(root, 'source', 'render', 'lazy-highlight.ts');
+
 const onDemandFiles = {
 	// cli-highlight gets highlight.js with each language registered on first use
 	// (source/render/lazy-highlight.ts), read from its own file then: registering
 	// all 190 took 26 ms, and parsing them another 100 ms here, at every --print.
 	name: 'highlight-languages-on-demand',
 	setup(build) {
-		build.onResolve({filter: /^highlight\.js$/}, args => (args.importer.includes(`${path.sep}cli-highlight${path.sep}`) ? {path: 'highlight.js', namespace: 'lazy-highlight'} : undefined));
+		build.onResolve({filter: /^highlight\.js$/}, args =>
+			args.importer.includes(`${path.sep}cli-highlight${path.sep}`)
+				? {path: 'highlight.js', namespace: 'lazy-highlight'}
+				: undefined,
+		);
 		build.onLoad({filter: /.*/, namespace: 'lazy-highlight'}, () => {
 			const {names, aliases} = highlightLanguageTable();
-			const loaders = names.map(name => `${JSON.stringify(name)}: () => require(${JSON.stringify(`../${LANGUAGES}/${name}.cjs`)})`);
+			const loaders = names.map(
+				name => `${JSON.stringify(name)}: () => require(${JSON.stringify(`../${LANGUAGES}/${name}.cjs`)})`,
+			);
 			return {
-				contents: `const {lazyHighlight} = require(${JSON.stringify(path.join(root, 'source', 'render', 'lazy-highlight.ts'))});
-module.exports = lazyHighlight(require('highlight.js/lib/core'), {${loaders.join(',\n')}}, ${JSON.stringify(aliases)});`,
+				contents: [
+					`const {lazyHighlight} = require(${JSON.stringify(lazyHighlightSource)});`,
+					`const languages = {${loaders.join(',\n')}};`,
+					`module.exports = lazyHighlight(require('highlight.js/lib/core'), languages, ${JSON.stringify(aliases)});`,
+				].join('\n'),
 				loader: 'js',
 				resolveDir: root,
 			};
 		});
 		// node-emoji builds its table from emojilib at import (4 ms, and 200 KB to
 		// parse), though most posts have no :shortcode:. Its importers only call get().
-		build.onResolve({filter: /^node-emoji$/}, args => (args.kind === 'import-statement' ? {path: 'node-emoji', namespace: 'lazy-emoji'} : undefined));
+		build.onResolve({filter: /^node-emoji$/}, args =>
+			args.kind === 'import-statement' ? {path: 'node-emoji', namespace: 'lazy-emoji'} : undefined,
+		);
 		build.onLoad({filter: /.*/, namespace: 'lazy-emoji'}, () => ({
-			contents: `let emoji; export function get(name) { emoji ??= require(${JSON.stringify(`../${VENDOR}/node-emoji.cjs`)}); return emoji.get(name); }`,
+			contents: [
+				'let emoji;',
+				`export function get(name) { emoji ??= require('../${VENDOR}/node-emoji.cjs'); return emoji.get(name); }`,
+			].join('\n'),
 			loader: 'js',
 			resolveDir: root,
 		}));
-		build.onResolve({filter: new RegExp(`^\\.\\./(?:${LANGUAGES}|${VENDOR})/`)}, args => ({path: args.path, external: true}));
+		build.onResolve({filter: new RegExp(`^\\.\\./(?:${LANGUAGES}|${VENDOR})/`)}, args => ({
+			path: args.path,
+			external: true,
+		}));
 	},
 };
 
@@ -71,7 +90,11 @@ const oneStringWidth = {
 		const real = path.join(root, 'node_modules', 'string-width', 'index.js');
 		build.onResolve({filter: /^string-width$/}, async args => {
 			if (args.pluginData === 'real' || !args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-			const resolved = await build.resolve(args.path, {kind: args.kind, resolveDir: args.resolveDir, pluginData: 'real'});
+			const resolved = await build.resolve(args.path, {
+				kind: args.kind,
+				resolveDir: args.resolveDir,
+				pluginData: 'real',
+			});
 			// Only copies of the version blogread uses (cli-table3 keeps its old one).
 			return resolved.path === real ? {path: shim} : resolved;
 		});
@@ -84,10 +107,17 @@ const yogaWithoutFetch = {
 	// 19 ms before the first frame. It decodes it itself instead.
 	name: 'yoga-without-fetch',
 	setup(build) {
-		build.onLoad({filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/}, async args => ({
-			contents: patchText(await readFile(args.path, 'utf8'), [['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return true?']], 'yoga-layout'),
-			loader: 'js',
-		}));
+		build.onLoad(
+			{filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/},
+			async args => ({
+				contents: patchText(
+					await readFile(args.path, 'utf8'),
+					[['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return true?']],
+					'yoga-layout',
+				),
+				loader: 'js',
+			}),
+		);
 	},
 };
 
@@ -99,19 +129,32 @@ const meowWithoutPackageNormalising = {
 	name: 'meow-without-package-normalising',
 	setup(build) {
 		build.onLoad({filter: /[\\/]node_modules[\\/]meow[\\/]build[\\/]dependencies\.js$/}, async args => ({
-			contents: patchText(await readFile(args.path, 'utf8'), [
-				['var libExports = requireLib$1();', 'var libExports = {codeFrameColumns: () => \'\'};'],
-				['var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);', 'const normalizePackageData = () => {};'],
-				['promisify(execFile);\n', ''],
-				["import { execFile } from 'node:child_process';\n", ''],
-			], 'meow'),
+			contents: patchText(
+				await readFile(args.path, 'utf8'),
+				[
+					['var libExports = requireLib$1();', "var libExports = {codeFrameColumns: () => ''};"],
+					[
+						[
+							'var normalizeExports = requireNormalize();',
+							'const normalizePackageData = getDefaultExportFromCjs(normalizeExports);',
+						].join('\n'),
+						'const normalizePackageData = () => {};',
+					],
+					['promisify(execFile);\n', ''],
+					["import { execFile } from 'node:child_process';\n", ''],
+				],
+				'meow',
+			),
 			loader: 'js',
 		}));
 	},
 };
 
 // Made on first use, by the lazy-unicode-tables patch (the banner defines it for every file).
-const LAZY_SEGMENTER = 'const __blogreadSegmenter = (...options) => { let segmenter; return {segment: text => (segmenter ??= new Intl.Segmenter(...options)).segment(text)}; };';
+const LAZY_SEGMENTER = [
+	'const __blogreadSegmenter = (...options) => {',
+	'let segmenter; return {segment: text => (segmenter ??= new Intl.Segmenter(...options)).segment(text)}; };',
+].join(' ');
 
 const lazyUnicodeTables = {
 	// string-width, slice-ansi and Ink's tokenizer each make an Intl.Segmenter
@@ -119,14 +162,30 @@ const lazyUnicodeTables = {
 	// 10 ms to compile; narrow and simple text needs neither. Both are made on first use.
 	name: 'lazy-unicode-tables',
 	setup(build) {
-		build.onLoad({filter: /[\\/]node_modules[\\/](?:string-width|slice-ansi|@alcalzone[\\/]ansi-tokenize)[\\/].*\.js$/}, async args => {
-			let source = (await readFile(args.path, 'utf8')).replaceAll('new Intl.Segmenter(', '__blogreadSegmenter(');
-			if (args.path === path.join(root, 'node_modules', 'string-width', 'index.js')) {
-				source = patchText(source, [['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', "let rgiEmoji; const rgiEmojiRegex = {test: text => (rgiEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text)};"]], 'string-width');
-			}
+		build.onLoad(
+			{filter: /[\\/]node_modules[\\/](?:string-width|slice-ansi|@alcalzone[\\/]ansi-tokenize)[\\/].*\.js$/},
+			async args => {
+				let source = (await readFile(args.path, 'utf8')).replaceAll('new Intl.Segmenter(', '__blogreadSegmenter(');
+				if (args.path === path.join(root, 'node_modules', 'string-width', 'index.js')) {
+					source = patchText(
+						source,
+						[
+							[
+								'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
+								[
+									'let rgiEmoji;',
+									'const rgiEmojiRegex = {test: text =>',
+									"(rgiEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text)};",
+								].join(' '),
+							],
+						],
+						'string-width',
+					);
+				}
 
-			return {contents: source, loader: 'js'};
-		});
+				return {contents: source, loader: 'js'};
+			},
+		);
 	},
 };
 
@@ -135,7 +194,11 @@ const grayMatterWithoutItsYaml = {
 	// it a YAML engine of its own (source/posts/front-matter.ts).
 	name: 'gray-matter-without-its-yaml',
 	setup(build) {
-		build.onResolve({filter: /^js-yaml$/}, args => (args.importer.includes(`${path.sep}gray-matter${path.sep}`) ? {path: path.join(root, 'scripts', 'gray-matter-yaml.cjs')} : undefined));
+		build.onResolve({filter: /^js-yaml$/}, args =>
+			args.importer.includes(`${path.sep}gray-matter${path.sep}`)
+				? {path: path.join(root, 'scripts', 'gray-matter-yaml.cjs')}
+				: undefined,
+		);
 	},
 };
 
@@ -153,9 +216,22 @@ export const bundleOptions = {
 	// Ink loads its devtools only when DEV=true; they are not shipped.
 	external: ['react-devtools-core'],
 	// CommonJS dependencies (gray-matter) call require() on Node built-ins.
-	banner: {js: `import {createRequire as __blogreadRequire} from 'node:module'; const require = __blogreadRequire(import.meta.url); ${LAZY_SEGMENTER}`},
+	banner: {
+		js: [
+			"import {createRequire as __blogreadRequire} from 'node:module';",
+			'const require = __blogreadRequire(import.meta.url);',
+			LAZY_SEGMENTER,
+		].join(' '),
+	},
 	chunkNames: 'chunks/[name]-[hash]',
-	plugins: [onDemandFiles, oneStringWidth, yogaWithoutFetch, meowWithoutPackageNormalising, lazyUnicodeTables, grayMatterWithoutItsYaml],
+	plugins: [
+		onDemandFiles,
+		oneStringWidth,
+		yogaWithoutFetch,
+		meowWithoutPackageNormalising,
+		lazyUnicodeTables,
+		grayMatterWithoutItsYaml,
+	],
 	legalComments: 'none',
 	// Less code to parse at every start.
 	minify: true,
@@ -164,11 +240,26 @@ export const bundleOptions = {
 
 /** The files loaded on demand: one per highlight.js language, and node-emoji with its table. */
 async function bundleOnDemandFiles(outdir) {
-	const common = {bundle: true, format: 'cjs', platform: 'node', target: 'node20', minify: true, legalComments: 'none', logLevel: 'warning', outExtension: {'.js': '.cjs'}};
+	const common = {
+		bundle: true,
+		format: 'cjs',
+		platform: 'node',
+		target: 'node20',
+		minify: true,
+		legalComments: 'none',
+		logLevel: 'warning',
+		outExtension: {'.js': '.cjs'},
+	};
 	const {names} = highlightLanguageTable();
-	const languages = Object.fromEntries(names.map(name => [name, path.join(root, 'node_modules', 'highlight.js', 'lib', 'languages', `${name}.js`)]));
+	const languages = Object.fromEntries(
+		names.map(name => [name, path.join(root, 'node_modules', 'highlight.js', 'lib', 'languages', `${name}.js`)]),
+	);
 	await build({...common, entryPoints: languages, outdir: path.join(outdir, LANGUAGES)});
-	await build({...common, entryPoints: {'node-emoji': path.join(root, 'node_modules', 'node-emoji', 'lib', 'index.cjs')}, outdir: path.join(outdir, VENDOR)});
+	await build({
+		...common,
+		entryPoints: {'node-emoji': path.join(root, 'node_modules', 'node-emoji', 'lib', 'index.cjs')},
+		outdir: path.join(outdir, VENDOR),
+	});
 }
 
 /** Bundles entry points the way the bin is, into `outdir`, with the files they load on demand. */

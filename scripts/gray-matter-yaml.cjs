@@ -2,7 +2,7 @@
 // hands gray-matter its own YAML engine (source/posts/front-matter.ts), so the
 // old parser would only add to every start-up.
 function unused() {
-	throw new Error('gray-matter was called without blogread\'s YAML engine');
+	throw new Error("gray-matter was called without blogread's YAML engine");
 }
 
 module.exports = {safeLoad: unused, safeDump: unused};

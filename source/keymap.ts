@@ -41,7 +41,20 @@ export type Command =
 	| 'escape';
 
 /** Named keys Ink reports as flags; anything else is matched as typed text. */
-export type NamedKey = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'return' | 'escape' | 'backspace' | 'delete' | 'tab';
+export type NamedKey =
+	| 'upArrow'
+	| 'downArrow'
+	| 'leftArrow'
+	| 'rightArrow'
+	| 'pageUp'
+	| 'pageDown'
+	| 'home'
+	| 'end'
+	| 'return'
+	| 'escape'
+	| 'backspace'
+	| 'delete'
+	| 'tab';
 
 export type KeySpec = {text: string; ctrl?: boolean} | {named: NamedKey};
 
@@ -59,11 +72,26 @@ export const keymap: Binding[] = [
 	{command: 'help', views: ['list', 'reader'], keys: [text('?')], description: 'show these keys'},
 	{command: 'quit', views: ['list', 'reader'], keys: [text('Q'), text('c', true)], description: 'quit'},
 	{command: 'back', views: ['list'], keys: [text('q')], description: 'quit (from the list)'},
-	{command: 'escape', views: ['list'], keys: [named('escape')], description: 'clear the filters, or quit when there are none'},
-	{command: 'back', views: ['reader'], keys: [text('q'), named('escape'), text('h'), named('leftArrow')], description: 'back to the list'},
+	{
+		command: 'escape',
+		views: ['list'],
+		keys: [named('escape')],
+		description: 'clear the filters, or quit when there are none',
+	},
+	{
+		command: 'back',
+		views: ['reader'],
+		keys: [text('q'), named('escape'), text('h'), named('leftArrow')],
+		description: 'back to the list',
+	},
 	{command: 'down', views: ['list'], keys: [named('downArrow'), text('j')], description: 'next post'},
 	{command: 'up', views: ['list'], keys: [named('upArrow'), text('k')], description: 'previous post'},
-	{command: 'down', views: ['reader'], keys: [named('downArrow'), text('j'), named('return')], description: 'scroll down a line'},
+	{
+		command: 'down',
+		views: ['reader'],
+		keys: [named('downArrow'), text('j'), named('return')],
+		description: 'scroll down a line',
+	},
 	{command: 'up', views: ['reader'], keys: [named('upArrow'), text('k')], description: 'scroll up a line'},
 	{command: 'pageDown', views: ['list'], keys: [named('pageDown')], description: 'page down'},
 	{command: 'pageUp', views: ['list'], keys: [named('pageUp')], description: 'page up'},
@@ -75,19 +103,44 @@ export const keymap: Binding[] = [
 	{command: 'bottom', views: ['list'], keys: [text('G'), named('end')], description: 'last post'},
 	{command: 'top', views: ['reader'], keys: [text('g'), named('home')], description: 'top of the post'},
 	{command: 'bottom', views: ['reader'], keys: [text('G'), named('end')], description: 'end of the post'},
-	{command: 'open', views: ['list'], keys: [named('return'), text('l'), named('rightArrow')], description: 'open the post'},
+	{
+		command: 'open',
+		views: ['list'],
+		keys: [named('return'), text('l'), named('rightArrow')],
+		description: 'open the post',
+	},
 	{command: 'search', views: ['list'], keys: [text('/')], description: 'search as you type'},
 	{command: 'tags', views: ['list'], keys: [text('t')], description: 'pick tags and categories to filter by'},
 	{command: 'clearFilters', views: ['list'], keys: [text('x')], description: 'clear all filters'},
 	{command: 'sort', views: ['list'], keys: [text('s')], description: 'sort by date, title or reading time'},
-	{command: 'submit', views: ['search'], keys: [named('return')], description: 'keep the search and go back to the list'},
+	{
+		command: 'submit',
+		views: ['search'],
+		keys: [named('return')],
+		description: 'keep the search and go back to the list',
+	},
 	{command: 'cancel', views: ['search'], keys: [named('escape')], description: 'clear the search'},
-	{command: 'deleteChar', views: ['search', 'picker'], keys: [named('backspace'), named('delete')], description: 'delete the last character'},
+	{
+		command: 'deleteChar',
+		views: ['search', 'picker'],
+		keys: [named('backspace'), named('delete')],
+		description: 'delete the last character',
+	},
 	{command: 'down', views: ['search'], keys: [named('downArrow')], description: 'next post'},
 	{command: 'up', views: ['search'], keys: [named('upArrow')], description: 'previous post'},
 	{command: 'quit', views: ['search', 'picker'], keys: [text('c', true)], description: 'quit'},
-	{command: 'down', views: ['picker'], keys: [named('downArrow'), text('j'), text('n', true)], description: 'next tag (j until you type)'},
-	{command: 'up', views: ['picker'], keys: [named('upArrow'), text('k'), text('p', true)], description: 'previous tag (k until you type)'},
+	{
+		command: 'down',
+		views: ['picker'],
+		keys: [named('downArrow'), text('j'), text('n', true)],
+		description: 'next tag (j until you type)',
+	},
+	{
+		command: 'up',
+		views: ['picker'],
+		keys: [named('upArrow'), text('k'), text('p', true)],
+		description: 'previous tag (k until you type)',
+	},
 	{command: 'toggle', views: ['picker'], keys: [text(' ')], description: 'choose or drop the tag'},
 	{command: 'switchMode', views: ['picker'], keys: [named('tab')], description: 'match all chosen tags, or any'},
 	{command: 'submit', views: ['picker'], keys: [named('return')], description: 'apply the chosen tags'},
@@ -98,28 +151,62 @@ export const keymap: Binding[] = [
 	{command: 'nextHeading', views: ['reader'], keys: [text(']')], description: 'next heading'},
 	{command: 'previousHeading', views: ['reader'], keys: [text('[')], description: 'previous heading'},
 	{command: 'contents', views: ['reader'], keys: [text('o')], description: 'table of contents'},
-	{command: 'footnote', views: ['reader'], keys: [text('F')], description: "jump to the note of the screen's first footnote"},
+	{
+		command: 'footnote',
+		views: ['reader'],
+		keys: [text('F')],
+		description: "jump to the note of the screen's first footnote",
+	},
 	{command: 'jumpBack', views: ['reader'], keys: [text("'")], description: 'back to where you were before a jump'},
 	{command: 'nextPost', views: ['reader'], keys: [text('.')], description: 'next post in the list'},
-	{command: 'edit', views: ['list', 'reader'], keys: [text('e')], description: 'edit the post in $EDITOR (vi if unset)'},
+	{
+		command: 'edit',
+		views: ['list', 'reader'],
+		keys: [text('e')],
+		description: 'edit the post in $EDITOR (vi if unset)',
+	},
 	{command: 'language', views: ['reader'], keys: [text('L')], description: 'read the next translation of the post'},
 	{command: 'previousPost', views: ['reader'], keys: [text(',')], description: 'previous post in the list'},
 	{command: 'submit', views: ['find'], keys: [named('return')], description: 'find the next match from here'},
 	{command: 'cancel', views: ['find'], keys: [named('escape')], description: 'stop finding'},
-	{command: 'deleteChar', views: ['find'], keys: [named('backspace'), named('delete')], description: 'delete the last character'},
+	{
+		command: 'deleteChar',
+		views: ['find'],
+		keys: [named('backspace'), named('delete')],
+		description: 'delete the last character',
+	},
 	{command: 'quit', views: ['find', 'contents'], keys: [text('c', true)], description: 'quit'},
 	{command: 'down', views: ['contents'], keys: [named('downArrow'), text('j')], description: 'next heading'},
 	{command: 'up', views: ['contents'], keys: [named('upArrow'), text('k')], description: 'previous heading'},
 	{command: 'top', views: ['contents'], keys: [text('g'), named('home')], description: 'first heading'},
 	{command: 'bottom', views: ['contents'], keys: [text('G'), named('end')], description: 'last heading'},
 	{command: 'submit', views: ['contents'], keys: [named('return'), text('l')], description: 'go to the heading'},
-	{command: 'cancel', views: ['contents'], keys: [named('escape'), text('q'), text('o')], description: 'close the contents'},
+	{
+		command: 'cancel',
+		views: ['contents'],
+		keys: [named('escape'), text('q'), text('o')],
+		description: 'close the contents',
+	},
 ];
 
 /** The flags Ink's useInput passes, as far as the keymap needs them. */
 export type KeyFlags = Partial<Record<NamedKey | 'ctrl' | 'meta' | 'shift', boolean>>;
 
-const NAMED_ORDER: NamedKey[] = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end', 'return', 'escape', 'backspace', 'delete', 'tab'];
+const NAMED_ORDER: NamedKey[] = [
+	'upArrow',
+	'downArrow',
+	'leftArrow',
+	'rightArrow',
+	'pageUp',
+	'pageDown',
+	'home',
+	'end',
+	'return',
+	'escape',
+	'backspace',
+	'delete',
+	'tab',
+];
 
 function bindingFor(view: View, matches: (spec: KeySpec) => boolean): Binding | undefined {
 	return keymap.find(binding => binding.views.includes(view) && binding.keys.some(matches));
@@ -174,7 +261,19 @@ export function keyEvents(view: View, input: string, flags: KeyFlags): KeyEvent[
 }
 
 const NAMED_LABELS: Record<NamedKey, string> = {
-	upArrow: '↑', downArrow: '↓', leftArrow: '←', rightArrow: '→', pageUp: 'PgUp', pageDown: 'PgDn', home: 'Home', end: 'End', return: 'Enter', escape: 'Esc', backspace: 'Backspace', delete: 'Del', tab: 'Tab',
+	upArrow: '↑',
+	downArrow: '↓',
+	leftArrow: '←',
+	rightArrow: '→',
+	pageUp: 'PgUp',
+	pageDown: 'PgDn',
+	home: 'Home',
+	end: 'End',
+	return: 'Enter',
+	escape: 'Esc',
+	backspace: 'Backspace',
+	delete: 'Del',
+	tab: 'Tab',
 };
 
 export function keyLabel(spec: KeySpec): string {

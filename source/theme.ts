@@ -56,9 +56,26 @@ const INVERSE: MarkCodes = {open: '\u001B[7m', close: '\u001B[27m'};
 const INVERSE_UNDERLINE: MarkCodes = {open: '\u001B[7m\u001B[4m', close: '\u001B[24m\u001B[27m'};
 const NO_MARK: MarkCodes = {open: '', close: ''};
 
-type Modifier = 'bold' | 'dim' | 'italic' | 'underline' | 'inverse' | 'strikethrough'
-	| 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'gray'
-	| 'redBright' | 'greenBright' | 'yellowBright' | 'blueBright' | 'magentaBright' | 'cyanBright';
+type Modifier =
+	| 'bold'
+	| 'dim'
+	| 'italic'
+	| 'underline'
+	| 'inverse'
+	| 'strikethrough'
+	| 'red'
+	| 'green'
+	| 'yellow'
+	| 'blue'
+	| 'magenta'
+	| 'cyan'
+	| 'gray'
+	| 'redBright'
+	| 'greenBright'
+	| 'yellowBright'
+	| 'blueBright'
+	| 'magentaBright'
+	| 'cyanBright';
 
 // Only the 16 standard colours, so both palettes read the same on any terminal.
 const dark: Record<Role, Modifier[]> = {
@@ -150,9 +167,13 @@ function style(chalk: ChalkInstance, modifiers: Modifier[]): Style {
 export function createTheme(level: ColorLevel, name: ThemeName = 'dark', options: ThemeOptions = {}): Theme {
 	const chalk = new Chalk({level});
 	const palette = name === 'light' ? light : dark;
-	const roles = Object.fromEntries(Object.entries(palette).map(([role, modifiers]) => [role, style(chalk, modifiers)])) as Record<Role, Style>;
+	const roles = Object.fromEntries(
+		Object.entries(palette).map(([role, modifiers]) => [role, style(chalk, modifiers)]),
+	) as Record<Role, Style>;
 	const highlightPalette = name === 'light' ? lightHighlight : darkHighlight;
-	const highlight = Object.fromEntries(Object.entries(highlightPalette).map(([role, modifiers]) => [role, style(chalk, modifiers)]));
+	const highlight = Object.fromEntries(
+		Object.entries(highlightPalette).map(([role, modifiers]) => [role, style(chalk, modifiers)]),
+	);
 	const inverse = level > 0 || options.inverseWithoutColor === true;
 	if (level === 0 && inverse) {
 		const mono = new Chalk({level: 1});
@@ -161,7 +182,15 @@ export function createTheme(level: ColorLevel, name: ThemeName = 'dark', options
 		roles.matchSelected = text => mono.bold.underline(text);
 	}
 
-	return {...roles, name, level, highlight, hitCodes: inverse ? INVERSE : NO_MARK, currentHitCodes: inverse ? INVERSE_UNDERLINE : NO_MARK, options};
+	return {
+		...roles,
+		name,
+		level,
+		highlight,
+		hitCodes: inverse ? INVERSE : NO_MARK,
+		currentHitCodes: inverse ? INVERSE_UNDERLINE : NO_MARK,
+		options,
+	};
 }
 
 export const THEME_CHOICES = ['dark', 'light', 'auto'] as const;
@@ -185,7 +214,12 @@ export function resolveThemeName(choice: ThemeChoice | undefined, env: NodeJS.Pr
 }
 
 /** The colour level a run should use (DESIGN.md §1: --no-color, NO_COLOR, FORCE_COLOR). */
-export function detectColorLevel(options: {color: boolean; isTTY: boolean; env: NodeJS.ProcessEnv; supported: ColorLevel}): ColorLevel {
+export function detectColorLevel(options: {
+	color: boolean;
+	isTTY: boolean;
+	env: NodeJS.ProcessEnv;
+	supported: ColorLevel;
+}): ColorLevel {
 	const {env} = options;
 	if (!options.color || (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '')) return 0;
 	const force = env['FORCE_COLOR'];

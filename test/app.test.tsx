@@ -18,7 +18,10 @@ const blog: Blog = {
 	root: 'my-blog',
 	hiddenDrafts: 1,
 	posts: [
-		makePost({title: 'Newest post', date: '2025-03-01', tags: ['go', 'cli'], author: 'Ann'}, 'Short body of the newest post.'),
+		makePost(
+			{title: 'Newest post', date: '2025-03-01', tags: ['go', 'cli'], author: 'Ann'},
+			'Short body of the newest post.',
+		),
 		makePost({title: 'Middle post', date: '2024-02-01', tags: ['rust']}, 'Body of the middle post.'),
 		makePost({title: 'Long read', date: '2023-01-01', tags: ['go'], author: 'Bo'}, longBody, 'long-read.md'),
 	],
@@ -137,7 +140,7 @@ describe('reader', () => {
 	});
 
 	it('starts in the reader when opened on one file', async () => {
-		const app = await open({blog: {...blog, posts: [blog.posts[1]!]}, theme, openFirst: true});
+		const app = await open({blog: {...blog, posts: blog.posts.slice(1, 2)}, theme, openFirst: true});
 		assert.match(app.frame(), /Body of the middle post/);
 	});
 });
@@ -157,7 +160,11 @@ describe('help and quitting', () => {
 		assert.match(app.frame(), /Space PgDn f +page down/);
 	});
 
-	for (const [name, key] of [['Q', 'Q'], ['Ctrl-C', '\u0003'], ['q on the list', 'q']] as const) {
+	for (const [name, key] of [
+		['Q', 'Q'],
+		['Ctrl-C', '\u0003'],
+		['q on the list', 'q'],
+	] as const) {
 		it(`${name} quits: the app stops taking keys`, async () => {
 			const app = await open({blog, theme});
 			await app.press(key);

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import {execFile} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import path from 'node:path';
-import {promisify} from 'node:util';
 import {describe, it} from 'node:test';
+import {promisify} from 'node:util';
 import stripAnsi from 'strip-ansi';
 import {loadBlog} from '../source/posts/load.js';
 import {renderPostPage} from '../source/render/post-page.js';
@@ -25,7 +25,8 @@ function problems(lines: string[], width: number): string[] {
 	for (const line of lines) {
 		if (displayWidth(line) > width) found.push(`wider than ${width}: ${stripAnsi(line)}`);
 		const foreign = line.replace(/\u001B\[[\d;]*m|\u001B\]8;;[^\u0007]*\u0007/g, '');
-		if (/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/.test(foreign)) found.push(`control character: ${JSON.stringify(line)}`);
+		if (/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/.test(foreign))
+			found.push(`control character: ${JSON.stringify(line)}`);
 	}
 
 	return found;
@@ -36,8 +37,14 @@ function problems(lines: string[], width: number): string[] {
  * contents of code spans removed (they keep markers on purpose).
  */
 function proseOf(lines: string[], source: string): string {
-	let prose = lines.map(line => stripAnsi(line)).filter(line => !/^[│┌└]/.test(line)).join(' ').replace(/\s+/g, ' ');
-	const spans = [...source.matchAll(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g)].map(match => (match[2] ?? '').replace(/\s+/g, ' ').trim());
+	let prose = lines
+		.map(line => stripAnsi(line))
+		.filter(line => !/^[│┌└]/.test(line))
+		.join(' ')
+		.replace(/\s+/g, ' ');
+	const spans = [...source.matchAll(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g)].map(match =>
+		(match[2] ?? '').replace(/\s+/g, ' ').trim(),
+	);
 	for (const span of spans.sort((a, b) => b.length - a.length)) if (span !== '') prose = prose.split(span).join(' ');
 	return prose;
 }
@@ -59,9 +66,14 @@ for (const folder of [corpus, samples]) {
 						assert.deepEqual(problems(lines, width), []);
 						const prose = proseOf(lines, body);
 						const defined = [...body.matchAll(/^\[\^([^\]\s]+)\]:/gm)].map(match => match[1]);
-						for (const label of defined) assert.ok(!prose.includes(`[^${label}]`), `raw footnote reference [^${label}]`);
+						for (const label of defined)
+							assert.ok(!prose.includes(`[^${label}]`), `raw footnote reference [^${label}]`);
 						// A marker pair the source wrote unescaped must not survive rendering.
-						for (const pattern of [/(?<!\*)\*\*[^*\s][^*]*?\*\*(?!\*)/g, /(?<!_)__[^_\s][^_]*?__(?!_)/g, /(?<!~)~~[^~\s][^~]*?~~(?!~)/g]) {
+						for (const pattern of [
+							/(?<!\*)\*\*[^*\s][^*]*?\*\*(?!\*)/g,
+							/(?<!_)__[^_\s][^_]*?__(?!_)/g,
+							/(?<!~)~~[^~\s][^~]*?~~(?!~)/g,
+						]) {
 							const raw = [...prose.matchAll(pattern)].map(match => match[0]).filter(match => body.includes(match));
 							assert.deepEqual(raw, [], 'raw emphasis markers');
 						}
@@ -80,8 +92,10 @@ describe('--print on every corpus post', {skip: !existsSync(corpus)}, async () =
 			const queue = [...blog.posts];
 			const worker = async () => {
 				for (let post = queue.shift(); post; post = queue.shift()) {
-					// eslint-disable-next-line no-await-in-loop
-					const {stdout} = await run(process.execPath, [bin, '--print', post.absolutePath, '--width', String(width)], {env: {...process.env, NO_COLOR: '1'}, maxBuffer: 64 * 1024 * 1024});
+					const {stdout} = await run(process.execPath, [bin, '--print', post.absolutePath, '--width', String(width)], {
+						env: {...process.env, NO_COLOR: '1'},
+						maxBuffer: 64 * 1024 * 1024,
+					});
 					assert.ok(stdout.length > 0, post.path);
 					assert.deepEqual(problems(stdout.split('\n'), width), [], post.path);
 				}

@@ -17,8 +17,18 @@ function thrown(work: () => unknown): unknown {
 describe('reading whatever was thrown', () => {
 	const cases: Array<[name: string, error: unknown, message: string, code: string]> = [
 		['an Error', new Error('broken'), 'broken', 'unreadable'],
-		['a file error', thrown(() => readFileSync('/no/such/file')), "ENOENT: no such file or directory, open '/no/such/file'", 'ENOENT'],
-		['an error made in a vm context (another realm)', thrown(() => vm.runInNewContext('for (;;) {}', {}, {timeout: 5})), 'Script execution timed out after 5ms', 'ERR_SCRIPT_EXECUTION_TIMEOUT'],
+		[
+			'a file error',
+			thrown(() => readFileSync('/no/such/file')),
+			"ENOENT: no such file or directory, open '/no/such/file'",
+			'ENOENT',
+		],
+		[
+			'an error made in a vm context (another realm)',
+			thrown(() => vm.runInNewContext('for (;;) {}', {}, {timeout: 5})),
+			'Script execution timed out after 5ms',
+			'ERR_SCRIPT_EXECUTION_TIMEOUT',
+		],
 		['a string', 'plain words', 'plain words', 'unreadable'],
 		['null', null, 'null', 'unreadable'],
 	];

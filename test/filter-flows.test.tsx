@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import type {Blog} from '../source/posts/model.js';
+import {SearchBodies} from '../source/posts/search.js';
 import {createTheme} from '../source/theme.js';
 import {appOpener, keys} from './helpers/ink.js';
-import {SearchBodies} from '../source/posts/search.js';
 import {bodyOf, makePost} from './helpers/posts.js';
 
 const theme = createTheme(0);
@@ -11,10 +11,19 @@ const blog: Blog = {
 	root: 'blog',
 	hiddenDrafts: 0,
 	posts: [
-		makePost({title: 'Kubelet deep dive', date: '2025-07-15', tags: ['k8s', 'go'], category: 'Tech'}, 'The kubelet syncs pods.'),
-		makePost({title: 'Go worker pools', date: '2025-03-01', tags: ['go'], category: 'Tech'}, 'Channels and goroutines.'),
+		makePost(
+			{title: 'Kubelet deep dive', date: '2025-07-15', tags: ['k8s', 'go'], category: 'Tech'},
+			'The kubelet syncs pods.',
+		),
+		makePost(
+			{title: 'Go worker pools', date: '2025-03-01', tags: ['go'], category: 'Tech'},
+			'Channels and goroutines.',
+		),
 		makePost({title: 'Rust errors', date: '2024-06-01', tags: ['rust', 'cli'], category: 'Notes'}, 'Result types.'),
-		makePost({title: 'Shell habits', date: '2024-02-01', tags: ['shell', 'cli']}, 'set -euo pipefail, and the kubelet.'),
+		makePost(
+			{title: 'Shell habits', date: '2024-02-01', tags: ['shell', 'cli']},
+			'set -euo pipefail, and the kubelet.',
+		),
 		makePost({title: 'About', tags: ['meta']}, 'Who writes here.'),
 	],
 };
@@ -34,7 +43,16 @@ describe('tag picker', () => {
 		const frame = app.frame();
 		assert.match(frame, /Filter by tag {2}posts with ALL chosen tags \(Tab: any\)/);
 		const rows = [...frame.matchAll(/^[› ] \[[ x]\] (\S+) +(\d+)$/gm)].map(match => `${match[1]} ${match[2]}`);
-		assert.deepEqual(rows, ['#cli 2', '#go 2', '#k8s 1', '#meta 1', '#rust 1', '#shell 1', 'category:Tech 2', 'category:Notes 1']);
+		assert.deepEqual(rows, [
+			'#cli 2',
+			'#go 2',
+			'#k8s 1',
+			'#meta 1',
+			'#rust 1',
+			'#shell 1',
+			'category:Tech 2',
+			'category:Notes 1',
+		]);
 	});
 
 	it('narrows, toggles two tags, applies them, and shows the filter in the status line', async () => {
@@ -61,7 +79,12 @@ describe('tag picker', () => {
 		await app.press('t', 'j', ' ', 'k', ' ', keys.tab);
 		assert.match(app.frame(), /posts with ANY chosen tag \(Tab: all\)/);
 		await app.press(keys.enter);
-		assert.deepEqual(listedTitles(app.frame()), ['Kubelet deep dive', 'Go worker pools', 'Rust errors', 'Shell habits']);
+		assert.deepEqual(listedTitles(app.frame()), [
+			'Kubelet deep dive',
+			'Go worker pools',
+			'Rust errors',
+			'Shell habits',
+		]);
 		assert.match(statusLine(app.frame()), /#go \| #cli|#cli \| #go/);
 	});
 
@@ -96,7 +119,9 @@ describe('search as you type', () => {
 	it('reads the bodies while the search field is open, before the first letter', async () => {
 		// Bodies read from the posts' files, counted.
 		let reads = 0;
-		const many = Array.from({length: 400}, (_, index) => makePost({title: `Post ${index}`, date: '2024-01-01'}, `Body of post ${index}, about kubelets.`));
+		const many = Array.from({length: 400}, (_, index) =>
+			makePost({title: `Post ${index}`, date: '2024-01-01'}, `Body of post ${index}, about kubelets.`),
+		);
 		const bodies = new SearchBodies(post => {
 			reads++;
 			return bodyOf(post);
@@ -120,7 +145,10 @@ describe('search as you type', () => {
 		assert.ok((app.lastFrame() ?? '').includes(colour.matchSelected('pool')));
 		await app.press(keys.backspace.repeat(4), 'o');
 		const otherRows = (app.lastFrame() ?? '').split('\n').filter(line => !line.includes('›'));
-		assert.ok(otherRows.some(line => /\u001B\[4m\u001B\[93mo/.test(line)), 'in other rows, underlined and coloured');
+		assert.ok(
+			otherRows.some(line => /\u001B\[4m\u001B\[93mo/.test(line)),
+			'in other rows, underlined and coloured',
+		);
 	});
 
 	it('Esc clears the query; Backspace edits it', async () => {
@@ -178,17 +206,33 @@ describe('selection, sorting and the reader', () => {
 	it('s cycles the sort: date, title, reading time', async () => {
 		const app = await open();
 		await app.press('s');
-		assert.deepEqual(listedTitles(app.frame()), ['About', 'Go worker pools', 'Kubelet deep dive', 'Rust errors', 'Shell habits']);
+		assert.deepEqual(listedTitles(app.frame()), [
+			'About',
+			'Go worker pools',
+			'Kubelet deep dive',
+			'Rust errors',
+			'Shell habits',
+		]);
 		assert.match(statusLine(app.frame()), /sorted by title/);
 		await app.press('s');
 		assert.match(statusLine(app.frame()), /by reading time/);
 		await app.press('s');
-		assert.deepEqual(listedTitles(app.frame()), ['Kubelet deep dive', 'Go worker pools', 'Rust errors', 'Shell habits', 'About']);
+		assert.deepEqual(listedTitles(app.frame()), [
+			'Kubelet deep dive',
+			'Go worker pools',
+			'Rust errors',
+			'Shell habits',
+			'About',
+		]);
 	});
 
 	it('starts with the filters given on the command line', async () => {
 		const app = await open({blog, theme, filters: {terms: [{kind: 'any', name: 'TECH'}], mode: 'and', query: 'pool'}});
 		assert.deepEqual(listedTitles(app.frame()), ['Go worker pools']);
-		assert.match(statusLine(app.frame()), /category:Tech · "pool" · 1 of 5 posts/, "--tag TECH is the category Tech, as the picker shows it");
+		assert.match(
+			statusLine(app.frame()),
+			/category:Tech · "pool" · 1 of 5 posts/,
+			'--tag TECH is the category Tech, as the picker shows it',
+		);
 	});
 });

@@ -1,12 +1,43 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import fc from 'fast-check';
-import {closestTerms, comparePosts, describeFilters, filterSorted, matchesTerms, narrowEntries, noFilters, searchScore, sortPosts, termEntries, termKey, visiblePosts, type Filters, type Term} from '../source/posts/filter.js';
+import {
+	closestTerms,
+	comparePosts,
+	describeFilters,
+	type Filters,
+	filterSorted,
+	matchesTerms,
+	narrowEntries,
+	noFilters,
+	searchScore,
+	sortPosts,
+	type Term,
+	termEntries,
+	termKey,
+	visiblePosts,
+} from '../source/posts/filter.js';
 import {makePost, searchOf} from './helpers/posts.js';
 
-const kubelet = makePost({title: 'Kubelet deep dive', date: '2025-07-15', tags: ['k8s', 'Go'], category: 'Tech', excerpt: 'The sync loop.', author: 'Ann'}, 'The kubelet watches pods. Go code.');
-const goPool = makePost({title: 'A Go worker pool', date: '2024-01-01', tags: ['go', 'concurrency'], category: 'Tech'}, 'Workers and channels. '.repeat(300));
-const rust = makePost({title: 'Rust errors', date: '2023-05-05', tags: ['rust'], category: 'Notes', author: 'Kube Fan'}, 'Result and the question mark.');
+const kubelet = makePost(
+	{
+		title: 'Kubelet deep dive',
+		date: '2025-07-15',
+		tags: ['k8s', 'Go'],
+		category: 'Tech',
+		excerpt: 'The sync loop.',
+		author: 'Ann',
+	},
+	'The kubelet watches pods. Go code.',
+);
+const goPool = makePost(
+	{title: 'A Go worker pool', date: '2024-01-01', tags: ['go', 'concurrency'], category: 'Tech'},
+	'Workers and channels. '.repeat(300),
+);
+const rust = makePost(
+	{title: 'Rust errors', date: '2023-05-05', tags: ['rust'], category: 'Notes', author: 'Kube Fan'},
+	'Result and the question mark.',
+);
 const undated = makePost({title: 'About', tags: ['meta']}, 'Mentions kubelet once.');
 const posts = [kubelet, goPool, rust, undated];
 const text = searchOf(posts);
@@ -40,16 +71,24 @@ describe('search', () => {
 	});
 
 	it('needs every word somewhere', () => {
-		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: 'go pods'}, 'date', text)), ['Kubelet deep dive']);
+		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: 'go pods'}, 'date', text)), [
+			'Kubelet deep dive',
+		]);
 		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: '  '}, 'date', text)), titles(posts));
 	});
 
 	it('puts title matches first, then keeps the sort order', () => {
-		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: 'kube'}, 'date', text)), ['Kubelet deep dive', 'Rust errors', 'About']);
+		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: 'kube'}, 'date', text)), [
+			'Kubelet deep dive',
+			'Rust errors',
+			'About',
+		]);
 	});
 
 	it('combines with tags', () => {
-		assert.deepEqual(titles(visiblePosts(posts, {terms: [tag('go')], mode: 'and', query: 'channels'}, 'date', text)), ['A Go worker pool']);
+		assert.deepEqual(titles(visiblePosts(posts, {terms: [tag('go')], mode: 'and', query: 'channels'}, 'date', text)), [
+			'A Go worker pool',
+		]);
 	});
 });
 
@@ -75,19 +114,31 @@ describe('sorting', () => {
 
 	// filterSorted ranks by buckets instead of sorting: it must give what a full sort by (rank, order) gives.
 	it('filters sorted posts into the order a full sort would give', () => {
-		const many = Array.from({length: 60}, (_, index) => makePost({
-			title: `${['Kube', 'Go', 'Rust'][index % 3] ?? ''} note ${index % 7}`,
-			date: index % 5 === 0 ? undefined : `2024-0${1 + (index % 9)}-1${index % 10}`,
-			tags: [index % 4 === 0 ? 'kube' : 'misc'],
-		}, index % 2 === 0 ? 'go kube rust' : 'plain'));
+		const many = Array.from({length: 60}, (_, index) =>
+			makePost(
+				{
+					title: `${['Kube', 'Go', 'Rust'][index % 3] ?? ''} note ${index % 7}`,
+					date: index % 5 === 0 ? undefined : `2024-0${1 + (index % 9)}-1${index % 10}`,
+					tags: [index % 4 === 0 ? 'kube' : 'misc'],
+				},
+				index % 2 === 0 ? 'go kube rust' : 'plain',
+			),
+		);
 		const manyText = searchOf(many);
 		for (const sort of ['date', 'title', 'reading'] as const) {
 			for (const query of ['', 'kube', 'go', 'kube go', 'note', 'nothing']) {
 				const words = query.split(' ').filter(word => word !== '');
 				const rank = (score: number) => (words.length === 0 ? 0 : Math.floor(score / 100));
-				const expected = many.map(post => ({post, score: searchScore(post, words, manyText)})).filter(entry => entry.score > 0)
-					.sort((a, b) => rank(b.score) - rank(a.score) || comparePosts(sort)(a.post, b.post)).map(entry => entry.post);
-				assert.deepEqual(titles(filterSorted(sortPosts(many, sort), {...noFilters, query}, manyText)), titles(expected), `${sort} "${query}"`);
+				const expected = many
+					.map(post => ({post, score: searchScore(post, words, manyText)}))
+					.filter(entry => entry.score > 0)
+					.sort((a, b) => rank(b.score) - rank(a.score) || comparePosts(sort)(a.post, b.post))
+					.map(entry => entry.post);
+				assert.deepEqual(
+					titles(filterSorted(sortPosts(many, sort), {...noFilters, query}, manyText)),
+					titles(expected),
+					`${sort} "${query}"`,
+				);
 			}
 		}
 	});
@@ -108,22 +159,38 @@ describe('termEntries', () => {
 	// that pass the search and the chosen terms with that term added.
 	it('counts exactly as filtering with each term added would, for any posts, choice, mode and search', () => {
 		const names = ['go', 'Go', 'rust', 'k8s', 'web'];
-		const post = fc.record({
-			tags: fc.subarray(names),
-			categories: fc.subarray(['tech', 'Notes', 'go']),
-			body: fc.constantFrom('plain', 'about kubelets', 'go go'),
-			title: fc.constantFrom('Go notes', 'Rust', 'Misc'),
-		}).map(({tags, categories, body, title}) => makePost({title, tags, categories}, body));
-		const chosenTerm = fc.record({kind: fc.constantFrom('tag', 'category', 'any') as fc.Arbitrary<Term['kind']>, name: fc.constantFrom('go', 'rust', 'tech', 'web')});
-		fc.assert(fc.property(fc.array(post, {maxLength: 12}), fc.array(chosenTerm, {maxLength: 3}), fc.constantFrom('and', 'or') as fc.Arbitrary<'and' | 'or'>, fc.constantFrom('', 'kubelet', 'go'), (many, chosen, mode, query) => {
-			const words = query === '' ? [] : [query];
-			const manyText = searchOf(many);
-			for (const entry of termEntries(many, chosen, mode, query, manyText)) {
-				const withTerm = chosen.some(term => termKey(term) === entry.key) ? chosen : [...chosen, entry.term];
-				const expected = many.filter(candidate => searchScore(candidate, words, manyText) > 0 && matchesTerms(candidate, withTerm, mode)).length;
-				assert.equal(entry.count, expected, `${entry.key} with ${JSON.stringify(chosen)} ${mode} "${query}"`);
-			}
-		}), {numRuns: 500, seed: 20_261_129});
+		const post = fc
+			.record({
+				tags: fc.subarray(names),
+				categories: fc.subarray(['tech', 'Notes', 'go']),
+				body: fc.constantFrom('plain', 'about kubelets', 'go go'),
+				title: fc.constantFrom('Go notes', 'Rust', 'Misc'),
+			})
+			.map(({tags, categories, body, title}) => makePost({title, tags, categories}, body));
+		const chosenTerm = fc.record({
+			kind: fc.constantFrom('tag', 'category', 'any') as fc.Arbitrary<Term['kind']>,
+			name: fc.constantFrom('go', 'rust', 'tech', 'web'),
+		});
+		fc.assert(
+			fc.property(
+				fc.array(post, {maxLength: 12}),
+				fc.array(chosenTerm, {maxLength: 3}),
+				fc.constantFrom('and', 'or') as fc.Arbitrary<'and' | 'or'>,
+				fc.constantFrom('', 'kubelet', 'go'),
+				(many, chosen, mode, query) => {
+					const words = query === '' ? [] : [query];
+					const manyText = searchOf(many);
+					for (const entry of termEntries(many, chosen, mode, query, manyText)) {
+						const withTerm = chosen.some(term => termKey(term) === entry.key) ? chosen : [...chosen, entry.term];
+						const expected = many.filter(
+							candidate => searchScore(candidate, words, manyText) > 0 && matchesTerms(candidate, withTerm, mode),
+						).length;
+						assert.equal(entry.count, expected, `${entry.key} with ${JSON.stringify(chosen)} ${mode} "${query}"`);
+					}
+				},
+			),
+			{numRuns: 500, seed: 20_261_129},
+		);
 	});
 
 	it('counts posts you would see with any chosen tag, in OR mode', () => {
@@ -138,14 +205,26 @@ describe('termEntries', () => {
 	});
 
 	it('lists tags before categories, most used first, then by name', () => {
-		assert.deepEqual(termEntries(posts, [], 'and', '', text).map(entry => entry.key), ['tag:go', 'tag:concurrency', 'tag:k8s', 'tag:meta', 'tag:rust', 'category:tech', 'category:notes']);
+		assert.deepEqual(
+			termEntries(posts, [], 'and', '', text).map(entry => entry.key),
+			['tag:go', 'tag:concurrency', 'tag:k8s', 'tag:meta', 'tag:rust', 'category:tech', 'category:notes'],
+		);
 	});
 
 	it('narrows by prefix, then substring, then letters in order', () => {
 		const entries = termEntries(posts, [], 'and', '', text);
-		assert.deepEqual(narrowEntries(entries, 'c').map(entry => entry.key), ['tag:concurrency', 'category:tech']);
-		assert.deepEqual(narrowEntries(entries, 'ccy').map(entry => entry.key), ['tag:concurrency']);
-		assert.deepEqual(narrowEntries(entries, 'K8').map(entry => entry.key), ['tag:k8s']);
+		assert.deepEqual(
+			narrowEntries(entries, 'c').map(entry => entry.key),
+			['tag:concurrency', 'category:tech'],
+		);
+		assert.deepEqual(
+			narrowEntries(entries, 'ccy').map(entry => entry.key),
+			['tag:concurrency'],
+		);
+		assert.deepEqual(
+			narrowEntries(entries, 'K8').map(entry => entry.key),
+			['tag:k8s'],
+		);
 		assert.deepEqual(narrowEntries(entries, 'zzz'), []);
 	});
 });
@@ -154,7 +233,10 @@ describe('describing filters', () => {
 	const cases: Array<[Filters, string]> = [
 		[noFilters, ''],
 		[{terms: [tag('k8s'), tag('go')], mode: 'and', query: ''}, '#k8s #go'],
-		[{terms: [tag('k8s'), {kind: 'category', name: 'Tech'}], mode: 'or', query: ' kubelet '}, '#k8s | category:Tech · "kubelet"'],
+		[
+			{terms: [tag('k8s'), {kind: 'category', name: 'Tech'}], mode: 'or', query: ' kubelet '},
+			'#k8s | category:Tech · "kubelet"',
+		],
 	];
 	for (const [filters, expected] of cases) {
 		it(JSON.stringify(expected), () => {

@@ -6,21 +6,63 @@ import {normalisePost} from '../source/posts/normalise.js';
 
 describe('parseFrontMatter', () => {
 	const cases: Array<{name: string; source: string; data: Record<string, unknown>; body: string; warning?: RegExp}> = [
-		{name: 'YAML', source: '---\ntitle: Hi\ntags: [a, b]\n---\nBody\n', data: {title: 'Hi', tags: ['a', 'b']}, body: 'Body\n'},
-		{name: 'YAML keeps dates as written', source: '---\ndate: 2025-07-15\n---\nx', data: {date: '2025-07-15'}, body: 'x'},
+		{
+			name: 'YAML',
+			source: '---\ntitle: Hi\ntags: [a, b]\n---\nBody\n',
+			data: {title: 'Hi', tags: ['a', 'b']},
+			body: 'Body\n',
+		},
+		{
+			name: 'YAML keeps dates as written',
+			source: '---\ndate: 2025-07-15\n---\nx',
+			data: {date: '2025-07-15'},
+			body: 'x',
+		},
 		{name: 'YAML with ---yaml', source: '---yaml\ntitle: Hi\n---\nx', data: {title: 'Hi'}, body: 'x'},
-		{name: 'TOML', source: '+++\ntitle = "Hi"\ntags = ["a"]\n+++\nBody', data: {title: 'Hi', tags: ['a']}, body: 'Body'},
+		{
+			name: 'TOML',
+			source: '+++\ntitle = "Hi"\ntags = ["a"]\n+++\nBody',
+			data: {title: 'Hi', tags: ['a']},
+			body: 'Body',
+		},
 		{name: 'JSON object at the top', source: '{\n  "title": "Hi"\n}\n\nBody', data: {title: 'Hi'}, body: '\nBody'},
 		{name: 'no front matter', source: '# Title\n\nBody', data: {}, body: '# Title\n\nBody'},
-		{name: 'a shortcode at the top is body text', source: '{{< figure src="x" >}}\n', data: {}, body: '{{< figure src="x" >}}\n'},
+		{
+			name: 'a shortcode at the top is body text',
+			source: '{{< figure src="x" >}}\n',
+			data: {},
+			body: '{{< figure src="x" >}}\n',
+		},
 		{name: 'a thematic break is not front matter', source: '----\n\ntext', data: {}, body: '----\n\ntext'},
 		{name: 'BOM and CRLF', source: '\uFEFF---\r\ntitle: Hi\r\n---\r\nBody\r\n', data: {title: 'Hi'}, body: 'Body\n'},
 		{name: 'YAML closed with ...', source: '---\ntitle: Hi\n...\nBody', data: {title: 'Hi'}, body: 'Body'},
-		{name: 'Hexo: no opening ---', source: 'title: Hi\ndate: 2024-01-02\ntags:\n- a\n---\nBody', data: {title: 'Hi', date: '2024-01-02', tags: ['a']}, body: 'Body'},
-		{name: 'a body that only looks like Hexo front matter', source: 'Update: fixed\n---\nMore', data: {}, body: 'Update: fixed\n---\nMore'},
+		{
+			name: 'Hexo: no opening ---',
+			source: 'title: Hi\ndate: 2024-01-02\ntags:\n- a\n---\nBody',
+			data: {title: 'Hi', date: '2024-01-02', tags: ['a']},
+			body: 'Body',
+		},
+		{
+			name: 'a body that only looks like Hexo front matter',
+			source: 'Update: fixed\n---\nMore',
+			data: {},
+			body: 'Update: fixed\n---\nMore',
+		},
 		{name: 'broken YAML', source: '---\ntitle: "open\n---\nBody', data: {}, body: 'Body', warning: /^front matter: /},
-		{name: 'YAML that is not a mapping', source: '---\n- a\n- b\n---\nBody', data: {}, body: 'Body', warning: /not a set of key/},
-		{name: 'unclosed block', source: '---\ntitle: Hi\nBody', data: {}, body: '---\ntitle: Hi\nBody', warning: /no closing ---/},
+		{
+			name: 'YAML that is not a mapping',
+			source: '---\n- a\n- b\n---\nBody',
+			data: {},
+			body: 'Body',
+			warning: /not a set of key/,
+		},
+		{
+			name: 'unclosed block',
+			source: '---\ntitle: Hi\nBody',
+			data: {},
+			body: '---\ntitle: Hi\nBody',
+			warning: /no closing ---/,
+		},
 		{name: 'broken JSON', source: '{\n"title": oops}\nBody', data: {}, body: 'Body', warning: /^front matter: /},
 	];
 
@@ -35,7 +77,17 @@ describe('parseFrontMatter', () => {
 		});
 	}
 
-	for (const language of ['js', 'javascript', 'JS', 'JavaScript', 'coffee', 'cson', 'python', 'constructor', '__proto__']) {
+	for (const language of [
+		'js',
+		'javascript',
+		'JS',
+		'JavaScript',
+		'coffee',
+		'cson',
+		'python',
+		'constructor',
+		'__proto__',
+	]) {
 		it(`refuses ---${language} front matter without running it`, () => {
 			const marker = `/tmp/blogread-test-${language}-${process.pid}`;
 			const source = `---${language}\n{ title: require('fs').writeFileSync('${marker}', 'x') || 'ran' }\n---\nBody`;
@@ -67,7 +119,13 @@ describe('parseFrontMatter', () => {
 
 		const parsed = parseFrontMatter(`---\n${bomb.join('\n')}\ntags: *j\ntitle: *j\nauthor: *j\n---\nBody`);
 		assert.deepEqual(parsed.warnings, []);
-		const post = normalisePost({relativePath: 'bomb.md', absolutePath: '/bomb.md', data: parsed.data, body: parsed.body, warnings: []});
+		const post = normalisePost({
+			relativePath: 'bomb.md',
+			absolutePath: '/bomb.md',
+			data: parsed.data,
+			body: parsed.body,
+			warnings: [],
+		});
 		assert.deepEqual(post.tags, [], 'nested lists of lists are not tags');
 		assert.equal(post.title, 'Bomb');
 		assert.equal(post.author, null);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import {readFileSync, readdirSync, writeFileSync} from 'node:fs';
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import {renderMarkdown} from '../source/render/markdown.js';
@@ -11,9 +11,12 @@ const folder = path.join(import.meta.dirname, 'fixtures', 'golden');
 const width = 60;
 
 describe('golden renderings (plain, 60 columns)', () => {
-	for (const file of readdirSync(folder).filter(name => name.endsWith('.md')).sort()) {
+	for (const file of readdirSync(folder)
+		.filter(name => name.endsWith('.md'))
+		.sort()) {
 		it(file, () => {
-			const actual = renderMarkdown(readFileSync(path.join(folder, file), 'utf8'), {width, theme: createTheme(0)}).lines.join('\n') + '\n';
+			const {lines} = renderMarkdown(readFileSync(path.join(folder, file), 'utf8'), {width, theme: createTheme(0)});
+			const actual = `${lines.join('\n')}\n`;
 			const expectedFile = path.join(folder, file.replace(/\.md$/, `.${width}.txt`));
 			if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(expectedFile, actual);
 			assert.equal(actual, readFileSync(expectedFile, 'utf8'));

@@ -5,7 +5,8 @@ import {renderPostPage} from '../source/render/post-page.js';
 import {createTheme} from '../source/theme.js';
 import {makePost} from './helpers/posts.js';
 
-const paragraph = (index: number) => `Paragraph ${index} has a note[^n${index % 3}] and a [reference link][site] in it.`;
+const paragraph = (index: number) =>
+	`Paragraph ${index} has a note[^n${index % 3}] and a [reference link][site] in it.`;
 
 describe('the head of a large post', () => {
 	const cases: Array<[string, string, number, string | undefined]> = [
@@ -14,7 +15,12 @@ describe('the head of a large post', () => {
 		['never inside fenced code', '```\n\ncode\n\n```\n\nafter\n', 2, '```\n\ncode\n\n```\n\n\n'],
 		['a longer fence is closed only by as long a one', '````\n```\n\n````\n\nafter\n', 2, '````\n```\n\n````\n\n\n'],
 		['no blank line past the limit: not cut', 'aaaa\nbbbb\ncccc\n', 2, undefined],
-		['definitions after the cut come along', 'text[^1] [a][b]\n\nmore\n\n[^1]: The note.\n\n[b]: https://example.com\n', 5, 'text[^1] [a][b]\n\n[^1]: The note.\n\n[b]: https://example.com\n'],
+		[
+			'definitions after the cut come along',
+			'text[^1] [a][b]\n\nmore\n\n[^1]: The note.\n\n[b]: https://example.com\n',
+			5,
+			'text[^1] [a][b]\n\n[^1]: The note.\n\n[b]: https://example.com\n',
+		],
 	];
 	for (const [name, body, chars, expected] of cases) {
 		it(name, () => {
@@ -24,9 +30,19 @@ describe('the head of a large post', () => {
 
 	it('renders the first screens exactly as the whole post does', () => {
 		const body = [
-			'# Start', '',
-			...Array.from({length: 400}, (_, index) => (index % 50 === 7 ? '```go\nfunc main() {}\n\nfmt.Println()\n```' : paragraph(index))).flatMap(block => [block, '']),
-			'[^n0]: First note.', '', '[^n1]: Second note.', '', '[^n2]: Third note.', '', '[site]: https://example.com/site', '',
+			'# Start',
+			'',
+			...Array.from({length: 400}, (_, index) =>
+				index % 50 === 7 ? '```go\nfunc main() {}\n\nfmt.Println()\n```' : paragraph(index),
+			).flatMap(block => [block, '']),
+			'[^n0]: First note.',
+			'',
+			'[^n1]: Second note.',
+			'',
+			'[^n2]: Third note.',
+			'',
+			'[site]: https://example.com/site',
+			'',
 		].join('\n');
 		const post = makePost({title: 'Large'}, body);
 		const head = markdownHead(body, 4096);
@@ -35,6 +51,9 @@ describe('the head of a large post', () => {
 		const whole = renderPostPage(post, body, options).lines;
 		const preview = renderPostPage(post, head, options).lines;
 		assert.deepEqual(preview.slice(0, 60), whole.slice(0, 60));
-		assert.ok(preview.slice(0, 60).some(line => line.includes('[1]')), 'notes are numbered in the head too');
+		assert.ok(
+			preview.slice(0, 60).some(line => line.includes('[1]')),
+			'notes are numbered in the head too',
+		);
 	});
 });

@@ -31,7 +31,13 @@ describe('a hostile blog through the command line', () => {
 	it('--list --json lists every real post once, skipping FIFOs and links out of the folder', () => {
 		const result = run(['--list', '--json', blog]);
 		assert.equal(result.status, 0, result.stderr);
-		const posts = JSON.parse(result.stdout) as Array<{path: string; title: string; warnings: string[]; author: string | null; tags: string[]}>;
+		const posts = JSON.parse(result.stdout) as Array<{
+			path: string;
+			title: string;
+			warnings: string[];
+			author: string | null;
+			tags: string[];
+		}>;
 		const paths = posts.map(post => post.path).sort();
 		assert.ok(!paths.some(file => /fifo|zero|passwd|loop/.test(file)), paths.join(', '));
 		assert.equal(new Set(paths).size, paths.length, 'each post once');
@@ -40,10 +46,14 @@ describe('a hostile blog through the command line', () => {
 		assert.equal(byPath.get('yaml-escapes.md')?.title, '^[]2;pwned title^G');
 		assert.equal(byPath.get('yaml-escapes.md')?.author, '^[[31mred');
 		assert.deepEqual(byPath.get('yaml-escapes.md')?.tags, ['^[[5mblink', 'ok']);
-		for (const language of ['js', 'javascript', 'JS', 'coffee']) assert.match(byPath.get(`eval-${language}.md`)?.warnings[0] ?? '', /refused/);
+		for (const language of ['js', 'javascript', 'JS', 'coffee'])
+			assert.match(byPath.get(`eval-${language}.md`)?.warnings[0] ?? '', /refused/);
 		assert.equal(byPath.get('alias-bomb.md')?.title, 'Alias bomb', 'an alias bomb is parsed without expanding it');
 		assert.match(byPath.get('not-utf8.md')?.warnings.join(' ') ?? '', /not valid UTF-8/);
-		assert.ok(posts.some(post => post.title === 'Name ^[[31m red'), 'a control character in a file name is shown');
+		assert.ok(
+			posts.some(post => post.title === 'Name ^[[31m red'),
+			'a control character in a file name is shown',
+		);
 		assert.equal(existsSync(marker), false, 'no payload ran');
 	});
 
@@ -95,7 +105,11 @@ describe('a hostile blog in the app', () => {
 				await app.waitFor(frame => !frame.includes('Rendering'), 10_000);
 				for (const key of ['', 'G', '/', 'e', keys.enter, 'o']) {
 					if (key !== '') await app.press(key);
-					assert.deepEqual(foreignControls(app.lastFrame() ?? ''), [], `${loaded.posts[index]?.path} after ${JSON.stringify(key)}`);
+					assert.deepEqual(
+						foreignControls(app.lastFrame() ?? ''),
+						[],
+						`${loaded.posts[index]?.path} after ${JSON.stringify(key)}`,
+					);
 				}
 
 				await app.press(keys.escape, 'q');

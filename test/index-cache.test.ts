@@ -24,7 +24,15 @@ describe('the index cache', () => {
 		const first = await load();
 		assert.equal(indexFiles().length, 1);
 		const second = await load();
-		const view = (posts: typeof first.posts) => posts.map(post => ({title: post.title, date: post.date, tags: post.tags, words: post.words, titleFromHeading: post.titleFromHeading, body: bodyOf(post)}));
+		const view = (posts: typeof first.posts) =>
+			posts.map(post => ({
+				title: post.title,
+				date: post.date,
+				tags: post.tags,
+				words: post.words,
+				titleFromHeading: post.titleFromHeading,
+				body: bodyOf(post),
+			}));
 		assert.deepEqual(view(second.posts), view(first.posts));
 		const b = second.posts.find(post => post.path === 'b.md');
 		assert.equal(b && bodyOf(b), '# Heading title\n\nFour five.\n', 'bodies are read from the files');
@@ -56,7 +64,9 @@ describe('the index cache', () => {
 		writeFileSync(path.join(blog, 'c.md'), '---\ntitle: Third\n---\n');
 		const titles = (await load()).posts.map(post => post.title).sort();
 		assert.deepEqual(titles, ['First, renamed', 'Third']);
-		const index = JSON.parse(readFileSync(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''), 'utf8')) as {rows: Array<[string]>};
+		const index = JSON.parse(readFileSync(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''), 'utf8')) as {
+			rows: Array<[string]>;
+		};
 		assert.deepEqual(index.rows.map(([file]) => file).sort(), ['a.md', 'c.md']);
 	});
 
@@ -64,7 +74,9 @@ describe('the index cache', () => {
 		writeFileSync(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''), '{not json');
 		const titles = (await load()).posts.map(post => post.title).sort();
 		assert.deepEqual(titles, ['First, renamed', 'Third']);
-		assert.doesNotThrow(() => JSON.parse(readFileSync(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''), 'utf8')) as unknown);
+		assert.doesNotThrow(
+			() => JSON.parse(readFileSync(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''), 'utf8')) as unknown,
+		);
 	});
 
 	it('reads a post again when its row is not what this version writes (edited by hand, another version)', async () => {
@@ -76,7 +88,10 @@ describe('the index cache', () => {
 		assert.deepEqual(posts.map(post => post.title).sort(), ['First, renamed', 'Third']);
 		assert.ok(posts.every(post => Array.isArray(post.tags)));
 		const rewritten = JSON.parse(readFileSync(file, 'utf8')) as {rows: unknown[][]};
-		assert.ok(rewritten.rows.every(row => Array.isArray(row[7])), 'and the index is written again');
+		assert.ok(
+			rewritten.rows.every(row => Array.isArray(row[7])),
+			'and the index is written again',
+		);
 	});
 
 	it('is not needed: a cache folder that cannot be written is fine', async () => {

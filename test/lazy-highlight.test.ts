@@ -1,16 +1,21 @@
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import {describe, it} from 'node:test';
-import {lazyHighlight} from '../source/render/lazy-highlight.js';
 // @ts-expect-error plain JavaScript shared with the build
 import {highlightLanguageTable} from '../scripts/highlight-languages.mjs';
+import {lazyHighlight} from '../source/render/lazy-highlight.js';
 
-type Highlighter = {highlight: (code: string, options: {language: string; ignoreIllegals?: boolean}) => {value: string}; getLanguage: (name: string) => object | undefined};
+type Highlighter = {
+	highlight: (code: string, options: {language: string; ignoreIllegals?: boolean}) => {value: string};
+	getLanguage: (name: string) => object | undefined;
+};
 
 const require = createRequire(import.meta.url);
 const full = require('highlight.js') as Highlighter;
 const {names, aliases} = highlightLanguageTable() as {names: string[]; aliases: Record<string, string>};
-const loaders = Object.fromEntries(names.map(name => [name, () => require(`highlight.js/lib/languages/${name}`) as () => unknown]));
+const loaders = Object.fromEntries(
+	names.map(name => [name, () => require(`highlight.js/lib/languages/${name}`) as () => unknown]),
+);
 
 /** A lazy highlighter on a core of its own (the full library registered everything into the shared one). */
 function freshLazy() {
@@ -40,13 +45,20 @@ describe('highlight.js with languages registered on first use', () => {
 	it('registers the languages a language embeds, with nothing loaded before', () => {
 		const embedding = names.filter(name => /subLanguage/.test(String(loaders[name]?.())));
 		assert.ok(embedding.length > 10 && embedding.includes('xml'));
-		const differ = embedding.filter(name => freshLazy().highlight(sample, {language: name, ignoreIllegals: true}).value !== full.highlight(sample, {language: name, ignoreIllegals: true}).value);
+		const differ = embedding.filter(
+			name =>
+				freshLazy().highlight(sample, {language: name, ignoreIllegals: true}).value !==
+				full.highlight(sample, {language: name, ignoreIllegals: true}).value,
+		);
 		assert.deepEqual(differ, []);
 	});
 
 	it('highlights exactly as the full library, for every language and alias', () => {
-		const differ = [...names, ...Object.keys(aliases)].filter(name =>
-			lazy.highlight(sample, {language: name, ignoreIllegals: true}).value !== full.highlight(sample, {language: name, ignoreIllegals: true}).value);
+		const differ = [...names, ...Object.keys(aliases)].filter(
+			name =>
+				lazy.highlight(sample, {language: name, ignoreIllegals: true}).value !==
+				full.highlight(sample, {language: name, ignoreIllegals: true}).value,
+		);
 		assert.deepEqual(differ, []);
 	});
 });

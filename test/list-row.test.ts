@@ -18,27 +18,34 @@ describe('list rows', () => {
 	for (const width of [40, 60, 80, 100, 160]) {
 		it(`fit in ${width} columns`, () => {
 			const columns = listColumns(posts, width);
-			for (const post of posts) assert.ok(displayWidth(listRow(post, columns, theme)) <= width, `${width}: ${listRow(post, columns, theme)}`);
+			for (const post of posts)
+				assert.ok(displayWidth(listRow(post, columns, theme)) <= width, `${width}: ${listRow(post, columns, theme)}`);
 		});
 	}
 
+	const postAt = (index: number) => {
+		const post = posts[index];
+		if (!post) throw new Error(`no post ${index}`);
+		return post;
+	};
+
 	it('show date, title, tags and, where room is left, the excerpt', () => {
-		const row = listRow(posts[0]!, listColumns(posts, 120), theme);
+		const row = listRow(postAt(0), listColumns(posts, 120), theme);
 		assert.match(row, /^2025-07-15 {2}Kubelet deep dive +#k8s #go +How the sync loop works\.$/);
 	});
 
 	it('cut long titles with … on narrow screens', () => {
-		const row = stripAnsi(listRow(posts[1]!, listColumns(posts, 40), theme));
+		const row = stripAnsi(listRow(postAt(1), listColumns(posts, 40), theme));
 		assert.match(row, /…/);
 	});
 
 	it('mark undated posts and drafts', () => {
-		const row = listRow(posts[2]!, listColumns(posts, 100), theme);
+		const row = listRow(postAt(2), listColumns(posts, 100), theme);
 		assert.match(row, /^— {11}Undated and drafty \[draft\]/);
 	});
 
 	it('keep whole rows in a pipe (no width)', () => {
-		const row = listRow(posts[1]!, listColumns(posts, null), theme);
+		const row = listRow(postAt(1), listColumns(posts, null), theme);
 		assert.equal(row, '2024-01-02  日本語のタイトルがとても長い投稿です  #日本語');
 	});
 });
@@ -47,6 +54,10 @@ describe('--json output', () => {
 	it('escapes C1 controls and bidi overrides, which JSON would pass through', () => {
 		const json = formatJson([makePost({title: 'x'}, '', 'name-\u009B31m-\u202Eevil.md')]);
 		assert.ok(!/[\u007F-\u009F\u202E]/.test(json));
-		assert.equal((JSON.parse(json) as Array<{path: string}>)[0]?.path, 'name-\u009B31m-\u202Eevil.md', 'still the real path once parsed');
+		assert.equal(
+			(JSON.parse(json) as Array<{path: string}>)[0]?.path,
+			'name-\u009B31m-\u202Eevil.md',
+			'still the real path once parsed',
+		);
 	});
 });

@@ -4,9 +4,9 @@ import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:f
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {UserError} from '../source/util/errors.js';
 import {discoverPosts} from '../source/posts/discover.js';
 import {loadBlog} from '../source/posts/load.js';
+import {UserError} from '../source/util/errors.js';
 
 const fixture = path.join(import.meta.dirname, 'fixtures', 'blog');
 
@@ -16,7 +16,11 @@ describe('loadBlog on the fixture blog', async () => {
 
 	it('finds posts in subfolders, skipping dot folders, node_modules and other files', () => {
 		assert.ok(byPath.has('nested/deeper/deep-post.md'));
-		assert.ok(![...byPath.keys()].some(file => file.includes('.hidden') || file.includes('node_modules') || file.endsWith('.txt')));
+		assert.ok(
+			![...byPath.keys()].some(
+				file => file.includes('.hidden') || file.includes('node_modules') || file.endsWith('.txt'),
+			),
+		);
 	});
 
 	it('hides drafts and counts them', () => {
@@ -29,12 +33,22 @@ describe('loadBlog on the fixture blog', async () => {
 		const dates = blog.posts.map(post => post.date);
 		const dated = dates.filter(date => date !== null);
 		assert.deepEqual(dated, [...dated].sort().reverse());
-		assert.deepEqual(dates.slice(dated.length), dates.filter(date => date === null));
+		assert.deepEqual(
+			dates.slice(dated.length),
+			dates.filter(date => date === null),
+		);
 		assert.equal(blog.posts[0]?.path, 'datetime-offset.md');
 	});
 
 	const expected: Array<[string, Partial<{title: string; date: string | null; tags: string[]; warnings: number}>]> = [
-		['full-front-matter.md', {title: 'Tuning the garbage collector: a field report', date: '2025-07-15', tags: ['Go', 'performance', 'runtime']}],
+		[
+			'full-front-matter.md',
+			{
+				title: 'Tuning the garbage collector: a field report',
+				date: '2025-07-15',
+				tags: ['Go', 'performance', 'runtime'],
+			},
+		],
 		['toml-post.md', {title: 'Notes from a TOML post', date: '2024-02-29', tags: ['config', 'performance']}],
 		['json-post.md', {title: 'A post with JSON front matter', date: '2023-12-01'}],
 		['2021-03-04-named-by-jekyll.md', {date: '2021-03-04', tags: ['jekyll', 'legacy']}],
@@ -65,11 +79,17 @@ describe('loadBlog on the fixture blog', async () => {
 
 	it('loads a single file', async () => {
 		const single = await loadBlog(path.join(fixture, 'toml-post.md'), {drafts: false});
-		assert.deepEqual(single.posts.map(post => post.path), ['toml-post.md']);
+		assert.deepEqual(
+			single.posts.map(post => post.path),
+			['toml-post.md'],
+		);
 	});
 
 	it('names a missing path in its error', async () => {
-		await assert.rejects(loadBlog('/no/such/blog', {drafts: false}), (error: unknown) => error instanceof UserError && error.exitCode === 1 && error.message.includes('/no/such/blog'));
+		await assert.rejects(
+			loadBlog('/no/such/blog', {drafts: false}),
+			(error: unknown) => error instanceof UserError && error.exitCode === 1 && error.message.includes('/no/such/blog'),
+		);
 	});
 });
 
@@ -89,14 +109,20 @@ describe('discoverPosts on awkward trees', () => {
 		symlinkSync('/etc/passwd', path.join(root, 'blog', 'passwd.md'));
 		symlinkSync('a.md', path.join(root, 'blog', 'alias.md'));
 		execFileSync('mkfifo', [path.join(root, 'blog', 'pipe.md')]);
-		assert.deepEqual(discoverPosts(path.join(root, 'blog')).map(file => file.path), ['a.md', 'sub/b.md']);
+		assert.deepEqual(
+			discoverPosts(path.join(root, 'blog')).map(file => file.path),
+			['a.md', 'sub/b.md'],
+		);
 	});
 
 	it('lists paths in code-unit order, though the walk reaches `a/b` before `a-c`', () => {
 		const blog = path.join(root, 'order');
 		mkdirSync(path.join(blog, 'a'), {recursive: true});
 		for (const file of ['a/b.md', 'a-c.md', 'a.d.md', 'b.md']) writeFileSync(path.join(blog, file), '# Post');
-		assert.deepEqual(discoverPosts(blog).map(file => file.path), ['a-c.md', 'a.d.md', 'a/b.md', 'b.md']);
+		assert.deepEqual(
+			discoverPosts(blog).map(file => file.path),
+			['a-c.md', 'a.d.md', 'a/b.md', 'b.md'],
+		);
 	});
 
 	it('finds nothing in an empty folder', async () => {
@@ -119,7 +145,10 @@ describe('what the review found', () => {
 		execFileSync('mkfifo', [path.join(site, 'config.toml')]);
 		execFileSync('mkfifo', [path.join(site, 'hugo.toml')]);
 		const blog = await loadBlog(site, {drafts: false, cache: false});
-		assert.deepEqual(blog.posts.map(post => post.path), ['content/posts/a.md']);
+		assert.deepEqual(
+			blog.posts.map(post => post.path),
+			['content/posts/a.md'],
+		);
 	});
 
 	it('a posts folder that is a link out of the blog is not followed', async () => {
@@ -130,7 +159,10 @@ describe('what the review found', () => {
 		mkdirSync(site);
 		symlinkSync(outside, path.join(site, '_posts'));
 		const blog = await loadBlog(site, {drafts: true, cache: false});
-		assert.deepEqual(blog.posts.map(post => post.title), []);
+		assert.deepEqual(
+			blog.posts.map(post => post.title),
+			[],
+		);
 	});
 
 	it('a slug names the same post with or without drafts', async () => {
@@ -141,7 +173,10 @@ describe('what the review found', () => {
 		writeFileSync(path.join(site, 'b', 'intro.md'), '---\ntitle: Published intro\ndate: 2024-01-01\n---\n');
 		const published = (await loadBlog(site, {drafts: false, cache: false})).posts;
 		const all = (await loadBlog(site, {drafts: true, cache: false})).posts;
-		assert.equal(published.find(post => post.title === 'Published intro')?.slug, all.find(post => post.title === 'Published intro')?.slug);
+		assert.equal(
+			published.find(post => post.title === 'Published intro')?.slug,
+			all.find(post => post.title === 'Published intro')?.slug,
+		);
 	});
 
 	it('a dotted name that is not a language is not a translation', async () => {
@@ -151,6 +186,10 @@ describe('what the review found', () => {
 		writeFileSync(path.join(site, 'tips.go.md'), '# Go tips\n');
 		writeFileSync(path.join(site, 'node.js.md'), '# Node\n');
 		const posts = (await loadBlog(site, {drafts: false, cache: false})).posts;
-		assert.deepEqual(posts.map(post => [post.title, post.languages, post.lang]).sort(), [['Go tips', [], null], ['Node', [], null], ['Tips', [], null]]);
+		assert.deepEqual(posts.map(post => [post.title, post.languages, post.lang]).sort(), [
+			['Go tips', [], null],
+			['Node', [], null],
+			['Tips', [], null],
+		]);
 	});
 });

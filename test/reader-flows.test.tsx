@@ -6,7 +6,8 @@ import {appOpener, keys} from './helpers/ink.js';
 import {makePost} from './helpers/posts.js';
 
 const theme = createTheme(0);
-const paragraphs = (from: number, count: number) => Array.from({length: count}, (_, index) => `Paragraph ${from + index} about nothing much.`).join('\n\n');
+const paragraphs = (from: number, count: number) =>
+	Array.from({length: count}, (_, index) => `Paragraph ${from + index} about nothing much.`).join('\n\n');
 const body = [
 	'Intro with a note[^a] and the word needle.',
 	'## First section',
@@ -168,7 +169,16 @@ describe('moving between posts', () => {
 	it('lists the reader keys in help, from the keymap', async () => {
 		const app = await openReader();
 		await app.press('?');
-		for (const pattern of [/\/ +find in the post/, /n +next match/, /\] +next heading/, /o +table of contents/, /F +jump to the note/, /' +back to where you were/, /\. +next post in the list/, /, +previous post in the list/]) {
+		for (const pattern of [
+			/\/ +find in the post/,
+			/n +next match/,
+			/\] +next heading/,
+			/o +table of contents/,
+			/F +jump to the note/,
+			/' +back to where you were/,
+			/\. +next post in the list/,
+			/, +previous post in the list/,
+		]) {
 			assert.match(app.frame(), pattern);
 		}
 	});
@@ -176,14 +186,23 @@ describe('moving between posts', () => {
 
 describe('resizing', () => {
 	it('re-wraps the post and keeps the same text on top', async () => {
-		const wordy = makePost({title: 'Wordy', date: '2025-01-01'}, Array.from({length: 20}, (_, index) => `Section ${index} ${'lorem ipsum dolor '.repeat(12)}`).join('\n\n'));
+		const wordy = makePost(
+			{title: 'Wordy', date: '2025-01-01'},
+			Array.from({length: 20}, (_, index) => `Section ${index} ${'lorem ipsum dolor '.repeat(12)}`).join('\n\n'),
+		);
 		const app = await open({blog: {root: 'b', hiddenDrafts: 0, posts: [wordy]}, theme});
 		await app.press(keys.enter, 'd', 'd', 'd');
 		const top = firstLine(app.frame()) ?? '';
 		const section = /Section \d+/.exec(app.frame())?.[0];
 		assert.ok(section);
 		await app.resize(50, 20);
-		assert.ok(app.frame().split('\n').every(line => line.length <= 50), 'no line wider than the new width');
+		assert.ok(
+			app
+				.frame()
+				.split('\n')
+				.every(line => line.length <= 50),
+			'no line wider than the new width',
+		);
 		const visible = app.frame().split('\n').slice(0, 5).join('\n');
 		assert.ok(visible.includes(section) || top.startsWith('lorem'), `${section} stays near the top:\n${visible}`);
 		await app.resize(100, 24);
@@ -197,7 +216,12 @@ describe('resizing', () => {
 		assert.ok(lines.length <= 9);
 		assert.match(lines.at(-1) ?? '', /\? help/);
 		await app.press(keys.enter, 'G');
-		assert.ok(app.frame().split('\n').every(line => line.length <= 40));
+		assert.ok(
+			app
+				.frame()
+				.split('\n')
+				.every(line => line.length <= 40),
+		);
 		assert.match(app.frame().split('\n').at(-1) ?? '', /Bot · \? help/);
 	});
 });

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
-import {findHits, hitFrom, markRanges} from '../source/ui/state/hits.js';
-import {anchorAt, lineAt} from '../source/ui/state/anchor.js';
 import {renderMarkdown} from '../source/render/markdown.js';
 import {createTheme} from '../source/theme.js';
+import {anchorAt, lineAt} from '../source/ui/state/anchor.js';
+import {findHits, hitFrom, markRanges} from '../source/ui/state/hits.js';
 
 describe('reading positions across re-wraps', () => {
 	// Blocks start at 0, 4 and 10 in a page of 20 lines.
@@ -49,8 +49,15 @@ describe('find in a post', () => {
 	const lines = ['Kubelet and the \u001B[1mkube\u001B[22mlet', 'nothing here', 'KUBE again'];
 
 	it('finds every match in the plain text, ignoring case', () => {
-		assert.deepEqual(findHits(lines, 'kube'), [{line: 0, start: 0, end: 4}, {line: 0, start: 16, end: 20}, {line: 2, start: 0, end: 4}]);
-		assert.deepEqual(findHits(lines, 'bel'), [{line: 0, start: 2, end: 5}, {line: 0, start: 18, end: 21}]);
+		assert.deepEqual(findHits(lines, 'kube'), [
+			{line: 0, start: 0, end: 4},
+			{line: 0, start: 16, end: 20},
+			{line: 2, start: 0, end: 4},
+		]);
+		assert.deepEqual(findHits(lines, 'bel'), [
+			{line: 0, start: 2, end: 5},
+			{line: 0, start: 18, end: 21},
+		]);
 		assert.deepEqual(findHits(lines, ''), []);
 		assert.deepEqual(findHits(lines, 'absent'), []);
 	});
@@ -70,9 +77,19 @@ describe('find in a post', () => {
 
 describe('footnote positions', () => {
 	it('records the line of each reference and of each note', () => {
-		const {lines, footnoteRefs, noteLines} = renderMarkdown('Intro.\n\nFirst[^a] and[^b].\n\n## Later\n\nAgain[^a].\n\n[^a]: Note A.\n[^b]: Note B.', {width: 40, theme: createTheme(1)});
-		assert.deepEqual(footnoteRefs, [{line: 2, note: 1}, {line: 2, note: 2}, {line: 7, note: 1}]);
-		assert.deepEqual(noteLines.map(line => stripAnsi(lines[line] ?? '')), ['[1] Note A.', '[2] Note B.']);
+		const {lines, footnoteRefs, noteLines} = renderMarkdown(
+			'Intro.\n\nFirst[^a] and[^b].\n\n## Later\n\nAgain[^a].\n\n[^a]: Note A.\n[^b]: Note B.',
+			{width: 40, theme: createTheme(1)},
+		);
+		assert.deepEqual(footnoteRefs, [
+			{line: 2, note: 1},
+			{line: 2, note: 2},
+			{line: 7, note: 1},
+		]);
+		assert.deepEqual(
+			noteLines.map(line => stripAnsi(lines[line] ?? '')),
+			['[1] Note A.', '[2] Note B.'],
+		);
 		assert.ok(!lines.join('').includes('\u2063'), 'the markers are removed');
 	});
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import {readFileSync, readdirSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
@@ -23,7 +23,8 @@ function text(markdown: string, width = 60): string {
 
 describe('markdown → lines', () => {
 	it('styles headings without # marks, underlining levels 1 and 2', () => {
-		assert.deepEqual(render('# Big\n\n## Smaller\n\n### Small'), ['Big', '═══', '', 'Smaller', '───────', '', 'Small']);
+		const lines = render('# Big\n\n## Smaller\n\n### Small');
+		assert.deepEqual(lines, ['Big', '═══', '', 'Smaller', '───────', '', 'Small']);
 	});
 
 	it('wraps paragraphs to the width, joining soft line breaks', () => {
@@ -31,7 +32,16 @@ describe('markdown → lines', () => {
 	});
 
 	it('renders inline styles inside list items, nested lists, table cells, quotes and headings', () => {
-		const source = '## A **bold** title\n\n- item **bold** and *em* and `code` and ~~gone~~\n  1. nested __strong__\n\n> quoted **bold**\n\n| **head** | b |\n|---|---|\n| *cell* | `x` |\n';
+		const source = [
+			'## A **bold** title',
+			'',
+			'- item **bold** and *em* and `code` and ~~gone~~',
+			'  1. nested __strong__',
+			'',
+			'> quoted **bold**',
+			'',
+			'| **head** | b |\n|---|---|\n| *cell* | `x` |\n',
+		].join('\n');
 		const out = text(source);
 		for (const raw of ['**', '__', '~~', '`']) assert.ok(!out.includes(raw), `no raw ${raw} in:\n${out}`);
 		assert.match(out, /A bold title/);
@@ -46,14 +56,33 @@ describe('markdown → lines', () => {
 	});
 
 	it('numbers footnotes in order of first use and lists them under Notes', () => {
-		const out = render('First[^b], second[^a], again[^b], missing[^zz].\n\n[^a]: Note A with a [link](https://example.com).\n[^b]: Note **B**.\n\n    Second paragraph of B.\n');
+		const out = render(
+			[
+				'First[^b], second[^a], again[^b], missing[^zz].',
+				'',
+				'[^a]: Note A with a [link](https://example.com).',
+				'[^b]: Note **B**.',
+				'',
+				'    Second paragraph of B.\n',
+			].join('\n'),
+		);
 		assert.equal(out[0], 'First[1], second[2], again[1], missing[^zz].');
 		const notes = out.slice(out.indexOf('Notes'));
-		assert.deepEqual(notes, ['Notes', '─────', '[1] Note B.', '', '    Second paragraph of B.', '[2] Note A with a link (https://example.com).']);
+		assert.deepEqual(notes, [
+			'Notes',
+			'─────',
+			'[1] Note B.',
+			'',
+			'    Second paragraph of B.',
+			'[2] Note A with a link (https://example.com).',
+		]);
 	});
 
 	it('frames code blocks with the language, expands tabs and marks broken lines', () => {
-		const out = render('```go title="main.go"\nfunc main() {\n\tfmt.Println("a very long line that will not fit in the width")\n}\n```', 30);
+		const out = render(
+			'```go title="main.go"\nfunc main() {\n\tfmt.Println("a very long line that will not fit in the width")\n}\n```',
+			30,
+		);
 		assert.equal(out[0], '┌─ go');
 		assert.equal(out[1], '│ func main() {');
 		assert.equal(out[2], '│     fmt.Println("a very long');
@@ -83,29 +112,62 @@ describe('markdown → lines', () => {
 	});
 
 	it('wraps table cells to fit narrow widths', () => {
-		const out = render('| name | description |\n|---|---|\n| go | a language with goroutines and channels built in |\n', 30);
+		const out = render(
+			'| name | description |\n|---|---|\n| go | a language with goroutines and channels built in |\n',
+			30,
+		);
 		for (const line of out) assert.ok(displayWidth(line) <= 30, line);
 		assert.ok(out.join(' ').replace(/[│ ]+/g, ' ').includes('goroutines'));
 	});
 
 	it('shows a table too wide for the screen as one record per row', () => {
 		const header = Array.from({length: 8}, (_, index) => `col${index}`);
-		const out = render(`| ${header.join(' | ')} |\n|${'---|'.repeat(8)}\n| ${header.map((_, index) => `v${index}`).join(' | ')} |\n`, 40);
+		const out = render(
+			`| ${header.join(' | ')} |\n|${'---|'.repeat(8)}\n| ${header.map((_, index) => `v${index}`).join(' | ')} |\n`,
+			40,
+		);
 		assert.ok(out.includes('col0: v0'));
 		assert.ok(out.includes('col7: v7'));
 	});
 
 	it('shows images, rules, task lists and HTML as text', () => {
-		const out = render('![Arch diagram](images/arch.svg)\n\n---\n\n- [x] done\n- [ ] todo\n\n<div>block <b>html</b></div>\n\n<!-- hidden -->\n\nline<br>break <kbd>Ctrl</kbd>', 30);
-		assert.deepEqual(out, ['[image: Arch diagram]', '(images/arch.svg)', '', '─'.repeat(30), '', '• [x] done', '• [ ] todo', '', 'block html', '', 'line', 'break Ctrl']);
+		const out = render(
+			[
+				'![Arch diagram](images/arch.svg)',
+				'---',
+				'- [x] done\n- [ ] todo',
+				'<div>block <b>html</b></div>',
+				'<!-- hidden -->',
+				'line<br>break <kbd>Ctrl</kbd>',
+			].join('\n\n'),
+			30,
+		);
+		assert.deepEqual(out, [
+			'[image: Arch diagram]',
+			'(images/arch.svg)',
+			'',
+			'─'.repeat(30),
+			'',
+			'• [x] done',
+			'• [ ] todo',
+			'',
+			'block html',
+			'',
+			'line',
+			'break Ctrl',
+		]);
 	});
 
 	it('prints a link URL once, after its text, and a bare URL once', () => {
-		assert.deepEqual(render('[the docs](https://example.com/docs) and https://example.com/bare'), ['the docs (https://example.com/docs) and', 'https://example.com/bare']);
+		assert.deepEqual(render('[the docs](https://example.com/docs) and https://example.com/bare'), [
+			'the docs (https://example.com/docs) and',
+			'https://example.com/bare',
+		]);
 	});
 
 	it('never lets a control sequence from the post through', () => {
-		const hostile = 'title \u001B]52;c;Y2xpcA==\u0007 and &#27;[2J and `\u001B[31mcode` \u009B31m\n\n```\n\u001B]0;x\u0007\n```';
+		const hostile =
+			'title \u001B]52;c;Y2xpcA==\u0007 and &#27;[2J and `\u001B[31mcode` \u009B31m\n\n```\n\u001B]0;x\u0007\n```';
 		for (const theme of [plain, colour]) {
 			const joined = renderMarkdown(hostile, {width: 60, theme}).lines.join('\n');
 			const foreign = joined.replace(/\u001B\[[0-9;]*m/g, '');
@@ -115,17 +177,32 @@ describe('markdown → lines', () => {
 	});
 
 	it('writes no escape sequence at all without colour', () => {
-		const lines = renderMarkdown('# T\n\n**b** *i* `c` [l](https://x.y)\n\n```js\nconst a = 1;\n```\n\n| a |\n|---|\n| b |\n', {width: 40, theme: plain}).lines;
+		const lines = renderMarkdown(
+			'# T\n\n**b** *i* `c` [l](https://x.y)\n\n```js\nconst a = 1;\n```\n\n| a |\n|---|\n| b |\n',
+			{width: 40, theme: plain},
+		).lines;
 		assert.ok(!lines.join('\n').includes('\u001B'));
 	});
 
 	it('records where each heading starts', () => {
-		const {headings, lines} = renderMarkdown('Intro\n\n## One\n\ntext\n\n### Two\n\n[^1]\n\n[^1]: note', {width: 40, theme: plain});
-		assert.deepEqual(headings.map(heading => [heading.depth, heading.text, lines[heading.line]]), [[2, 'One', 'One'], [3, 'Two', 'Two'], [2, 'Notes', 'Notes']]);
+		const {headings, lines} = renderMarkdown('Intro\n\n## One\n\ntext\n\n### Two\n\n[^1]\n\n[^1]: note', {
+			width: 40,
+			theme: plain,
+		});
+		assert.deepEqual(
+			headings.map(heading => [heading.depth, heading.text, lines[heading.line]]),
+			[
+				[2, 'One', 'One'],
+				[3, 'Two', 'Two'],
+				[2, 'Notes', 'Notes'],
+			],
+		);
 	});
 
 	it('drops the first # heading when it became the title', () => {
-		assert.deepEqual(renderMarkdown('# Title\n\nBody', {width: 40, theme: plain, skipTitleHeading: 'Title'}).lines, ['Body']);
+		assert.deepEqual(renderMarkdown('# Title\n\nBody', {width: 40, theme: plain, skipTitleHeading: 'Title'}).lines, [
+			'Body',
+		]);
 	});
 });
 
@@ -176,7 +253,15 @@ describe('table column fitting', () => {
 });
 
 describe('code fences', () => {
-	const languages: Array<[string | undefined, string]> = [['go', 'go'], ['yml {linenos=true}', 'yml'], ['ts twoslash', 'ts'], ['go title="main.go"', 'go'], ['', ''], [undefined, ''], ['{.python}', '']];
+	const languages: Array<[string | undefined, string]> = [
+		['go', 'go'],
+		['yml {linenos=true}', 'yml'],
+		['ts twoslash', 'ts'],
+		['go title="main.go"', 'go'],
+		['', ''],
+		[undefined, ''],
+		['{.python}', ''],
+	];
 	for (const [info, expected] of languages) {
 		it(`info ${JSON.stringify(info)} → ${JSON.stringify(expected)}`, () => {
 			assert.equal(fenceLanguage(info), expected);
@@ -189,7 +274,7 @@ describe('code fences', () => {
 	});
 
 	it('keeps a "```go" line inside a block as code, and what follows it unchanged by the input caps', () => {
-		const page = renderMarkdown('```\n```go\n' + '*'.repeat(40) + '\n```\n', {width: 80, theme: createTheme(0)});
+		const page = renderMarkdown(`\`\`\`\n\`\`\`go\n${'*'.repeat(40)}\n\`\`\`\n`, {width: 80, theme: createTheme(0)});
 		assert.deepEqual(page.lines, ['┌─', '│ ```go', `│ ${'*'.repeat(40)}`, '└─']);
 		assert.equal(page.notice, null);
 	});
@@ -197,49 +282,87 @@ describe('code fences', () => {
 
 describe('inline extras', () => {
 	it('turns emoji shortcodes into emoji, leaving unknown names and times alone', () => {
-		assert.deepEqual(render('Ship it :tada: :rocket: :+1: :not_an_emoji: at 10:30:00 `:tada:`'), ['Ship it 🎉 🚀 👍 :not_an_emoji: at 10:30:00 :tada:']);
+		assert.deepEqual(render('Ship it :tada: :rocket: :+1: :not_an_emoji: at 10:30:00 `:tada:`'), [
+			'Ship it 🎉 🚀 👍 :not_an_emoji: at 10:30:00 :tada:',
+		]);
 	});
 
 	it('makes web links clickable with OSC 8 when asked, showing no URL twice', () => {
-		const line = renderMarkdown('[docs](https://example.com/docs)', {width: 60, theme: colour, hyperlinks: true}).lines[0] ?? '';
+		const line =
+			renderMarkdown('[docs](https://example.com/docs)', {width: 60, theme: colour, hyperlinks: true}).lines[0] ?? '';
 		assert.ok(line.startsWith('\u001B]8;;https://example.com/docs\u0007'), JSON.stringify(line));
 		assert.equal(stripAnsi(line), 'docs');
 	});
 
 	it('never links other schemes, and shows their target', () => {
-		const line = renderMarkdown('[open](file:///etc/passwd) [post](other-post.md)', {width: 80, theme: colour, hyperlinks: true}).lines[0] ?? '';
+		const line =
+			renderMarkdown('[open](file:///etc/passwd) [post](other-post.md)', {width: 80, theme: colour, hyperlinks: true})
+				.lines[0] ?? '';
 		assert.ok(!line.includes('\u001B]8'), JSON.stringify(line));
 		assert.equal(stripAnsi(line), 'open (file:///etc/passwd) post (other-post.md)');
 	});
 
 	it('shows the real target when the link text looks like another address', () => {
-		const line = renderMarkdown('[https://good.example](https://evil.example)', {width: 80, theme: colour, hyperlinks: true}).lines[0] ?? '';
+		const line =
+			renderMarkdown('[https://good.example](https://evil.example)', {width: 80, theme: colour, hyperlinks: true})
+				.lines[0] ?? '';
 		assert.equal(stripAnsi(line), 'https://good.example (https://evil.example)');
 	});
 
 	it('writes no hyperlinks without colour', () => {
-		const line = renderMarkdown('[docs](https://example.com/docs)', {width: 60, theme: plain, hyperlinks: true}).lines[0] ?? '';
+		const line =
+			renderMarkdown('[docs](https://example.com/docs)', {width: 60, theme: plain, hyperlinks: true}).lines[0] ?? '';
 		assert.equal(line, 'docs (https://example.com/docs)');
 	});
 });
 
 describe('code highlighting', () => {
-	const aliases = ['js', 'ts', 'tsx', 'jsx', 'sh', 'shell', 'console', 'bash', 'zsh', 'yml', 'yaml', 'dockerfile', 'golang', 'go', 'python', 'py', 'rust', 'rs', 'json', 'toml', 'sql', 'diff'];
+	const aliases = [
+		'js',
+		'ts',
+		'tsx',
+		'jsx',
+		'sh',
+		'shell',
+		'console',
+		'bash',
+		'zsh',
+		'yml',
+		'yaml',
+		'dockerfile',
+		'golang',
+		'go',
+		'python',
+		'py',
+		'rust',
+		'rs',
+		'json',
+		'toml',
+		'sql',
+		'diff',
+	];
 	for (const language of aliases) {
 		it(`highlights ${language}`, () => {
 			const samples: Record<string, string> = {console: '$ echo "hi"\nhi', diff: '--- a\n+++ b\n-old\n+new'};
-			const code = samples[language] ?? 'let x = "text" # 1 // 2\nif (true) { return 42 }\nfunc main() { fmt.Println("x") }';
+			const code =
+				samples[language] ?? 'let x = "text" # 1 // 2\nif (true) { return 42 }\nfunc main() { fmt.Println("x") }';
 			const lines = renderMarkdown(`\`\`\`${language}\n${code}\n\`\`\``, {width: 80, theme: colour}).lines.slice(1, -1);
-			assert.ok(lines.some(line => /\u001B\[(?!90m|39m)[\d;]+m/.test(line.replace(/^\u001B\[90m│ \u001B\[39m/, ''))), `${language}: ${JSON.stringify(lines)}`);
+			assert.ok(
+				lines.some(line => /\u001B\[(?!90m|39m)[\d;]+m/.test(line.replace(/^\u001B\[90m│ \u001B\[39m/, ''))),
+				`${language}: ${JSON.stringify(lines)}`,
+			);
 		});
 	}
 
 	it('prints nothing on the console for unknown or missing languages', () => {
 		const calls: unknown[] = [];
 		const saved = {log: console.log, error: console.error, warn: console.warn};
-		console.log = console.error = console.warn = (...args: unknown[]) => {
-			calls.push(args);
-		};
+		console.log =
+			console.error =
+			console.warn =
+				(...args: unknown[]) => {
+					calls.push(args);
+				};
 
 		try {
 			renderMarkdown('```nosuchlang\nx = 1\n```\n\n```\nplain\n```\n\n```{weird}\ny\n```', {width: 40, theme: colour});

@@ -8,8 +8,18 @@ import {bin} from './helpers/pty.js';
 // One small repository per static site generator, each imitating its
 // documented layout; expected.json says what blogread must find in it.
 const sites = path.join(import.meta.dirname, 'fixtures', 'sites');
-type Expected = {layout: string; posts: Array<{path: string; title: string; date: string | null; tags: string[]; languages: string[]}>; drafts: string[]};
-type Listed = Expected['posts'][number] & {draft: boolean; excerpt: string | null; updated: string | null; categories: string[]; lang: string | null};
+type Expected = {
+	layout: string;
+	posts: Array<{path: string; title: string; date: string | null; tags: string[]; languages: string[]}>;
+	drafts: string[];
+};
+type Listed = Expected['posts'][number] & {
+	draft: boolean;
+	excerpt: string | null;
+	updated: string | null;
+	categories: string[];
+	lang: string | null;
+};
 
 function run(args: string[]) {
 	const result = spawnSync(process.execPath, [bin, ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}});
@@ -18,7 +28,15 @@ function run(args: string[]) {
 }
 
 // Template syntax that blogread maps to something readable must not show raw.
-const MAPPED = [/\{\{[<%]\s*figure/, /\{\{[<%]\s*\/?highlight/, /\{%-?\s*(?:end)?highlight/, /\{%\s*(?:end)?codeblock/, /^import\s/m, /^export\s/m, /<[A-Z]\w*[\s/>]/];
+const MAPPED = [
+	/\{\{[<%]\s*figure/,
+	/\{\{[<%]\s*\/?highlight/,
+	/\{%-?\s*(?:end)?highlight/,
+	/\{%\s*(?:end)?codeblock/,
+	/^import\s/m,
+	/^export\s/m,
+	/<[A-Z]\w*[\s/>]/,
+];
 
 for (const site of ['hugo', 'jekyll', 'hexo', 'astro', 'eleventy', 'gatsby', 'zola']) {
 	describe(`a ${site} repository`, () => {
@@ -27,12 +45,27 @@ for (const site of ['hugo', 'jekyll', 'hexo', 'astro', 'eleventy', 'gatsby', 'zo
 		const listed = JSON.parse(run(['--list', '--json', root])) as Listed[];
 
 		it('lists its posts, newest first, with titles, dates, tags and languages', () => {
-			assert.deepEqual(listed.map(post => ({path: post.path, title: post.title, date: post.date, tags: post.tags, languages: post.languages})), expected.posts);
+			assert.deepEqual(
+				listed.map(post => ({
+					path: post.path,
+					title: post.title,
+					date: post.date,
+					tags: post.tags,
+					languages: post.languages,
+				})),
+				expected.posts,
+			);
 		});
 
 		it('shows drafts only with --drafts, marked as drafts', () => {
 			const all = JSON.parse(run(['--list', '--json', '--drafts', root])) as Listed[];
-			assert.deepEqual(all.filter(post => post.draft).map(post => post.path).sort(), [...expected.drafts].sort());
+			assert.deepEqual(
+				all
+					.filter(post => post.draft)
+					.map(post => post.path)
+					.sort(),
+				[...expected.drafts].sort(),
+			);
 			assert.equal(all.length, listed.length + expected.drafts.length);
 		});
 
@@ -47,12 +80,16 @@ for (const site of ['hugo', 'jekyll', 'hexo', 'astro', 'eleventy', 'gatsby', 'zo
 }
 
 describe('conventions', () => {
-	const list = (site: string, ...args: string[]) => JSON.parse(run(['--list', '--json', ...args, path.join(sites, site)])) as Listed[];
+	const list = (site: string, ...args: string[]) =>
+		JSON.parse(run(['--list', '--json', ...args, path.join(sites, site)])) as Listed[];
 
-	it('Hugo: summary and <!--more--> give the excerpt; lastmod is the update date; dates with offsets keep their day', () => {
+	it('Hugo: summary and <!--more--> give the excerpt; lastmod is the update; dates with offsets keep their day', () => {
 		const posts = list('hugo');
 		assert.ok(posts.every(post => !post.path.endsWith('_index.md') && post.path !== 'content/about.md'));
-		assert.ok(posts.some(post => post.excerpt !== null && post.path === 'content/posts/other.md'), 'excerpt from <!--more-->');
+		assert.ok(
+			posts.some(post => post.excerpt !== null && post.path === 'content/posts/other.md'),
+			'excerpt from <!--more-->',
+		);
 		assert.ok(posts.some(post => post.updated !== null));
 	});
 

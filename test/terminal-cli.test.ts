@@ -16,7 +16,16 @@ after(() => {
 });
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-	return spawnSync(process.execPath, [bin, ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '', FORCE_COLOR: undefined, XDG_CONFIG_HOME: path.join(scratch, 'no-config'), ...env}});
+	return spawnSync(process.execPath, [bin, ...args], {
+		encoding: 'utf8',
+		env: {
+			...process.env,
+			NO_COLOR: '',
+			FORCE_COLOR: undefined,
+			XDG_CONFIG_HOME: path.join(scratch, 'no-config'),
+			...env,
+		},
+	});
 }
 
 describe('colour depth', () => {
@@ -25,12 +34,19 @@ describe('colour depth', () => {
 			const {stdout} = run(['--print', post], {FORCE_COLOR: level});
 			const codes = [...stdout.matchAll(/\u001B\[([\d;]*)m/g)].map(match => match[1] ?? '');
 			assert.ok(codes.length > 10);
-			assert.ok(codes.every(code => !/(?:^|;)(?:38|48);/.test(code)), codes.find(code => /38|48/.test(code)));
+			assert.ok(
+				codes.every(code => !/(?:^|;)(?:38|48);/.test(code)),
+				codes.find(code => /38|48/.test(code)),
+			);
 		});
 	}
 
 	it('NO_COLOR, --no-color and a pipe: no escape sequence at all', () => {
-		for (const [args, env] of [[[], {NO_COLOR: '1', FORCE_COLOR: '3'}], [['--no-color'], {FORCE_COLOR: '3'}], [[], {}]] as const) {
+		for (const [args, env] of [
+			[[], {NO_COLOR: '1', FORCE_COLOR: '3'}],
+			[['--no-color'], {FORCE_COLOR: '3'}],
+			[[], {}],
+		] as const) {
 			assert.ok(!run(['--print', post, ...args], env).stdout.includes('\u001B'));
 			assert.ok(!run(['--list', fixture, ...args], env).stdout.includes('\u001B'));
 		}
@@ -45,12 +61,22 @@ describe('terminals and pipes', () => {
 		assert.match(stripAnsi(output), /2025-07-15 {2}Late evening in California/);
 	});
 
-	// The bundle measures text with shortcuts and lazily built Unicode tables (scripts/build.mjs): the built bin must line columns up as the source does.
+	// The bundle measures text with shortcuts and lazily built Unicode tables (scripts/bundle.mjs):
+	// the built bin must line columns up as the source does.
 	it('--list and the app line up the tags column after wide and joined characters', async () => {
 		const blog = mkdtempSync(path.join(tmpdir(), 'blogread-wide-'));
-		const titles = ['Plain title', 'Why 日本語 is wide', 'Party 🎉 and 👩‍👩‍👧 family', 'Café naïve e\u0301 accents', 'Ｆｕｌｌ width ｶﾀｶﾅ'];
+		const titles = [
+			'Plain title',
+			'Why 日本語 is wide',
+			'Party 🎉 and 👩‍👩‍👧 family',
+			'Café naïve e\u0301 accents',
+			'Ｆｕｌｌ width ｶﾀｶﾅ',
+		];
 		titles.forEach((title, index) => {
-			writeFileSync(path.join(blog, `post-${index}.md`), `---\ntitle: "${title}"\ndate: 2024-01-0${index + 1}\ntags: [marker]\n---\nText.\n`);
+			writeFileSync(
+				path.join(blog, `post-${index}.md`),
+				`---\ntitle: "${title}"\ndate: 2024-01-0${index + 1}\ntags: [marker]\n---\nText.\n`,
+			);
 		});
 		const printed = await inTerminal({command: `BIN --list ${blog}`, ready: 'never'});
 		// The app too: Ink measures its lines with the bundle's string-width.
@@ -59,7 +85,10 @@ describe('terminals and pipes', () => {
 		for (const {code, output} of [printed, app]) {
 			assert.equal(code, 0);
 			// Lines end at a line break or where a frame is redrawn (clear screen, cursor home).
-			const rows = output.split(/\r?\n|\u001B\[[\d;]*[HJ]/).map(line => stripAnsi(line)).filter(line => line.includes('#marker'));
+			const rows = output
+				.split(/\r?\n|\u001B\[[\d;]*[HJ]/)
+				.map(line => stripAnsi(line))
+				.filter(line => line.includes('#marker'));
 			assert.ok(rows.length >= titles.length, output);
 			const column = (row: string) => stringWidth(row.slice(0, row.indexOf('#marker')));
 			assert.deepEqual(new Set(rows.map(column)).size, 1, rows.join('\n'));
@@ -74,7 +103,11 @@ describe('terminals and pipes', () => {
 	});
 
 	it('no terminal at all (cron): prints the list, never the raw-mode crash', () => {
-		const result = spawnSync('setsid', [process.execPath, bin, fixture], {encoding: 'utf8', input: '', env: {...process.env, NO_COLOR: ''}});
+		const result = spawnSync('setsid', [process.execPath, bin, fixture], {
+			encoding: 'utf8',
+			input: '',
+			env: {...process.env, NO_COLOR: ''},
+		});
 		assert.equal(result.status, 0);
 		assert.match(result.stdout, /Late evening in California/);
 		assert.doesNotMatch(result.stderr, /Raw mode/);
@@ -84,7 +117,11 @@ describe('terminals and pipes', () => {
 		const pager = path.join(scratch, 'pager.sh');
 		writeFileSync(pager, '#!/bin/sh\necho "[pager start]"\ncat\necho "[pager end]"\n');
 		chmodSync(pager, 0o755);
-		const {code, output} = await inTerminal({command: `BIN --pager --print ${post}`, env: {PAGER: pager}, ready: 'never'});
+		const {code, output} = await inTerminal({
+			command: `BIN --pager --print ${post}`,
+			env: {PAGER: pager},
+			ready: 'never',
+		});
 		assert.equal(code, 0);
 		assert.match(stripAnsi(output), /\[pager start\][\s\S]*Tuning the garbage collector[\s\S]*\[pager end\]/);
 	});
@@ -95,7 +132,12 @@ describe('terminals and pipes', () => {
 		const editor = path.join(scratch, 'editor.sh');
 		writeFileSync(editor, '#!/bin/sh\necho "Added by the editor." >> "$1"\n');
 		chmodSync(editor, 0o755);
-		const {code, output} = await inTerminal({command: `BIN ${copy}`, env: {EDITOR: editor, VISUAL: ''}, keys: ['e', 'G', 'q'], timeout: 20_000});
+		const {code, output} = await inTerminal({
+			command: `BIN ${copy}`,
+			env: {EDITOR: editor, VISUAL: ''},
+			keys: ['e', 'G', 'q'],
+			timeout: 20_000,
+		});
 		assert.equal(code, 0);
 		assert.match(readFileSync(copy, 'utf8'), /Added by the editor\./);
 		assert.match(output, /Added by the editor\./, 'the reader shows the edited post');
@@ -106,13 +148,24 @@ describe('configuration', () => {
 	it('~/.config/blogread/config.json sets defaults that flags override', () => {
 		const home = path.join(scratch, 'config-home');
 		mkdirSync(path.join(home, 'blogread'), {recursive: true});
-		writeFileSync(path.join(home, 'blogread', 'config.json'), JSON.stringify({folder: fixture, width: 40, theme: 'light', sort: 'title'}));
+		writeFileSync(
+			path.join(home, 'blogread', 'config.json'),
+			JSON.stringify({folder: fixture, width: 40, theme: 'light', sort: 'title'}),
+		);
 		const env = {XDG_CONFIG_HOME: home};
 		const list = run(['--list'], env).stdout.split('\n');
 		assert.match(list[0] ?? '', /A post with JSON front matter/, 'the folder and sort come from the config');
 		const printed = run(['--print', 'toml-post'], env).stdout;
-		assert.ok(printed.split('\n').every(line => line.length <= 40), 'width 40 from the config');
-		assert.ok(run(['--print', 'toml-post', '--width', '70'], env).stdout.split('\n').some(line => line.length > 40), 'the flag wins');
+		assert.ok(
+			printed.split('\n').every(line => line.length <= 40),
+			'width 40 from the config',
+		);
+		assert.ok(
+			run(['--print', 'toml-post', '--width', '70'], env)
+				.stdout.split('\n')
+				.some(line => line.length > 40),
+			'the flag wins',
+		);
 		const light = run(['--print', 'toml-post'], {...env, FORCE_COLOR: '1'}).stdout;
 		const dark = run(['--print', 'toml-post', '--theme', 'dark'], {...env, FORCE_COLOR: '1'}).stdout;
 		assert.notEqual(light, dark);
@@ -143,16 +196,41 @@ describe('folders that cannot be read', () => {
 			chmodSync(root, 0o755);
 			chmodSync(path.join(root, 'blog'), 0o755);
 			chmodSync(path.join(root, 'blog', 'locked'), 0o000);
-			const result = spawnSync('runuser', ['-u', 'nobody', '--', 'env', `XDG_CACHE_HOME=${path.join(root, 'cache')}`, process.execPath, bin, '--list', path.join(root, 'blog')], {encoding: 'utf8'});
+			const result = spawnSync(
+				'runuser',
+				[
+					'-u',
+					'nobody',
+					'--',
+					'env',
+					`XDG_CACHE_HOME=${path.join(root, 'cache')}`,
+					process.execPath,
+					bin,
+					'--list',
+					path.join(root, 'blog'),
+				],
+				{encoding: 'utf8'},
+			);
 			assert.equal(result.status, 0, result.stderr);
 			assert.match(result.stdout, /Open/);
-			assert.equal(result.stderr, `blogread: ${path.join(root, 'blog')}/locked: cannot read this folder (EACCES); skipped\n`);
+			assert.equal(
+				result.stderr,
+				`blogread: ${path.join(root, 'blog')}/locked: cannot read this folder (EACCES); skipped\n`,
+			);
 			writeFileSync(path.join(root, 'blog', 'secret.md'), '# Secret\n');
 			chmodSync(path.join(root, 'blog', 'secret.md'), 0o000);
-			const unreadableFile = spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, bin, '--print', path.join(root, 'blog', 'secret.md')], {encoding: 'utf8'});
+			const unreadableFile = spawnSync(
+				'runuser',
+				['-u', 'nobody', '--', process.execPath, bin, '--print', path.join(root, 'blog', 'secret.md')],
+				{encoding: 'utf8'},
+			);
 			assert.equal(unreadableFile.status, 1);
 			assert.match(unreadableFile.stderr, /secret\.md: cannot read this file \(EACCES\)\n$/);
-			const unreadableRoot = spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, bin, '--list', path.join(root, 'blog', 'locked')], {encoding: 'utf8'});
+			const unreadableRoot = spawnSync(
+				'runuser',
+				['-u', 'nobody', '--', process.execPath, bin, '--list', path.join(root, 'blog', 'locked')],
+				{encoding: 'utf8'},
+			);
 			assert.equal(unreadableRoot.status, 1);
 			assert.match(unreadableRoot.stderr, /^blogread: .*locked: cannot read this folder \(EACCES\)\n$/);
 		} finally {

@@ -33,7 +33,10 @@ describe('any terminal', () => {
 		const selected = raw.split('\n')[0] ?? '';
 		assert.ok(selected.startsWith('› \u001B[7m'), JSON.stringify(selected));
 		const codes = [...raw.matchAll(/\u001B\[([\d;]*)m/g)].map(match => match[1]);
-		assert.ok(codes.every(code => code === '7' || code === '27'), `only inverse: ${codes.join(' ')}`);
+		assert.ok(
+			codes.every(code => code === '7' || code === '27'),
+			`only inverse: ${codes.join(' ')}`,
+		);
 	});
 
 	it('centres the reading column when asked', async () => {
@@ -45,7 +48,11 @@ describe('any terminal', () => {
 	it('e opens the post in the editor and shows it re-read', async () => {
 		const edited: Post[] = [];
 		const onEdit = async (post: Post) => {
-			const changed = makePost({title: post.title, date: post.date}, `${bodyOf(post)}\n\nA line added in the editor.`, post.path);
+			const changed = makePost(
+				{title: post.title, date: post.date},
+				`${bodyOf(post)}\n\nA line added in the editor.`,
+				post.path,
+			);
 			edited.push(changed);
 			return changed;
 		};
@@ -60,10 +67,22 @@ describe('any terminal', () => {
 
 describe('translations and site layouts', () => {
 	it('L switches the open post to its next translation, and the status line names the layout', async () => {
-		const english = {...makePost({title: 'Hello', date: '2024-01-01', lang: 'en'}, 'English body.', 'hello.en.md'), languages: ['en', 'fr']};
-		const french = {...makePost({title: 'Bonjour', date: '2024-01-01', lang: 'fr'}, 'Corps en français.', 'hello.fr.md'), languages: ['en', 'fr']};
-		const translations = new Map([[english.path, [english, french]], [french.path, [english, french]]]);
-		const app = await open({blog: {root: 'site', hiddenDrafts: 0, posts: [english], translations, layout: 'Hugo: content/posts'}, theme: createTheme(0)});
+		const english = {
+			...makePost({title: 'Hello', date: '2024-01-01', lang: 'en'}, 'English body.', 'hello.en.md'),
+			languages: ['en', 'fr'],
+		};
+		const french = {
+			...makePost({title: 'Bonjour', date: '2024-01-01', lang: 'fr'}, 'Corps en français.', 'hello.fr.md'),
+			languages: ['en', 'fr'],
+		};
+		const translations = new Map([
+			[english.path, [english, french]],
+			[french.path, [english, french]],
+		]);
+		const app = await open({
+			blog: {root: 'site', hiddenDrafts: 0, posts: [english], translations, layout: 'Hugo: content/posts'},
+			theme: createTheme(0),
+		});
 		assert.match(app.frame(), /site \(Hugo: content\/posts\) · 1 of 1 posts/);
 		assert.match(app.frame(), /Hello \[en fr\]/);
 		await app.press(keys.enter);
@@ -86,7 +105,13 @@ describe('what the review found', () => {
 	});
 
 	it('shrinking the window keeps the picker cursor on screen', async () => {
-		const many: Blog = {root: 'b', hiddenDrafts: 0, posts: Array.from({length: 30}, (_, index) => makePost({title: `Post ${index}`, date: '2024-01-01', tags: [`tag${String(index).padStart(2, '0')}`]}))};
+		const many: Blog = {
+			root: 'b',
+			hiddenDrafts: 0,
+			posts: Array.from({length: 30}, (_, index) =>
+				makePost({title: `Post ${index}`, date: '2024-01-01', tags: [`tag${String(index).padStart(2, '0')}`]}),
+			),
+		};
 		const app = await open({blog: many, theme: createTheme(0)});
 		await app.press('t', ...Array.from({length: 25}, () => 'j'));
 		assert.match(app.frame(), /^› \[ \] #tag25/m);

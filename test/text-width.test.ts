@@ -1,11 +1,19 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import fc from 'fast-check';
-import stringWidth from 'string-width';
-import wrapAnsi from 'wrap-ansi';
 import {eastAsianWidth} from 'get-east-asian-width';
 import sliceAnsi from 'slice-ansi';
-import {breakStyled, displayWidth, fitWidth, NARROW_TEXT, SIMPLE_TEXT, truncate, wrapStyled} from '../source/text/width.js';
+import stringWidth from 'string-width';
+import wrapAnsi from 'wrap-ansi';
+import {
+	breakStyled,
+	displayWidth,
+	fitWidth,
+	NARROW_TEXT,
+	SIMPLE_TEXT,
+	truncate,
+	wrapStyled,
+} from '../source/text/width.js';
 
 describe('displayWidth', () => {
 	const cases: Array<[string, number]> = [
@@ -33,7 +41,7 @@ describe('displayWidth', () => {
 	// The shortcut counts one column per character: every character it takes must be one column to string-width too.
 	it('agrees with string-width on every character the shortcut takes', () => {
 		const disagree: string[] = [];
-		for (let code = 0; code <= 0xFFFF; code++) {
+		for (let code = 0; code <= 0xffff; code++) {
 			const char = String.fromCodePoint(code);
 			if (NARROW_TEXT.test(char) && stringWidth(char) !== 1) disagree.push(code.toString(16));
 		}
@@ -43,25 +51,55 @@ describe('displayWidth', () => {
 
 	// The other shortcut sums East Asian Widths: every code point it takes (planes 0 to 3; the
 	// rest are unassigned or private) must have that width and be a grapheme of its own.
-	it('agrees with string-width on every code point the simple-text shortcut takes, none of which joins a neighbour', () => {
+	it('agrees with string-width on every code point the simple-text shortcut takes, none joining a neighbour', () => {
 		const segmenter = new Intl.Segmenter();
 		const graphemes = (text: string) => [...segmenter.segment(text)].length;
 		const disagree: string[] = [];
-		for (let code = 0; code <= 0x3_FFFF; code++) {
-			if (code >= 0xD800 && code <= 0xDFFF) continue;
+		for (let code = 0; code <= 0x3_ffff; code++) {
+			if (code >= 0xd800 && code <= 0xdfff) continue;
 			const char = String.fromCodePoint(code);
 			if (!SIMPLE_TEXT.test(char)) continue;
-			if (stringWidth(char) !== eastAsianWidth(code) || graphemes(`${char}x`) !== 2 || graphemes(`x${char}`) !== 2) disagree.push(code.toString(16));
+			if (stringWidth(char) !== eastAsianWidth(code) || graphemes(`${char}x`) !== 2 || graphemes(`x${char}`) !== 2)
+				disagree.push(code.toString(16));
 		}
 
 		assert.deepEqual(disagree, []);
 	});
 
 	it('agrees with string-width on mixed text', () => {
-		const text = fc.array(fc.constantFrom('a', ' ', '•', 'é', 'e\u0301', '日', '本', 'Ж', 'ก', 'กำ', '한', '\u1100\u1161', '🎉', '\u00AD', '◽', '\u001B[31m', '\u200D', '─', '\uFF9E', 'ｱ'), {maxLength: 30}).map(parts => parts.join(''));
-		fc.assert(fc.property(text, input => {
-			assert.equal(displayWidth(input), stringWidth(input));
-		}), {numRuns: 2000, seed: 20_261_129});
+		const text = fc
+			.array(
+				fc.constantFrom(
+					'a',
+					' ',
+					'•',
+					'é',
+					'e\u0301',
+					'日',
+					'本',
+					'Ж',
+					'ก',
+					'กำ',
+					'한',
+					'\u1100\u1161',
+					'🎉',
+					'\u00AD',
+					'◽',
+					'\u001B[31m',
+					'\u200D',
+					'─',
+					'\uFF9E',
+					'ｱ',
+				),
+				{maxLength: 30},
+			)
+			.map(parts => parts.join(''));
+		fc.assert(
+			fc.property(text, input => {
+				assert.equal(displayWidth(input), stringWidth(input));
+			}),
+			{numRuns: 2000, seed: 20_261_129},
+		);
 	});
 });
 
@@ -89,33 +127,48 @@ describe('truncate, simple text', () => {
 		let end = width - 1;
 		let kept = sliceAnsi(text, 0, end);
 		while (end > 0 && displayWidth(kept) > width - 1) kept = sliceAnsi(text, 0, --end);
-		return kept + '…';
+		return `${kept}…`;
 	};
 
 	it('cuts where slice-ansi would', () => {
-		const text = fc.array(fc.constantFrom('a', ' ', '日', '本', 'Ж', 'é', '한', '—'), {maxLength: 20}).map(parts => parts.join(''));
-		fc.assert(fc.property(text, fc.integer({min: 1, max: 15}), (input, width) => {
-			assert.equal(truncate(input, width), viaSliceAnsi(input, width));
-		}), {numRuns: 2000, seed: 20_261_129});
+		const text = fc
+			.array(fc.constantFrom('a', ' ', '日', '本', 'Ж', 'é', '한', '—'), {maxLength: 20})
+			.map(parts => parts.join(''));
+		fc.assert(
+			fc.property(text, fc.integer({min: 1, max: 15}), (input, width) => {
+				assert.equal(truncate(input, width), viaSliceAnsi(input, width));
+			}),
+			{numRuns: 2000, seed: 20_261_129},
+		);
 	});
 });
 
 describe('plain ASCII wrapping', () => {
 	// wrapStyled and breakStyled take a shortcut for plain ASCII: it must give wrap-ansi's rows exactly.
-	const text = fc.array(fc.constantFrom('a', 'bc', ' ', '  ', '   ', 'q.', 'xyzxyzxyz', 'longerwordhere-x', '\n'), {maxLength: 60}).map(parts => parts.join(''));
+	const text = fc
+		.array(fc.constantFrom('a', 'bc', ' ', '  ', '   ', 'q.', 'xyzxyzxyz', 'longerwordhere-x', '\n'), {maxLength: 60})
+		.map(parts => parts.join(''));
 	const viaWrapAnsi = (input: string, width: number, options: {trim: boolean; wordWrap: boolean}) =>
-		wrapAnsi(input, width, {hard: true, ...options}).split('\n').flatMap(line => fitWidth(line, width));
+		wrapAnsi(input, width, {hard: true, ...options})
+			.split('\n')
+			.flatMap(line => fitWidth(line, width));
 
 	it('word-wraps prose into the rows wrap-ansi gives', () => {
-		fc.assert(fc.property(text, fc.integer({min: 1, max: 25}), (input, width) => {
-			assert.deepEqual(wrapStyled(input, width), viaWrapAnsi(input, width, {trim: true, wordWrap: true}));
-		}), {numRuns: 3000, seed: 20_261_129});
+		fc.assert(
+			fc.property(text, fc.integer({min: 1, max: 25}), (input, width) => {
+				assert.deepEqual(wrapStyled(input, width), viaWrapAnsi(input, width, {trim: true, wordWrap: true}));
+			}),
+			{numRuns: 3000, seed: 20_261_129},
+		);
 	});
 
 	it('breaks code into the rows wrap-ansi gives', () => {
-		fc.assert(fc.property(text, fc.integer({min: 1, max: 25}), (input, width) => {
-			assert.deepEqual(breakStyled(input, width), viaWrapAnsi(input, width, {trim: false, wordWrap: false}));
-		}), {numRuns: 3000, seed: 20_261_129});
+		fc.assert(
+			fc.property(text, fc.integer({min: 1, max: 25}), (input, width) => {
+				assert.deepEqual(breakStyled(input, width), viaWrapAnsi(input, width, {trim: false, wordWrap: false}));
+			}),
+			{numRuns: 3000, seed: 20_261_129},
+		);
 	});
 
 	const table: Array<[string, number, string[]]> = [

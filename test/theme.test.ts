@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {createTheme, detectColorLevel, resolveThemeName, type ColorLevel, type ThemeChoice} from '../source/theme.js';
+import {type ColorLevel, createTheme, detectColorLevel, resolveThemeName, type ThemeChoice} from '../source/theme.js';
 
 describe('resolveThemeName', () => {
 	const cases: Array<[ThemeChoice | undefined, NodeJS.ProcessEnv, 'dark' | 'light']> = [
@@ -54,14 +54,21 @@ describe('themes', () => {
 
 	it('write nothing but the text at colour level 0', () => {
 		const theme = createTheme(0, 'light');
-		for (const role of ['title', 'selected', 'status', 'link', 'code'] as const) assert.equal(theme[role]('text'), 'text');
+		for (const role of ['title', 'selected', 'status', 'link', 'code'] as const)
+			assert.equal(theme[role]('text'), 'text');
 	});
 
 	it('stay within the 16 standard colours', () => {
 		for (const name of ['dark', 'light'] as const) {
 			const theme = createTheme(3, name);
-			const codes = [...Object.values(theme).filter((value): value is (text: string) => string => typeof value === 'function').map(style => style('x')), ...Object.values(theme.highlight).map(style => style('x'))].join('');
-			for (const [, code] of codes.matchAll(/\u001B\[([\d;]+)m/g)) assert.ok(!code?.includes('38;') && !code?.includes('48;'), `${name}: ${code}`);
+			const codes = [
+				...Object.values(theme)
+					.filter((value): value is (text: string) => string => typeof value === 'function')
+					.map(style => style('x')),
+				...Object.values(theme.highlight).map(style => style('x')),
+			].join('');
+			for (const [, code] of codes.matchAll(/\u001B\[([\d;]+)m/g))
+				assert.ok(!code?.includes('38;') && !code?.includes('48;'), `${name}: ${code}`);
 		}
 	});
 });

@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {clampIndex, clampTop, contentsRows, keepInView, lineRange, positionLabel, scrollToShow} from '../source/ui/state/viewport.js';
+import {
+	clampIndex,
+	clampTop,
+	contentsRows,
+	keepInView,
+	lineRange,
+	positionLabel,
+	scrollToShow,
+} from '../source/ui/state/viewport.js';
 
 describe('viewport maths', () => {
 	const clampCases: Array<[number, number, number, number]> = [

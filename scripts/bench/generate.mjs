@@ -3,19 +3,50 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
-const TAGS = ['go', 'rust', 'linux', 'shell', 'terminal', 'kubernetes', 'git', 'writing', 'tools', 'cli', 'databases', 'networking'];
-const WORDS = 'the quick reader scrolls through posts while a kubelet watches pods and a worker pool drains its queue of jobs before the deadline'.split(' ');
+const TAGS = [
+	'go',
+	'rust',
+	'linux',
+	'shell',
+	'terminal',
+	'kubernetes',
+	'git',
+	'writing',
+	'tools',
+	'cli',
+	'databases',
+	'networking',
+];
+const WORDS = [
+	'the quick reader scrolls through posts while a kubelet watches pods',
+	'and a worker pool drains its queue of jobs before the deadline',
+]
+	.join(' ')
+	.split(' ');
 
 function sentence(seed, length) {
 	return Array.from({length}, (_, index) => WORDS[(seed * 7 + index * 13) % WORDS.length]).join(' ');
 }
 
 export function postText(index, bytes = 4096) {
-	const date = new Date(Date.UTC(2015, 0, 1) + index * 86_400_000 / 3).toISOString().slice(0, 10);
+	const date = new Date(Date.UTC(2015, 0, 1) + (index * 86_400_000) / 3).toISOString().slice(0, 10);
 	const tags = [TAGS[index % TAGS.length], TAGS[(index * 5 + 3) % TAGS.length]];
-	let body = `## Part one of post ${index}\n\n${sentence(index, 40)}.\n\n- **${sentence(index + 1, 3)}** and \`code\`\n- ${sentence(index + 2, 8)}\n\n\`\`\`go\nfunc main() { fmt.Println(${index}) }\n\`\`\`\n\n`;
+	let body = [
+		`## Part one of post ${index}`,
+		`${sentence(index, 40)}.`,
+		`- **${sentence(index + 1, 3)}** and \`code\`\n- ${sentence(index + 2, 8)}`,
+		`\`\`\`go\nfunc main() { fmt.Println(${index}) }\n\`\`\``,
+		'',
+	].join('\n\n');
 	for (let part = 0; body.length < bytes; part++) body += `${sentence(index + part, 60)}.\n\n`;
-	return `---\ntitle: "Synthetic post number ${index}"\ndate: ${date}\nauthor: "Bench Writer"\ntags: [${tags.join(', ')}]\nexcerpt: "${sentence(index, 12)}"\n---\n\n${body}`;
+	const front = [
+		`title: "Synthetic post number ${index}"`,
+		`date: ${date}`,
+		'author: "Bench Writer"',
+		`tags: [${tags.join(', ')}]`,
+		`excerpt: "${sentence(index, 12)}"`,
+	];
+	return `---\n${front.join('\n')}\n---\n\n${body}`;
 }
 
 export function makeBlog(folder, count) {

@@ -32,7 +32,6 @@ async function keystroke(blog: Blog, keys: string[]): Promise<number> {
 	for (const key of keys) {
 		const before = report?.inputs ?? 0;
 		const start = performance.now();
-		// eslint-disable-next-line no-await-in-loop
 		await new Promise<void>(resolve => {
 			answered = () => {
 				if ((report?.inputs ?? 0) > before) resolve();
@@ -42,22 +41,50 @@ async function keystroke(blog: Blog, keys: string[]): Promise<number> {
 		});
 		times.push(performance.now() - start);
 		answered = undefined;
-		// eslint-disable-next-line no-await-in-loop
 		await settle();
 	}
 
 	app.unmount();
-	if (process.env['KEYS_DEBUG']) process.stderr.write(`${keys.map((key, index) => `${JSON.stringify(key)}:${times[index]?.toFixed(1)}`).join(' ')}\n`);
+	if (process.env['KEYS_DEBUG'])
+		process.stderr.write(
+			`${keys.map((key, index) => `${JSON.stringify(key)}:${times[index]?.toFixed(1)}`).join(' ')}\n`,
+		);
 	return median(times);
 }
 
 const [folder = '', large = ''] = process.argv.slice(2);
 const blog = await loadBlog(folder, {drafts: false});
 const rows: Array<[string, number]> = [
-	['keystroke: j in the list (10,000 posts)', await keystroke(blog, Array.from({length: 15}, () => 'j'))],
+	[
+		'keystroke: j in the list (10,000 posts)',
+		await keystroke(
+			blog,
+			Array.from({length: 15}, () => 'j'),
+		),
+	],
 	['keystroke: typing a search (10,000 posts)', await keystroke(blog, ['/', ...'kubelet'])],
-	['keystroke: the tag picker (10,000 posts)', await keystroke(blog, ['t', ...'go', ' ', '\u007F', '\u007F', 'r', ' ', '\t', '\r'])],
-	['keystroke: j in the reader (1 MB post)', await keystroke(await loadBlog(large, {drafts: false}), ['\r', ...Array.from({length: 15}, () => 'j')])],
-	['keystroke: finding in the reader (1 MB post)', await keystroke(await loadBlog(large, {drafts: false}), ['\r', '/', ...'kubelet', '\r', 'n', 'n', 'N', ']', ']', '['])],
+	[
+		'keystroke: the tag picker (10,000 posts)',
+		await keystroke(blog, ['t', ...'go', ' ', '\u007F', '\u007F', 'r', ' ', '\t', '\r']),
+	],
+	[
+		'keystroke: j in the reader (1 MB post)',
+		await keystroke(await loadBlog(large, {drafts: false}), ['\r', ...Array.from({length: 15}, () => 'j')]),
+	],
+	[
+		'keystroke: finding in the reader (1 MB post)',
+		await keystroke(await loadBlog(large, {drafts: false}), [
+			'\r',
+			'/',
+			...'kubelet',
+			'\r',
+			'n',
+			'n',
+			'N',
+			']',
+			']',
+			'[',
+		]),
+	],
 ];
 process.stdout.write(JSON.stringify(rows));

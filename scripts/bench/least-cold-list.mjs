@@ -25,4 +25,4 @@ const walk = folder => {
 
 walk(process.argv[2]);
 rows.sort();
-writeSync(1, rows.join('\n') + '\n');
+writeSync(1, `${rows.join('\n')}\n`);

@@ -6,7 +6,10 @@ import {readdirSync, readFileSync, realpathSync, statSync, writeSync} from 'node
 
 const [folder = '.', cache = '.'] = process.argv.slice(2);
 const root = realpathSync(folder);
-const index = readdirSync(cache).filter(name => name.startsWith('index-')).map(name => JSON.parse(readFileSync(`${cache}/${name}`, 'utf8'))).find(candidate => candidate.root === root);
+const index = readdirSync(cache)
+	.filter(name => name.startsWith('index-'))
+	.map(name => JSON.parse(readFileSync(`${cache}/${name}`, 'utf8')))
+	.find(candidate => candidate.root === root);
 const known = new Map(index.rows.map(row => [row[0], row]));
 const rows = [];
 const walk = (absolute, relative) => {
@@ -25,4 +28,4 @@ const walk = (absolute, relative) => {
 
 walk(root, '');
 rows.sort();
-writeSync(1, rows.join('\n') + '\n');
+writeSync(1, `${rows.join('\n')}\n`);

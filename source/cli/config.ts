@@ -16,16 +16,28 @@ export type Config = {
 	drafts?: boolean;
 };
 
-type Setting = {[Key in keyof Config]: {check: (value: unknown) => value is NonNullable<Config[Key]>; expected: string}};
+type Setting = {
+	[Key in keyof Config]: {check: (value: unknown) => value is NonNullable<Config[Key]>; expected: string};
+};
 
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
 // Each setting and what it accepts: the check, and how the problem line describes it.
 const settings: Setting = {
 	folder: {check: (value): value is string => typeof value === 'string' && value !== '', expected: 'folder'},
-	theme: {check: (value): value is ThemeChoice => typeof value === 'string' && isThemeChoice(value), expected: 'theme dark|light|auto'},
-	width: {check: (value): value is number => Number.isInteger(value) && (value as number) >= MIN_WIDTH && (value as number) <= MAX_WIDTH, expected: `width ${MIN_WIDTH}-${MAX_WIDTH}`},
-	sort: {check: (value): value is SortKey => typeof value === 'string' && (SORT_KEYS as string[]).includes(value), expected: 'sort date|title|reading'},
+	theme: {
+		check: (value): value is ThemeChoice => typeof value === 'string' && isThemeChoice(value),
+		expected: 'theme dark|light|auto',
+	},
+	width: {
+		check: (value): value is number =>
+			Number.isInteger(value) && (value as number) >= MIN_WIDTH && (value as number) <= MAX_WIDTH,
+		expected: `width ${MIN_WIDTH}-${MAX_WIDTH}`,
+	},
+	sort: {
+		check: (value): value is SortKey => typeof value === 'string' && (SORT_KEYS as string[]).includes(value),
+		expected: 'sort date|title|reading',
+	},
 	center: {check: isBoolean, expected: 'center'},
 	drafts: {check: isBoolean, expected: 'drafts'},
 };
@@ -39,7 +51,8 @@ export type LoadedConfig = {config: Config; problem?: string};
 
 /** Checks each setting; a wrong one is named and left out, the rest are used. */
 export function validateConfig(value: unknown): LoadedConfig {
-	if (typeof value !== 'object' || value === null || Array.isArray(value)) return {config: {}, problem: 'not a JSON object'};
+	if (typeof value !== 'object' || value === null || Array.isArray(value))
+		return {config: {}, problem: 'not a JSON object'};
 	const config: Record<string, unknown> = {};
 	const problems: string[] = [];
 	for (const [key, setting] of Object.entries(value)) {
@@ -49,7 +62,9 @@ export function validateConfig(value: unknown): LoadedConfig {
 	}
 
 	if (problems.length === 0) return {config};
-	const expected = Object.values(settings).map(setting => setting.expected).join(', ');
+	const expected = Object.values(settings)
+		.map(setting => setting.expected)
+		.join(', ');
 	return {config, problem: `ignored ${problems.join(', ')} (expected ${expected})`};
 }
 

@@ -26,7 +26,8 @@ const usage = (message: string): never => {
 	throw new UserError(message, 2);
 };
 
-const nonEmpty = (flag: string, what: string) => (raw: string) => raw.trim() === '' ? usage(`--${flag} needs ${what}`) : raw;
+const nonEmpty = (flag: string, what: string) => (raw: string) =>
+	raw.trim() === '' ? usage(`--${flag} needs ${what}`) : raw;
 
 function parseWidth(raw: string): number {
 	const value = Number(raw);
@@ -39,12 +40,21 @@ function parseWidth(raw: string): number {
 
 function parseTheme(raw: string): ThemeChoice {
 	const theme = raw.trim().toLowerCase();
-	return (THEME_CHOICES as readonly string[]).includes(theme) ? (theme as ThemeChoice) : usage(`--theme must be dark, light or auto, got "${raw}"`);
+	return (THEME_CHOICES as readonly string[]).includes(theme)
+		? (theme as ThemeChoice)
+		: usage(`--theme must be dark, light or auto, got "${raw}"`);
 }
 
-const boolean = (help: string, more: Omit<FlagSpec<'boolean'>, 'kind' | 'help' | 'parse'> = {}): FlagSpec<'boolean', boolean> => ({kind: 'boolean', help, ...more});
+const boolean = (
+	help: string,
+	more: Omit<FlagSpec<'boolean'>, 'kind' | 'help' | 'parse'> = {},
+): FlagSpec<'boolean', boolean> => ({kind: 'boolean', help, ...more});
 
-function valued<Value = string>(value: string, help: string, more: {short?: string; parse?: (raw: string) => Value} = {}): FlagSpec<'string', Value> {
+function valued<Value = string>(
+	value: string,
+	help: string,
+	more: {short?: string; parse?: (raw: string) => Value} = {},
+): FlagSpec<'string', Value> {
 	return {kind: 'string', value, help, ...more};
 }
 
@@ -59,14 +69,26 @@ export const flags = {
 	search: valued('text', 'only posts matching the text (title, excerpt, tags, author, body)', {short: 's'}),
 	list: boolean('print the matching posts and exit', {short: 'l'}),
 	json: boolean('with --list: print a JSON array instead of lines'),
-	print: valued('post', 'print one rendered post and exit (a file path, or a slug from the list)', {short: 'p', parse: nonEmpty('print', 'a post: a file path or a slug')}),
-	width: valued('cols', 'wrap width for printed output (default: terminal width, else 80)', {short: 'w', parse: parseWidth}),
+	print: valued('post', 'print one rendered post and exit (a file path, or a slug from the list)', {
+		short: 'p',
+		parse: nonEmpty('print', 'a post: a file path or a slug'),
+	}),
+	width: valued('cols', 'wrap width for printed output (default: terminal width, else 80)', {
+		short: 'w',
+		parse: parseWidth,
+	}),
 	drafts: boolean('include drafts (draft: true, published: false)'),
 	color: boolean('plain text (NO_COLOR=1 does the same; FORCE_COLOR forces colour)', {negated: true}),
 	pager: boolean('show printed output through $PAGER (default: less -R)'),
 	center: boolean('centre the reading column in a wide terminal'),
-	lang: valued('code', 'for translated posts (post.en.md, post.fr.md), the language to show', {parse: raw => raw.trim() || undefined}),
-	theme: valued('name', 'dark, light or auto (default: $BLOGREAD_THEME, else dark;\nauto reads the background from COLORFGBG)', {parse: parseTheme}),
+	lang: valued('code', 'for translated posts (post.en.md, post.fr.md), the language to show', {
+		parse: raw => raw.trim() || undefined,
+	}),
+	theme: valued(
+		'name',
+		'dark, light or auto (default: $BLOGREAD_THEME, else dark;\nauto reads the background from COLORFGBG)',
+		{parse: parseTheme},
+	),
 	help: boolean('show this help', {short: 'h'}),
 	version: boolean('show the version', {short: 'v'}),
 } as const;
@@ -76,15 +98,22 @@ export type FlagName = keyof typeof flags;
 type ValueOf<Spec> = Spec extends FlagSpec<FlagKind, infer Value> ? Value : never;
 
 /** The flags as parsed: a flag not given is undefined (so a config file may decide it); lists are empty. */
-export type FlagValues = {[Name in FlagName]: (typeof flags)[Name] extends {kind: 'list'} ? Array<ValueOf<(typeof flags)[Name]>> : ValueOf<(typeof flags)[Name]> | undefined};
+export type FlagValues = {
+	[Name in FlagName]: (typeof flags)[Name] extends {kind: 'list'}
+		? Array<ValueOf<(typeof flags)[Name]>>
+		: ValueOf<(typeof flags)[Name]> | undefined;
+};
 
 /** meow's flag spec. Booleans have no default: absent stays undefined. */
 export function meowFlags(): Record<FlagName, {type: 'boolean' | 'string'; shortFlag?: string; isMultiple?: boolean}> {
-	const entries = Object.entries(flags).map(([name, spec]: [string, FlagSpec]) => [name, {
-		type: spec.kind === 'boolean' ? 'boolean' : 'string',
-		...(spec.short === undefined ? {} : {shortFlag: spec.short}),
-		...(spec.kind === 'list' ? {isMultiple: true} : {}),
-	}]);
+	const entries = Object.entries(flags).map(([name, spec]: [string, FlagSpec]) => [
+		name,
+		{
+			type: spec.kind === 'boolean' ? 'boolean' : 'string',
+			...(spec.short === undefined ? {} : {shortFlag: spec.short}),
+			...(spec.kind === 'list' ? {isMultiple: true} : {}),
+		},
+	]);
 	return Object.fromEntries(entries) as ReturnType<typeof meowFlags>;
 }
 
@@ -112,7 +141,8 @@ export function checkArguments(args: readonly string[], parsedNames: readonly st
 	for (const [index, arg] of args.entries()) {
 		const next = args[index + 1];
 		const name = needsValue.get(arg);
-		if (name !== undefined && (next === undefined || (next.startsWith('-') && next.length > 1))) usage(`${name} needs a value`);
+		if (name !== undefined && (next === undefined || (next.startsWith('-') && next.length > 1)))
+			usage(`${name} needs a value`);
 	}
 }
 
@@ -138,11 +168,16 @@ const HELP_COLUMN = 27;
 
 /** The Options section of --help, one flag per line (continued lines aligned). */
 export function flagHelp(): string {
-	return (Object.entries(flags) as Array<[string, FlagSpec]>).map(([name, spec]) => {
-		const short = spec.short === undefined ? '    ' : `-${spec.short}, `;
-		const long = `--${spec.negated ? 'no-' : ''}${name}${spec.value === undefined ? '' : ` <${spec.value}>`}`;
-		const [first = '', ...rest] = spec.help.split('\n');
-		const lines = [`    ${short}${long}`.padEnd(HELP_COLUMN) + first, ...rest.map(line => ' '.repeat(HELP_COLUMN) + line)];
-		return lines.join('\n');
-	}).join('\n');
+	return (Object.entries(flags) as Array<[string, FlagSpec]>)
+		.map(([name, spec]) => {
+			const short = spec.short === undefined ? '    ' : `-${spec.short}, `;
+			const long = `--${spec.negated ? 'no-' : ''}${name}${spec.value === undefined ? '' : ` <${spec.value}>`}`;
+			const [first = '', ...rest] = spec.help.split('\n');
+			const lines = [
+				`    ${short}${long}`.padEnd(HELP_COLUMN) + first,
+				...rest.map(line => ' '.repeat(HELP_COLUMN) + line),
+			];
+			return lines.join('\n');
+		})
+		.join('\n');
 }

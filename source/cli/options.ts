@@ -39,7 +39,12 @@ function defaultTarget(env: NodeJS.ProcessEnv, config: Config): string {
 }
 
 /** Checked flags, the path argument, the environment and the config → the options of this run. */
-export function resolveOptions(input: readonly string[], flags: FlagValues, env: NodeJS.ProcessEnv = process.env, config: Config = {}): Options {
+export function resolveOptions(
+	input: readonly string[],
+	flags: FlagValues,
+	env: NodeJS.ProcessEnv = process.env,
+	config: Config = {},
+): Options {
 	if (input.length > 1) throw new UserError(`expected one path, got ${input.length}: ${input.join(' ')}`, 2);
 	const envTheme = env['BLOGREAD_THEME']?.trim().toLowerCase() ?? '';
 	return {

@@ -3,49 +3,64 @@ import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import {readBody, UNREADABLE} from '../posts/body.js';
 import {loadBlog} from '../posts/load.js';
-import {summarise, type Post} from '../posts/model.js';
+import {type Post, summarise} from '../posts/model.js';
 import {listColumns, listRow} from '../render/list-row.js';
+import {escapeForJson} from '../text/sanitize.js';
 import type {Theme} from '../theme.js';
 import {UserError} from '../util/errors.js';
 import type {Options} from './options.js';
 import {hyperlinks, makeTheme, output, printWidth} from './terminal.js';
 
-/**
- * JSON escapes C0 controls itself; C1 controls and bidi overrides, which can
- * come from file names, are escaped too, so the output is safe to `cat`.
- */
+/** The posts as `--list --json` prints them. */
 export function formatJson(posts: Post[]): string {
-	return JSON.stringify(posts.map(summarise), null, 2).replace(/[\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
+	return `${escapeForJson(JSON.stringify(posts.map(summarise), null, 2))}\n`;
 }
 
 /** One line per post; cut to `width` on a terminal, whole in a pipe (width null). */
 export function formatList(posts: Post[], width: number | null, theme: Theme): string {
 	const columns = listColumns(posts, width);
-	return posts.map(post => listRow(post, columns, theme) + '\n').join('');
+	return posts.map(post => `${listRow(post, columns, theme)}\n`).join('');
 }
 
 /** The post a `--print` argument names: a path inside the blog, with or without extension, or a slug. */
 export function findPost(posts: Post[], name: string): Post | undefined {
 	const wanted = name.replace(/\\/g, '/').replace(/^\.\//, '');
 	const absolute = path.resolve(name);
-	return posts.find(post => post.absolutePath === absolute || path.resolve(post.absolutePath) === absolute)
-		?? posts.find(post => post.path === wanted || post.path.replace(/\.[^./]+$/, '') === wanted)
-		?? posts.find(post => post.slug === wanted.toLowerCase());
+	return (
+		posts.find(post => post.absolutePath === absolute || path.resolve(post.absolutePath) === absolute) ??
+		posts.find(post => post.path === wanted || post.path.replace(/\.[^./]+$/, '') === wanted) ??
+		posts.find(post => post.slug === wanted.toLowerCase())
+	);
 }
 
 /** Prints one post, named by a file path or by its slug or path in the blog. */
 export async function printPost(options: Options, name: string): Promise<number> {
 	const direct = (await stat(name).catch(() => undefined))?.isFile() ?? false;
-	const blog = await loadBlog(direct ? name : options.target, {drafts: true, ...(options.lang ? {lang: options.lang} : {})});
+	const blog = await loadBlog(direct ? name : options.target, {
+		drafts: true,
+		...(options.lang ? {lang: options.lang} : {}),
+	});
 	// A translation is found by its own path too, not only the listed version.
 	const candidates = [...blog.posts, ...[...(blog.translations?.values() ?? [])].flat()];
 	const post = direct ? blog.posts[0] : findPost(candidates, name);
 	if (!post) throw new UserError(`post not found: ${name} (in ${options.target}; blogread --list shows them)`);
 	const body = readBody(post);
-	if (body.problem !== null) throw new UserError(`${direct ? name : post.path}: ${body.problem.replace(UNREADABLE, 'cannot read this file')}`);
+	if (body.problem !== null)
+		throw new UserError(`${direct ? name : post.path}: ${body.problem.replace(UNREADABLE, 'cannot read this file')}`);
 	// Markdown rendering (marked, highlight.js) is loaded only when a post is shown.
-	const [{formatPost}, {RENDER_BUDGET_MS}] = await Promise.all([import('../render/bounded.js'), import('../render/render-job.js')]);
+	const [{formatPost}, {RENDER_BUDGET_MS}] = await Promise.all([
+		import('../render/bounded.js'),
+		import('../render/render-job.js'),
+	]);
 	const theme = makeTheme(options);
-	await output(await formatPost(post, body.markdown, {width: printWidth(options), theme, hyperlinks: hyperlinks(theme)}, RENDER_BUDGET_MS), options);
+	await output(
+		await formatPost(
+			post,
+			body.markdown,
+			{width: printWidth(options), theme, hyperlinks: hyperlinks(theme)},
+			RENDER_BUDGET_MS,
+		),
+		options,
+	);
 	return 0;
 }

@@ -2,14 +2,14 @@
 // mode or the app (loaded only for the app).
 import {stat} from 'node:fs/promises';
 import meow from 'meow';
-import {closestTerms, termExists, visiblePosts, type Filters} from '../posts/filter.js';
+import {closestTerms, type Filters, termExists, visiblePosts} from '../posts/filter.js';
 import {loadBlog} from '../posts/load.js';
 import {fieldsOnly, SearchBodies} from '../posts/search.js';
 import {errorMessage, UserError} from '../util/errors.js';
 import {loadConfig} from './config.js';
 import {checkArguments, meowFlags, parseFlags} from './flags.js';
 import {helpText, USAGE, version} from './help.js';
-import {resolveOptions, type Options} from './options.js';
+import {type Options, resolveOptions} from './options.js';
 import {formatJson, formatList, printPost} from './print.js';
 import {hyperlinks, interactive, makeTheme, output, printWidth} from './terminal.js';
 
@@ -22,7 +22,8 @@ function reportListProblems(options: Options, blog: Awaited<ReturnType<typeof lo
 	const say = (line: string) => process.stderr.write(`blogread: ${line}\n`);
 	for (const problem of blog.problems ?? []) say(`${options.target}/${problem}`);
 	if (blog.posts.length === 0) {
-		say(`no posts in ${options.target}${blog.hiddenDrafts > 0 ? ` (${blog.hiddenDrafts} drafts hidden: add --drafts)` : ''}`);
+		const drafts = blog.hiddenDrafts > 0 ? ` (${blog.hiddenDrafts} drafts hidden: add --drafts)` : '';
+		say(`no posts in ${options.target}${drafts}`);
 		return;
 	}
 
@@ -32,7 +33,8 @@ function reportListProblems(options: Options, blog: Awaited<ReturnType<typeof lo
 		say(`no post has the tag "${tag}"${closest.length > 0 ? `; closest: ${closest.join(', ')}` : ''}`);
 	}
 
-	if (shown === 0 && missing.length === 0) say(`no posts match the filters (${blog.posts.length} posts in ${options.target})`);
+	if (shown === 0 && missing.length === 0)
+		say(`no posts match the filters (${blog.posts.length} posts in ${options.target})`);
 }
 
 async function listOrOpen(options: Options): Promise<number> {
@@ -48,7 +50,12 @@ async function listOrOpen(options: Options): Promise<number> {
 	reportListProblems(options, blog, posts.length);
 
 	if (options.list || !interactive()) {
-		await output(options.json ? formatJson(posts) : formatList(posts, process.stdout.isTTY ? printWidth(options) : null, makeTheme(options)), options);
+		await output(
+			options.json
+				? formatJson(posts)
+				: formatList(posts, process.stdout.isTTY ? printWidth(options) : null, makeTheme(options)),
+			options,
+		);
 		return 0;
 	}
 

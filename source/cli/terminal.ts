@@ -12,7 +12,12 @@ const DEFAULT_WIDTH = 80;
 /** The theme for printed output, or for the app (`forApp`: inverse video stays without colour). */
 export function makeTheme(options: Options, forApp = false): Theme {
 	const supported = supportsColor === false ? 0 : supportsColor.level;
-	const level = detectColorLevel({color: options.color, isTTY: process.stdout.isTTY === true, env: process.env, supported});
+	const level = detectColorLevel({
+		color: options.color,
+		isTTY: process.stdout.isTTY === true,
+		env: process.env,
+		supported,
+	});
 	return createTheme(level, resolveThemeName(options.theme, process.env), {inverseWithoutColor: forApp});
 }
 
@@ -24,7 +29,8 @@ export function hyperlinks(theme: Theme): boolean {
 /** --width, else the terminal's width (a pseudo-terminal may report 0: then $COLUMNS), else 80. */
 export function printWidth(options: Options): number {
 	if (options.width !== undefined) return options.width;
-	const columns = (process.stdout.isTTY ? process.stdout.columns : 0) || Number(process.env['COLUMNS']) || DEFAULT_WIDTH;
+	const columns =
+		(process.stdout.isTTY ? process.stdout.columns : 0) || Number(process.env['COLUMNS']) || DEFAULT_WIDTH;
 	return Math.max(MIN_WIDTH, columns);
 }
 

@@ -1,4 +1,4 @@
-import {readdirSync, realpathSync, statSync, type Dirent} from 'node:fs';
+import {type Dirent, readdirSync, realpathSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {errorCode} from '../util/errors.js';
 
@@ -83,7 +83,7 @@ export function discoverPosts(root: string, boundary: string = root, problems: s
 
 			if (!entry.isSymbolicLink()) continue;
 			let target: string;
-			let stat;
+			let stat: Stats;
 			try {
 				target = realpathSync(absolute);
 				if (!isInside(realRoot, target)) continue;
@@ -102,7 +102,8 @@ export function discoverPosts(root: string, boundary: string = root, problems: s
 	};
 
 	walk(root, '');
-	// The walk visits names in order, so the paths usually are already (not always: `a/b` comes before `a-c` in the walk, after it in order).
+	// The walk visits names in order, so the paths usually are in order already
+	// (not always: `a/b` comes before `a-c` in the walk, after it in order).
 	const sorted = found.every((file, index) => index === 0 || compareText(found[index - 1]?.path ?? '', file.path) <= 0);
 	return sorted ? found : found.sort((a, b) => compareText(a.path, b.path));
 }

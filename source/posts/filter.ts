@@ -28,7 +28,7 @@ function hasTerm(post: Post, term: Term): boolean {
 	return inTags || (term.kind !== 'tag' && post.categories.some(category => category.toLowerCase() === wanted));
 }
 
-/** A --tag term as the picker knows it: a tag if any post has that tag, else a category if one has that, spelled as in the posts. */
+/** A --tag term as the picker knows it: a tag if a post has that tag, else a category, spelled as in the posts. */
 export function concreteTerm(posts: Post[], term: Term): Term {
 	if (term.kind !== 'any') return term;
 	const wanted = term.name.toLowerCase();
@@ -48,7 +48,10 @@ export function matchesTerms(post: Post, terms: Term[], mode: MatchMode): boolea
 }
 
 export function queryWords(query: string): string[] {
-	return query.toLowerCase().split(/\s+/).filter(word => word !== '');
+	return query
+		.toLowerCase()
+		.split(/\s+/)
+		.filter(word => word !== '');
 }
 
 /**
@@ -82,17 +85,23 @@ function compareDates(a: Post, b: Post): number {
 }
 
 // One collator for every comparison (localeCompare builds one per call),
-// made at the first tie: ICU's collation data takes 6 ms to load.
+// made at the first tie: ICU's collation data takes a few milliseconds to load.
 let collator: Intl.Collator | undefined;
-const compareNames = (a: string, b: string) => (collator ??= new Intl.Collator(undefined, {sensitivity: 'base'})).compare(a, b);
+function compareNames(a: string, b: string): number {
+	collator ??= new Intl.Collator(undefined, {sensitivity: 'base'});
+	return collator.compare(a, b);
+}
 const byTitle = (a: Post, b: Post) => compareNames(a.title, b.title);
 
 /** Date: newest first, undated last. Title: A to Z. Reading: shortest first. Ties by title, then date. */
 export function comparePosts(sort: SortKey): (a: Post, b: Post) => number {
 	switch (sort) {
-		case 'date': return (a, b) => compareDates(a, b) || byTitle(a, b);
-		case 'title': return (a, b) => byTitle(a, b) || compareDates(a, b);
-		case 'reading': return (a, b) => a.words - b.words || compareDates(a, b) || byTitle(a, b);
+		case 'date':
+			return (a, b) => compareDates(a, b) || byTitle(a, b);
+		case 'title':
+			return (a, b) => byTitle(a, b) || compareDates(a, b);
+		case 'reading':
+			return (a, b) => a.words - b.words || compareDates(a, b) || byTitle(a, b);
 	}
 }
 
@@ -122,7 +131,9 @@ export function filterSorted(sorted: Post[], filters: Filters, text: SearchText)
 		const score = searchScore(post, words, text);
 		if (score === 0) continue;
 		const rank = words.length === 0 ? 0 : Math.floor(score / 100);
-		(byRank[rank] ??= []).push(post);
+		const bucket = byRank[rank] ?? [];
+		bucket.push(post);
+		byRank[rank] = bucket;
 	}
 
 	const shown: Post[] = [];
@@ -157,7 +168,7 @@ function postTerms(post: Post): Map<string, Term> {
 	return terms;
 }
 
-/** Every post's terms, every term (first spelling) and how many posts have it: the same for a blog whatever is chosen. */
+/** Every post's terms, every term (first spelling) and how many posts have it: whatever is chosen, the same. */
 type TermIndex = {termsOf: Map<Post, Map<string, Term>>; names: Map<string, Term>; totals: Map<string, number>};
 const termIndexes = new WeakMap<Post[], TermIndex>();
 
@@ -178,13 +189,19 @@ function termIndex(posts: Post[]): TermIndex {
 	return index;
 }
 
-/** Indexes the blog's tags and categories ahead of need (about 20 ms for ten thousand posts), so the picker opens at once. */
+/** Indexes the blog's tags and categories ahead of need, so the picker opens at once. */
 export function prepareTerms(posts: Post[]): void {
 	termIndex(posts);
 }
 
 /** Every tag, then every category, of the blog, with counts; most used first. */
-export function termEntries(posts: Post[], chosen: Term[], mode: MatchMode, query: string, text: SearchText): TermEntry[] {
+export function termEntries(
+	posts: Post[],
+	chosen: Term[],
+	mode: MatchMode,
+	query: string,
+	text: SearchText,
+): TermEntry[] {
 	const words = queryWords(query);
 	const {termsOf, names, totals} = termIndex(posts);
 	// One pass over the posts, not one per term: `base` of them match the chosen
@@ -205,11 +222,13 @@ export function termEntries(posts: Post[], chosen: Term[], mode: MatchMode, quer
 		const count = chosenKeys.has(key) ? base : (mode === 'or' ? base : 0) + (added.get(key) ?? 0);
 		return {term, key, count, total: totals.get(key) ?? 0};
 	});
-	return entries.sort((a, b) =>
-		Number(a.term.kind === 'category') - Number(b.term.kind === 'category')
-		|| b.count - a.count
-		|| b.total - a.total
-		|| compareNames(a.term.name, b.term.name));
+	return entries.sort(
+		(a, b) =>
+			Number(a.term.kind === 'category') - Number(b.term.kind === 'category') ||
+			b.count - a.count ||
+			b.total - a.total ||
+			compareNames(a.term.name, b.term.name),
+	);
 }
 
 /** Entries whose name contains the text, or has its letters in order (fuzzy); closer matches first. */
@@ -249,7 +268,11 @@ function editDistance(a: string, b: string): number {
 	for (let i = 1; i <= a.length; i++) {
 		const current = [i];
 		for (let j = 1; j <= b.length; j++) {
-			current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+			current[j] = Math.min(
+				(previous[j] ?? 0) + 1,
+				(current[j - 1] ?? 0) + 1,
+				(previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+			);
 		}
 
 		previous = current;
@@ -262,9 +285,14 @@ function editDistance(a: string, b: string): number {
 export function closestTerms(posts: Post[], name: string, limit = 3): string[] {
 	const wanted = name.toLowerCase();
 	const all = new Map<string, string>();
-	for (const post of posts) for (const term of [...post.tags, ...post.categories]) if (!all.has(term.toLowerCase())) all.set(term.toLowerCase(), term);
+	for (const post of posts)
+		for (const term of [...post.tags, ...post.categories])
+			if (!all.has(term.toLowerCase())) all.set(term.toLowerCase(), term);
 	return [...all.entries()]
-		.map(([lower, term]) => ({term, distance: lower.includes(wanted) || wanted.includes(lower) ? 0 : editDistance(wanted, lower)}))
+		.map(([lower, term]) => ({
+			term,
+			distance: lower.includes(wanted) || wanted.includes(lower) ? 0 : editDistance(wanted, lower),
+		}))
 		.filter(item => item.distance <= Math.max(2, Math.floor(wanted.length / 2)))
 		.sort((a, b) => a.distance - b.distance || a.term.localeCompare(b.term))
 		.slice(0, limit)

@@ -1,8 +1,8 @@
 import matter from 'gray-matter';
-import {parse as parseToml} from 'smol-toml';
 import yaml from 'js-yaml';
-import {errorMessage} from '../util/errors.js';
+import {parse as parseToml} from 'smol-toml';
 import {cleanLine} from '../text/sanitize.js';
+import {errorMessage} from '../util/errors.js';
 
 export type FrontMatter = {
 	data: Record<string, unknown>;
@@ -86,7 +86,14 @@ function delimited(text: string, delimiter: '---' | '+++', language: string): Lo
 	const match = CLOSING[delimiter].exec(text);
 	if (!match) return {kind: 'unclosed', body: text, delimiter};
 	const end = match.index + match[0].length;
-	return {kind: 'delimited', body: text.slice(end), front: text.slice(0, end), delimiters: [delimiter, match[1] ?? delimiter], language, tooLarge: match.index > MAX_FRONT_MATTER_BYTES};
+	return {
+		kind: 'delimited',
+		body: text.slice(end),
+		front: text.slice(0, end),
+		delimiters: [delimiter, match[1] ?? delimiter],
+		language,
+		tooLarge: match.index > MAX_FRONT_MATTER_BYTES,
+	};
 }
 
 function locate(source: string): Located {
@@ -95,7 +102,10 @@ function locate(source: string): Located {
 	if (text.startsWith('+++\n')) return delimited(text, '+++', 'toml');
 
 	if (text.startsWith('---')) {
-		const language = (text.slice(3, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'))).trim().toLowerCase();
+		const language = text
+			.slice(3, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'))
+			.trim()
+			.toLowerCase();
 		if (language.startsWith('-')) return {kind: 'none', body: text};
 		if (!ALLOWED_LANGUAGES.has(language)) {
 			const end = DASHES_LINE.exec(text);
@@ -116,7 +126,12 @@ function locate(source: string): Located {
 		const end = DASHES_LINE.exec(text);
 		const head = end ? text.slice(0, end.index) : '';
 		const known = /^(?:title|date|tags|categories|layout|author):/m.test(head);
-		if (end && known && end.index < MAX_FRONT_MATTER_BYTES && head.split('\n').every(line => /^(?:[A-Za-z_][\w-]*:(?:[ \t]|$)|[ \t]+\S|-[ \t]|#|[ \t]*$)/.test(line))) {
+		if (
+			end &&
+			known &&
+			end.index < MAX_FRONT_MATTER_BYTES &&
+			head.split('\n').every(line => /^(?:[A-Za-z_][\w-]*:(?:[ \t]|$)|[ \t]+\S|-[ \t]|#|[ \t]*$)/.test(line))
+		) {
 			return delimited(`---\n${text}`, '---', 'yaml');
 		}
 	}
@@ -138,9 +153,12 @@ export function parseFrontMatter(source: string): FrontMatter {
 	const {body} = found;
 	const problem = (warning: string): FrontMatter => ({data: {}, body, warnings: [`front matter: ${warning}`]});
 	switch (found.kind) {
-		case 'none': return {data: {}, body, warnings: []};
-		case 'unclosed': return problem(`no closing ${found.delimiter} line`);
-		case 'refused': return problem(`language "${cleanLine(found.language)}" refused (only YAML, TOML and JSON are read)`);
+		case 'none':
+			return {data: {}, body, warnings: []};
+		case 'unclosed':
+			return problem(`no closing ${found.delimiter} line`);
+		case 'refused':
+			return problem(`language "${cleanLine(found.language)}" refused (only YAML, TOML and JSON are read)`);
 		case 'json': {
 			try {
 				const data: unknown = JSON.parse(found.json);
@@ -157,7 +175,9 @@ export function parseFrontMatter(source: string): FrontMatter {
 				// options also turns off gray-matter's content cache, which would hand
 				// back stale results for a second parse of the same text.
 				const parsed = matter(found.front, {language: found.language, delimiters: found.delimiters, engines});
-				return isRecord(parsed.data) ? {data: {...parsed.data}, body, warnings: []} : problem('not a set of key: value fields');
+				return isRecord(parsed.data)
+					? {data: {...parsed.data}, body, warnings: []}
+					: problem('not a set of key: value fields');
 			} catch (error) {
 				return problem(firstLine(errorMessage(error)));
 			}

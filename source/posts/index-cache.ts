@@ -2,7 +2,7 @@ import {statSync} from 'node:fs';
 import path from 'node:path';
 import {cacheFolderPath, privateFolder, readPrivateFile, writePrivateFile} from '../storage/private-folder.js';
 import type {FoundFile} from './discover.js';
-import {fromRow, rowPath, toRow, type Post, type Row, type RowStamp} from './model.js';
+import {fromRow, type Post, type Row, type RowStamp, rowPath, toRow} from './model.js';
 
 type IndexFile = {format: number; root: string; rows: Row[]};
 
@@ -16,8 +16,8 @@ const MAX_INDEX_BYTES = 256 * 1024 * 1024;
  * would cost 2 ms to load). A clash only costs a re-read: the file names its folder.
  */
 function fileKey(root: string): string {
-	let low = 0x811C9DC5;
-	let high = 0x2F_1A_4E_63;
+	let low = 0x811c9dc5;
+	let high = 0x2f_1a_4e_63;
 	for (let index = 0; index < root.length; index++) {
 		const code = root.charCodeAt(index);
 		low = Math.imul(low ^ code, 0x0100_0193) >>> 0;
@@ -39,7 +39,10 @@ export class IndexCache {
 	private readonly fresh = new Map<string, Row>();
 	private changed = false;
 
-	constructor(readonly root: string, env: NodeJS.ProcessEnv) {
+	constructor(
+		readonly root: string,
+		env: NodeJS.ProcessEnv,
+	) {
 		const folder = privateFolder(cacheFolderPath(env));
 		this.file = folder.problem === undefined ? path.join(folder.path, `index-${fileKey(root)}.json`) : undefined;
 		if (this.file) this.read(this.file);

@@ -46,13 +46,25 @@ const any = (root: string, files: string[]) => files.some(file => existsSync(pat
 const candidates: Candidate[] = [
 	{
 		name: 'Hugo',
-		matches: root => isFolder(root, 'content') && (any(root, ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json']) || /^\s*baseURL\s*=/im.test(readText(root, 'config.toml')) || any(root, ['config.yaml', 'config/_default'])),
-		layout: root => ({folders: [firstFolder(root, ['content/posts', 'content/post', 'content/blog'], 'content')], draftFolders: [], excerptSeparator: null}),
+		matches: root =>
+			isFolder(root, 'content') &&
+			(any(root, ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json']) ||
+				/^\s*baseURL\s*=/im.test(readText(root, 'config.toml')) ||
+				any(root, ['config.yaml', 'config/_default'])),
+		layout: root => ({
+			folders: [firstFolder(root, ['content/posts', 'content/post', 'content/blog'], 'content')],
+			draftFolders: [],
+			excerptSeparator: null,
+		}),
 	},
 	{
 		name: 'Zola',
 		matches: root => isFolder(root, 'content') && /^\s*base_url\s*=/m.test(readText(root, 'config.toml')),
-		layout: root => ({folders: [firstFolder(root, ['content/blog', 'content/posts'], 'content')], draftFolders: [], excerptSeparator: null}),
+		layout: root => ({
+			folders: [firstFolder(root, ['content/blog', 'content/posts'], 'content')],
+			draftFolders: [],
+			excerptSeparator: null,
+		}),
 	},
 	{
 		name: 'Hexo',
@@ -76,18 +88,27 @@ const candidates: Candidate[] = [
 				.filter(entry => entry.isDirectory() && !entry.name.startsWith('.'))
 				.map(entry => `src/content/${entry.name}`)
 				.sort((a, b) => Number(b.endsWith('/blog')) - Number(a.endsWith('/blog')) || a.localeCompare(b));
-			return {folders: collections.length > 0 ? collections : ['src/content'], draftFolders: [], excerptSeparator: null};
+			return {
+				folders: collections.length > 0 ? collections : ['src/content'],
+				draftFolders: [],
+				excerptSeparator: null,
+			};
 		},
 	},
 	{
 		name: 'Gatsby',
-		matches: root => any(root, ['gatsby-config.js', 'gatsby-config.ts', 'gatsby-config.mjs']) && isFolder(root, 'content/blog'),
+		matches: root =>
+			any(root, ['gatsby-config.js', 'gatsby-config.ts', 'gatsby-config.mjs']) && isFolder(root, 'content/blog'),
 		layout: () => ({folders: ['content/blog'], draftFolders: [], excerptSeparator: null}),
 	},
 	{
 		name: 'Eleventy',
 		matches: root => any(root, ['.eleventy.js', 'eleventy.config.js', 'eleventy.config.cjs', 'eleventy.config.mjs']),
-		layout: root => ({folders: [firstFolder(root, ['content/blog', 'content/posts', 'posts', 'src/posts'], '')], draftFolders: [], excerptSeparator: null}),
+		layout: root => ({
+			folders: [firstFolder(root, ['content/blog', 'content/posts', 'posts', 'src/posts'], '')],
+			draftFolders: [],
+			excerptSeparator: null,
+		}),
 	},
 ];
 

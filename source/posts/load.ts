@@ -1,15 +1,15 @@
-import {realpathSync, statSync} from 'node:fs';
+import {realpathSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {errorCode, UserError} from '../util/errors.js';
-import {compareText, discoverPosts, isPostFile, type FoundFile} from './discover.js';
-import {comparePosts} from './filter.js';
 import {UNREADABLE, unreadable} from './body.js';
+import {compareText, discoverPosts, type FoundFile, isPostFile} from './discover.js';
+import {comparePosts} from './filter.js';
 import {parseFrontMatter} from './front-matter.js';
 import {IndexCache} from './index-cache.js';
 import {detectLayout, type SiteLayout} from './layout.js';
-import {countWordsInUtf8, LANGUAGE_SUFFIX, localToday, normalisePost} from './normalise.js';
-import {readPostText, type FileStamp} from './read-file.js';
 import type {Blog, Post} from './model.js';
+import {countWordsInUtf8, LANGUAGE_SUFFIX, localToday, normalisePost} from './normalise.js';
+import {type FileStamp, readPostText} from './read-file.js';
 
 export type LoadOptions = {
 	drafts: boolean;
@@ -25,14 +25,32 @@ const compareNewestFirst = comparePosts('date');
 
 type FileContext = {inDraftFolder?: boolean; excerptSeparator?: string | null};
 
-/** Reads and normalises one post file, with the stamp of what was read; a file that can't be read becomes a post with a warning. */
-function readPostFile(absolutePath: string, relativePath: string, context: FileContext = {}): {post: Post; stamp?: FileStamp} {
+/**
+ * Reads and normalises one post file, with the stamp of what was read; a file
+ * that can't be read becomes a post with a warning.
+ */
+function readPostFile(
+	absolutePath: string,
+	relativePath: string,
+	context: FileContext = {},
+): {post: Post; stamp?: FileStamp} {
 	try {
 		const file = readPostText(absolutePath);
 		const front = parseFrontMatter(file.text);
 		// The body is the end of the text, and of the bytes too unless line ends were normalised (CR).
-		const words = file.utf8 && !file.text.includes('\r') ? countWordsInUtf8(file.utf8, file.utf8.length - Buffer.byteLength(front.body)) : undefined;
-		const post = normalisePost({relativePath, absolutePath, data: front.data, body: front.body, warnings: [...file.warnings, ...front.warnings], ...context, ...(words === undefined ? {} : {words})});
+		const words =
+			file.utf8 && !file.text.includes('\r')
+				? countWordsInUtf8(file.utf8, file.utf8.length - Buffer.byteLength(front.body))
+				: undefined;
+		const post = normalisePost({
+			relativePath,
+			absolutePath,
+			data: front.data,
+			body: front.body,
+			warnings: [...file.warnings, ...front.warnings],
+			...context,
+			...(words === undefined ? {} : {words}),
+		});
 		return {post, stamp: file.stamp};
 	} catch (error) {
 		return {post: normalisePost({relativePath, absolutePath, data: {}, body: '', warnings: [unreadable(error)]})};
@@ -76,11 +94,19 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[]): Ar
 			// Only section pages and a site's top-level pages are skipped: the stem is worked out for those alone.
 			const topLevel = !file.path.includes('/');
 			if (file.path.includes('_index') || (layout.name !== null && topLevel)) {
-				const stem = path.posix.basename(file.path).replace(/\.[^.]+$/, '').replace(LANGUAGE_SUFFIX, '$1');
+				const stem = path.posix
+					.basename(file.path)
+					.replace(/\.[^.]+$/, '')
+					.replace(LANGUAGE_SUFFIX, '$1');
 				if (SECTION_PAGES.has(stem) || (layout.name !== null && topLevel && SITE_PAGES.has(stem))) continue;
 			}
 
-			files.push({path: folder === '' ? file.path : `${folder}/${file.path}`, absolutePath: file.absolutePath, inDraftFolder, excerptSeparator: layout.excerptSeparator});
+			files.push({
+				path: folder === '' ? file.path : `${folder}/${file.path}`,
+				absolutePath: file.absolutePath,
+				inDraftFolder,
+				excerptSeparator: layout.excerptSeparator,
+			});
 		}
 	};
 
@@ -96,8 +122,12 @@ function loadFolder(target: string, layout: SiteLayout, options: LoadOptions, pr
 		const context = `${file.inDraftFolder === true}:${file.excerptSeparator ?? ''}`;
 		const indexed = cache?.get(file, context);
 		if (indexed) return indexed;
-		const {post, stamp} = readPostFile(file.absolutePath, file.path, {inDraftFolder: file.inDraftFolder, excerptSeparator: file.excerptSeparator});
-		// A file that could not be read has no stamp: it is tried again next time (its permissions may change, not its size).
+		const {post, stamp} = readPostFile(file.absolutePath, file.path, {
+			inDraftFolder: file.inDraftFolder,
+			excerptSeparator: file.excerptSeparator,
+		});
+		// A file that could not be read has no stamp: it is tried again next time
+		// (its permissions may change, not its size).
 		if (stamp) cache?.set(post, {...stamp, context});
 		return post;
 	});
@@ -109,9 +139,13 @@ function loadFolder(target: string, layout: SiteLayout, options: LoadOptions, pr
  * Groups translations (`post.en.md`, `post.fr.md`, `index.fr.md` in a bundle)
  * into one listed post, with every language noted; the others are kept aside.
  */
-function groupTranslations(posts: Post[], preferred: string | undefined): {listed: Post[]; translations: Map<string, Post[]>} {
+function groupTranslations(
+	posts: Post[],
+	preferred: string | undefined,
+): {listed: Post[]; translations: Map<string, Post[]>} {
 	// Most blogs have no translations: then there is nothing to group.
-	if (!posts.some(post => /\.[a-z]{2}(?:-[a-z]{2,4})?\.[^./]+$/i.test(post.path))) return {listed: posts, translations: new Map()};
+	if (!posts.some(post => /\.[a-z]{2}(?:-[a-z]{2,4})?\.[^./]+$/i.test(post.path)))
+		return {listed: posts, translations: new Map()};
 	const groups = new Map<string, Post[]>();
 	for (const post of posts) {
 		const extension = path.posix.extname(post.path);
@@ -131,10 +165,11 @@ function groupTranslations(posts: Post[], preferred: string | undefined): {liste
 
 		const languages = [...new Set(group.map(post => post.lang ?? 'und'))].sort();
 		const wanted = preferred?.toLowerCase();
-		const primary = group.find(post => wanted !== undefined && post.lang?.toLowerCase() === wanted)
-			?? group.find(post => !LANGUAGE_SUFFIX.test(path.posix.basename(post.path, path.posix.extname(post.path))))
-			?? group.find(post => post.lang === 'en')
-			?? [...group].sort((a, b) => a.path.localeCompare(b.path))[0];
+		const primary =
+			group.find(post => wanted !== undefined && post.lang?.toLowerCase() === wanted) ??
+			group.find(post => !LANGUAGE_SUFFIX.test(path.posix.basename(post.path, path.posix.extname(post.path)))) ??
+			group.find(post => post.lang === 'en') ??
+			[...group].sort((a, b) => a.path.localeCompare(b.path))[0];
 		for (const post of group) {
 			post.languages = languages;
 			translations.set(post.path, group);
@@ -148,7 +183,7 @@ function groupTranslations(posts: Post[], preferred: string | undefined): {liste
 
 /** Loads a folder of posts (recursively) or a single post file. */
 export async function loadBlog(target: string, options: LoadOptions): Promise<Blog> {
-	let stat;
+	let stat: Stats;
 	try {
 		stat = statSync(target);
 	} catch {
@@ -179,5 +214,12 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	const shown = options.drafts || stat.isFile() ? listed : listed.filter(post => !post.draft);
 	shown.sort(compareNewestFirst);
 	const where = layout?.name ? `${layout.name}: ${layout.folders.join(', ')}` : null;
-	return {root: target, posts: shown, hiddenDrafts: listed.length - shown.length, layout: where, translations, problems};
+	return {
+		root: target,
+		posts: shown,
+		hiddenDrafts: listed.length - shown.length,
+		layout: where,
+		translations,
+		problems,
+	};
 }

@@ -9,15 +9,23 @@ export const MAX_LINE = 4096;
 /** Most items a list field may hold (tags, warnings). */
 export const MAX_ITEMS = 1000;
 
-const isLine = (value: unknown): value is string => typeof value === 'string' && value.length <= MAX_LINE && !hasControls(value);
+const isLine = (value: unknown): value is string =>
+	typeof value === 'string' && value.length <= MAX_LINE && !hasControls(value);
 const isLineOrNull = (value: unknown): value is string | null => value === null || isLine(value);
-const isLines = (value: unknown): value is string[] => Array.isArray(value) && value.length <= MAX_ITEMS && value.every(isLine);
-const isDateOrNull = (value: unknown): value is string | null => value === null || (typeof value === 'string' && /^\d{4}-\d\d-\d\d$/.test(value));
+const isLines = (value: unknown): value is string[] =>
+	Array.isArray(value) && value.length <= MAX_ITEMS && value.every(isLine);
+const isDateOrNull = (value: unknown): value is string | null =>
+	value === null || (typeof value === 'string' && /^\d{4}-\d\d-\d\d$/.test(value));
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 /** A path inside the blog as the walk gives it: relative, `/`-separated, never leaving the folder. */
-const isBlogPath = (value: unknown): value is string => typeof value === 'string' && value !== '' && value.length <= MAX_LINE
-	&& !value.includes('\u0000') && !value.startsWith('/') && !value.split('/').includes('..');
+const isBlogPath = (value: unknown): value is string =>
+	typeof value === 'string' &&
+	value !== '' &&
+	value.length <= MAX_LINE &&
+	!value.includes('\u0000') &&
+	!value.startsWith('/') &&
+	!value.split('/').includes('..');
 
 type Field = {
 	check: (value: unknown) => boolean;
@@ -27,7 +35,11 @@ type Field = {
 	indexed: boolean;
 };
 
-const field = <Value>(check: (value: unknown) => value is Value, json = true, indexed = true) => ({check, json, indexed});
+const field = <Value>(check: (value: unknown) => value is Value, json = true, indexed = true) => ({
+	check,
+	json,
+	indexed,
+});
 
 /** Every field of a post, in the order `--list --json` prints them. */
 export const postFields = {
@@ -57,7 +69,11 @@ export const postFields = {
 } satisfies Record<string, Field>;
 
 export type FieldName = keyof typeof postFields;
-type ValueOf<Name extends FieldName> = (typeof postFields)[Name]['check'] extends (value: unknown) => value is infer Value ? Value : never;
+type ValueOf<Name extends FieldName> = (typeof postFields)[Name]['check'] extends (
+	value: unknown,
+) => value is infer Value
+	? Value
+	: never;
 
 /** A post as listed: its fields, and where its file is. Its body is read from the file when needed (posts/body.ts). */
 export type Post = {[Name in FieldName]: ValueOf<Name>} & {absolutePath: string};
@@ -100,7 +116,8 @@ const postShape = Object.fromEntries([...fieldNames, 'absolutePath'].map(name =>
 export function fromRow(row: unknown, absolutePath: string): {post: Post; stamp: RowStamp} | undefined {
 	if (!Array.isArray(row) || row.length !== ROW_HEAD + indexedNames.length) return undefined;
 	const [path, size, mtimeMs, context] = row as unknown[];
-	if (!isBlogPath(path) || !isCount(size) || typeof mtimeMs !== 'number' || typeof context !== 'string') return undefined;
+	if (!isBlogPath(path) || !isCount(size) || typeof mtimeMs !== 'number' || typeof context !== 'string')
+		return undefined;
 	// Every post object gets the same shape, fields in table order: property reads stay fast in sorting and listing.
 	const post: Record<string, unknown> = {...postShape, path, languages: [], absolutePath};
 	for (let index = 0; index < indexedNames.length; index++) {

@@ -45,7 +45,8 @@ function clip(text: string): string {
 export function toTerms(value: unknown): string[] {
 	let raw: unknown[] = [];
 	// Two levels of lists at most (Hexo nests categories), and a bounded number of items.
-	if (Array.isArray(value)) raw = value.slice(0, 200).flatMap(item => (Array.isArray(item) ? item.slice(0, 200) : [item]));
+	if (Array.isArray(value))
+		raw = value.slice(0, 200).flatMap(item => (Array.isArray(item) ? item.slice(0, 200) : [item]));
 	else if (typeof value === 'string') raw = value.includes(',') ? value.split(',') : value.split(/\s+/);
 	else if (typeof value === 'number') raw = [value];
 
@@ -73,7 +74,10 @@ function toText(value: unknown, nested = false): string | null {
 
 	if (nested) return null;
 	if (Array.isArray(value)) {
-		const parts = value.slice(0, 50).map(item => toText(item, true)).filter((item): item is string => item !== null);
+		const parts = value
+			.slice(0, 50)
+			.map(item => toText(item, true))
+			.filter((item): item is string => item !== null);
 		return parts.length > 0 ? parts.join(', ') : null;
 	}
 
@@ -87,7 +91,7 @@ function toText(value: unknown, nested = false): string | null {
 /** The text of the body's first `# heading` outside code fences, reading only as far as it. */
 function firstHeading(body: string): string | null {
 	let inFence = false;
-	for (let start = 0; start < body.length;) {
+	for (let start = 0; start < body.length; ) {
 		const end = body.indexOf('\n', start);
 		const line = body.slice(start, end === -1 ? body.length : end);
 		start = end === -1 ? body.length : end + 1;
@@ -109,7 +113,7 @@ function readableName(stem: string): string {
 
 /** ASCII letters and digits; with everything beyond ASCII, they make a run of non-space characters a word. */
 function isWordCode(code: number): boolean {
-	return code > 0x7F || (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7A);
+	return code > 0x7f || (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
 }
 
 /**
@@ -125,8 +129,8 @@ export function countWordsInUtf8(bytes: Uint8Array, start = 0): number {
 	let counted = false;
 	for (let index = start; index < bytes.length; index++) {
 		const code = bytes[index] ?? 0;
-		if (code <= 0x20 || (code === 0xC2 && bytes[index + 1] === 0xA0)) {
-			if (code === 0xC2) index++;
+		if (code <= 0x20 || (code === 0xc2 && bytes[index + 1] === 0xa0)) {
+			if (code === 0xc2) index++;
 			inWord = false;
 			continue;
 		}
@@ -166,21 +170,34 @@ export type RawPost = {
 
 // ISO 639-1 codes, less `ts` and `io`, which are far more often file types
 // (`config.ts.md`) than Tsonga or Ido; `go`, `js`, `py` and `md` aren't codes.
-const LANGUAGE_CODES = new Set(('aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu').split(' '));
+const LANGUAGE_CODES = new Set(
+	[
+		'aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de',
+		'dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id',
+		'ie ig ii ik is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv',
+		'mg mh mi mk ml mn mr ms mt my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm',
+		'rn ro ru rw sa sc sd se sg si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr tt',
+		'tw ty ug uk ur uz ve vi vo wa wo xh yi yo za zh zu',
+	]
+		.join(' ')
+		.split(' '),
+);
 
 /** A language suffix on a file name: `post.en.md`, `index.zh-cn.md`; `tips.go.md` has none. */
 export const LANGUAGE_SUFFIX = new RegExp(`^(.+)\\.((?:${[...LANGUAGE_CODES].join('|')})(?:-[a-z]{2,4})?)$`, 'i');
 
 /** Today's date where blogread runs, `YYYY-MM-DD`. */
 export function localToday(now = new Date()): string {
-	return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+	const twoDigits = (value: number) => String(value).padStart(2, '0');
+	return `${now.getFullYear()}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
 }
 
 /** The text before an excerpt separator (`<!--more-->`), as one plain line. */
 export function excerptBefore(body: string, separator: string): string | null {
 	const at = body.indexOf(separator);
 	if (at <= 0) return null;
-	const text = body.slice(0, at)
+	const text = body
+		.slice(0, at)
 		.replace(/```[\s\S]*?```/g, ' ')
 		.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
 		.replace(/<[^>]+>/g, ' ')
@@ -216,8 +233,12 @@ export function normalisePost(raw: RawPost): Post {
 	const updatedValue = data['lastmod'] ?? data['updated'] ?? data['updatedDate'] ?? data['modified'];
 	const updated = updatedValue === undefined ? null : toCalendarDate(updatedValue);
 	// Zola keeps tags and categories in a [taxonomies] table.
-	const taxonomies = typeof data['taxonomies'] === 'object' && data['taxonomies'] !== null ? data['taxonomies'] as Record<string, unknown> : {};
-	const separator = typeof data['excerpt_separator'] === 'string' ? data['excerpt_separator'] : raw.excerptSeparator ?? '<!--more-->';
+	const taxonomies =
+		typeof data['taxonomies'] === 'object' && data['taxonomies'] !== null
+			? (data['taxonomies'] as Record<string, unknown>)
+			: {};
+	const separator =
+		typeof data['excerpt_separator'] === 'string' ? data['excerpt_separator'] : (raw.excerptSeparator ?? '<!--more-->');
 
 	const frontTitle = toText(data['title']);
 	// The first heading matters only when the front matter has no title.
@@ -235,7 +256,7 @@ export function normalisePost(raw: RawPost): Post {
 		author: toText(data['author'] ?? data['authors']),
 		excerpt: toText(data['excerpt'] ?? data['summary'] ?? data['description']) ?? excerptBefore(body, separator),
 		cover: toText(data['cover'] ?? data['image'] ?? data['heroImage']),
-		lang: toText(data['lang'] ?? data['language']) ?? (suffix?.[2]?.toLowerCase() ?? null),
+		lang: toText(data['lang'] ?? data['language']) ?? suffix?.[2]?.toLowerCase() ?? null,
 		languages: [],
 		path: raw.relativePath,
 		slug: clip(cleanLine(slugStem.toLowerCase())),

@@ -14,7 +14,12 @@ export type FileText = {text: string; warnings: string[]; utf8?: Uint8Array; sta
 
 function decode(bytes: Buffer, warnings: string[]): Omit<FileText, 'stamp'> {
 	// UTF-16 with a byte order mark (some Windows editors) is decoded, with a note.
-	const utf16 = bytes[0] === 0xFF && bytes[1] === 0xFE ? 'utf-16le' : bytes[0] === 0xFE && bytes[1] === 0xFF ? 'utf-16be' : undefined;
+	const utf16 =
+		bytes[0] === 0xff && bytes[1] === 0xfe
+			? 'utf-16le'
+			: bytes[0] === 0xfe && bytes[1] === 0xff
+				? 'utf-16be'
+				: undefined;
 	if (utf16) {
 		warnings.push(`file is ${utf16.toUpperCase()}, not UTF-8; decoded anyway`);
 		return {text: new TextDecoder(utf16).decode(bytes), warnings};
@@ -53,7 +58,8 @@ export function readPostText(absolutePath: string): FileText {
 		}
 
 		bytes = bytes.subarray(0, read);
-		if (stat.size > MAX_POST_BYTES) warnings.push(`file is ${Math.round(stat.size / 1024 / 1024)} MB; only the first 4 MB are shown`);
+		if (stat.size > MAX_POST_BYTES)
+			warnings.push(`file is ${Math.round(stat.size / 1024 / 1024)} MB; only the first 4 MB are shown`);
 	} finally {
 		closeSync(handle);
 	}

@@ -2,7 +2,7 @@ import vm from 'node:vm';
 import type {Post} from '../posts/model.js';
 import {errorCode, errorMessage} from '../util/errors.js';
 import type {RenderedMarkdown} from './markdown.js';
-import {bodyOptions, withHeader, type PageOptions} from './post-header.js';
+import {bodyOptions, type PageOptions, withHeader} from './post-header.js';
 import {overBudget, plainPage, RenderCancelled, renderInWorker, SYNC_RENDER_LIMIT} from './render-job.js';
 
 /** The post as plain text, with the reason it is not rendered. */
@@ -16,7 +16,13 @@ function shownPlain(post: Post, markdown: string, options: PageOptions, error: u
  * text with a notice, and this thread has stayed free throughout. The
  * Markdown renderer (marked, highlight.js) is loaded here only for small posts.
  */
-export async function renderPostPageBounded(post: Post, markdown: string, options: PageOptions, budgetMs: number, signal?: AbortSignal): Promise<RenderedMarkdown> {
+export async function renderPostPageBounded(
+	post: Post,
+	markdown: string,
+	options: PageOptions,
+	budgetMs: number,
+	signal?: AbortSignal,
+): Promise<RenderedMarkdown> {
 	if (markdown.length <= SYNC_RENDER_LIMIT) {
 		const {renderPostPage} = await import('./post-page.js');
 		return renderPostPage(post, markdown, options);
@@ -48,7 +54,12 @@ function runWithin<T>(work: () => T, budgetMs: number): T {
  * thread, which has nothing else to do (a worker takes tens of milliseconds to
  * start); the budget is kept by the watchdog instead.
  */
-export async function formatPost(post: Post, markdown: string, options: PageOptions, budgetMs: number): Promise<string> {
+export async function formatPost(
+	post: Post,
+	markdown: string,
+	options: PageOptions,
+	budgetMs: number,
+): Promise<string> {
 	const {renderPostPage} = await import('./post-page.js');
 	let page: RenderedMarkdown;
 	try {
@@ -57,5 +68,5 @@ export async function formatPost(post: Post, markdown: string, options: PageOpti
 		page = shownPlain(post, markdown, options, error);
 	}
 
-	return page.lines.map(line => line.trimEnd()).join('\n') + '\n';
+	return `${page.lines.map(line => line.trimEnd()).join('\n')}\n`;
 }

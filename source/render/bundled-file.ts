@@ -7,5 +7,5 @@ import {fileURLToPath} from 'node:url';
  */
 export function bundledFile(file: string): URL {
 	const candidates = [new URL(`./${file}`, import.meta.url), new URL(`../${file}`, import.meta.url)];
-	return candidates.find(candidate => existsSync(fileURLToPath(candidate))) ?? candidates[0] as URL;
+	return candidates.find(candidate => existsSync(fileURLToPath(candidate))) ?? (candidates[0] as URL);
 }

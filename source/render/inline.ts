@@ -1,10 +1,10 @@
 import type {MarkedExtension, Token, TokenizerAndRendererExtension, Tokens} from 'marked';
-import {showControls} from '../text/sanitize.js';
-import type {Theme} from '../theme.js';
 import {Marked} from 'marked';
 import markedFootnote from 'marked-footnote';
 import {markedTerminal} from 'marked-terminal';
 import {get as emojiNamed} from 'node-emoji';
+import {showControls} from '../text/sanitize.js';
+import type {Theme} from '../theme.js';
 
 const NAMED_ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0'};
 
@@ -12,8 +12,9 @@ const NAMED_ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot
 export function decodeEntities(text: string): string {
 	return text.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (match, name: string) => {
 		if (name.startsWith('#')) {
-			const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-			return code > 0 && code <= 0x10FFFF ? String.fromCodePoint(code) : match;
+			const code =
+				name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+			return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
 		}
 
 		return NAMED_ENTITIES[name.toLowerCase()] ?? match;
@@ -64,14 +65,21 @@ function inlineHtml(html: string): string {
 // Static site generators' template tags. A code block tag (Hugo highlight,
 // Liquid highlight, Hexo codeblock) becomes a code block, a Hugo figure an
 // image; anything else is shown dimmed as written, never read as Markdown.
-const HUGO_HIGHLIGHT = /^\{\{[<%]\s*highlight\s+([\w+#.-]+)[^\n]*?[>%]\}\}[ \t]*\n([\s\S]*?)\n?\{\{[<%]\s*\/highlight\s*[>%]\}\}[ \t]*(?:\n|$)/;
-const LIQUID_HIGHLIGHT = /^\{%-?\s*highlight\s+([\w+#.-]+)[^\n]*?-?%\}[ \t]*\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}[ \t]*(?:\n|$)/;
+const HUGO_HIGHLIGHT = new RegExp(
+	/^\{\{[<%]\s*highlight\s+([\w+#.-]+)[^\n]*?[>%]\}\}[ \t]*\n/.source +
+		/([\s\S]*?)\n?\{\{[<%]\s*\/highlight\s*[>%]\}\}[ \t]*(?:\n|$)/.source,
+);
+const LIQUID_HIGHLIGHT =
+	/^\{%-?\s*highlight\s+([\w+#.-]+)[^\n]*?-?%\}[ \t]*\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}[ \t]*(?:\n|$)/;
 const HEXO_CODEBLOCK = /^\{%\s*codeblock\b([^\n]*?)%\}[ \t]*\n([\s\S]*?)\n?\{%\s*endcodeblock\s*%\}[ \t]*(?:\n|$)/;
 const HUGO_FIGURE = /^\{\{[<%]\s*figure\s+([^\n]*?)\s*\/?[>%]\}\}/;
 const TEMPLATE_TAG = /^(?:\{\{[<%][^\n]*?[>%]\}\}|\{%[^\n]*?%\}|\{\{[^\n]*?\}\})/;
 
 function attribute(attributes: string, name: string): string | undefined {
-	return new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|(\\S+))`).exec(attributes)?.slice(1).find(value => value !== undefined);
+	return new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|(\\S+))`)
+		.exec(attributes)
+		?.slice(1)
+		.find(value => value !== undefined);
 }
 
 function templateExtensions(theme: Theme): TokenizerAndRendererExtension[] {
@@ -83,13 +91,21 @@ function templateExtensions(theme: Theme): TokenizerAndRendererExtension[] {
 			// of the whole rest of the post each time would make rendering quadratic.
 			start(source: string) {
 				const end = source.indexOf('\n\n');
-				return (end === -1 ? source : source.slice(0, end)).match(/^(?:\{\{[<%]\s*highlight\b|\{%-?\s*(?:highlight|codeblock)\b)/m)?.index;
+				return (end === -1 ? source : source.slice(0, end)).match(
+					/^(?:\{\{[<%]\s*highlight\b|\{%-?\s*(?:highlight|codeblock)\b)/m,
+				)?.index;
 			},
 			tokenizer(source: string) {
 				const hugo = HUGO_HIGHLIGHT.exec(source) ?? LIQUID_HIGHLIGHT.exec(source);
 				if (hugo) return {type: 'code', raw: hugo[0], lang: hugo[1] ?? '', text: hugo[2] ?? ''};
 				const hexo = HEXO_CODEBLOCK.exec(source);
-				if (hexo) return {type: 'code', raw: hexo[0], lang: /\blang:([\w+#.-]+)/.exec(hexo[1] ?? '')?.[1] ?? '', text: hexo[2] ?? ''};
+				if (hexo)
+					return {
+						type: 'code',
+						raw: hexo[0],
+						lang: /\blang:([\w+#.-]+)/.exec(hexo[1] ?? '')?.[1] ?? '',
+						text: hexo[2] ?? '',
+					};
 				return undefined;
 			},
 		},
@@ -114,8 +130,19 @@ function templateExtensions(theme: Theme): TokenizerAndRendererExtension[] {
 				const figure = HUGO_FIGURE.exec(source);
 				if (!figure) return undefined;
 				const attributes = figure[1] ?? '';
-				const text = attribute(attributes, 'alt') ?? attribute(attributes, 'caption') ?? attribute(attributes, 'title') ?? 'figure';
-				return {type: 'image', raw: figure[0], href: attribute(attributes, 'src') ?? '', title: attribute(attributes, 'caption') ?? null, text, tokens: []};
+				const text =
+					attribute(attributes, 'alt') ??
+					attribute(attributes, 'caption') ??
+					attribute(attributes, 'title') ??
+					'figure';
+				return {
+					type: 'image',
+					raw: figure[0],
+					href: attribute(attributes, 'src') ?? '',
+					title: attribute(attributes, 'caption') ?? null,
+					text,
+					tokens: [],
+				};
 			},
 		},
 	];
@@ -137,15 +164,17 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 	const marked = new Marked({gfm: true});
 	marked.use(markedFootnote({refMarkers: false}));
 	// @types/marked-terminal describes an older API; the function returns a MarkedExtension.
-	marked.use(markedTerminal({
-		strong: theme.strong,
-		em: theme.em,
-		del: theme.del,
-		codespan: theme.code,
-		emoji: false,
-		unescape: false,
-		reflowText: false,
-	}) as unknown as MarkedExtension);
+	marked.use(
+		markedTerminal({
+			strong: theme.strong,
+			em: theme.em,
+			del: theme.del,
+			codespan: theme.code,
+			emoji: false,
+			unescape: false,
+			reflowText: false,
+		}) as unknown as MarkedExtension,
+	);
 	marked.use({
 		renderer: {
 			text(token: Tokens.Text | Tokens.Escape) {

@@ -27,7 +27,8 @@ function embeddedLanguages(definition: object): Set<string> {
 		seen.add(value);
 		const mode = value as {subLanguage?: string | string[]; contains?: unknown; variants?: unknown; starts?: unknown};
 		if (typeof mode.subLanguage === 'string') found.add(mode.subLanguage);
-		else if (Array.isArray(mode.subLanguage)) for (const name of mode.subLanguage.length === 0 ? ['*'] : mode.subLanguage) found.add(name);
+		else if (Array.isArray(mode.subLanguage))
+			for (const name of mode.subLanguage.length === 0 ? ['*'] : mode.subLanguage) found.add(name);
 		visit(mode.contains);
 		visit(mode.variants);
 		visit(mode.starts);
@@ -41,7 +42,11 @@ function embeddedLanguages(definition: object): Set<string> {
  * `languages`: each language's definition by name, loaded when called.
  * `aliases`: alias → language name, as the full library resolves them.
  */
-export function lazyHighlight(core: Core, languages: Record<string, () => LanguageDefinition>, aliases: Record<string, string>) {
+export function lazyHighlight(
+	core: Core,
+	languages: Record<string, () => LanguageDefinition>,
+	aliases: Record<string, string>,
+) {
 	/** Registers the language a name or alias means (and those it embeds); gives its name. */
 	const ensure = (requested: string | undefined): string | undefined => {
 		const key = (requested ?? '').toLowerCase();

@@ -1,14 +1,14 @@
 import type {Token, Tokens} from 'marked';
 import stripAnsi from 'strip-ansi';
-import {appendAll, maxOf} from '../util/arrays.js';
 import {keepOwnEscapes, showControls} from '../text/sanitize.js';
+import {displayWidth, wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme.js';
+import {appendAll, maxOf} from '../util/arrays.js';
 import {renderCodeBlock} from './code-block.js';
 import {guardMarkdown} from './guard.js';
+import {createInlineRenderer, type InlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START} from './inline.js';
 import {mdxToMarkdown} from './mdx.js';
-import {createInlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START, type InlineRenderer} from './inline.js';
 import {renderTable} from './table.js';
-import {displayWidth, wrapStyled} from '../text/width.js';
 
 export type Heading = {
 	/** Index into `lines` where the heading starts. */
@@ -80,14 +80,20 @@ function headingLines(token: Tokens.Heading, width: number, context: Context): s
 function listLines(token: Tokens.List, width: number, context: Context, depth: number): string[] {
 	const start = typeof token.start === 'number' ? token.start : 1;
 	const markers = token.items.map((item, index) => {
-		const bullet = token.ordered ? `${start + index}.` : BULLETS[context.listDepth % BULLETS.length] ?? '•';
+		const bullet = token.ordered ? `${start + index}.` : (BULLETS[context.listDepth % BULLETS.length] ?? '•');
 		return item.task ? `${bullet} [${item.checked ? 'x' : ' '}]` : bullet;
 	});
 	const markerWidth = maxOf(markers.map(displayWidth), 0) + 1;
 	const lines: string[] = [];
 	context.listDepth++;
 	token.items.forEach((item, index) => {
-		const body = blockLines(item.tokens.filter(child => child.type !== 'checkbox'), width - markerWidth, context, depth + 1, !token.loose);
+		const body = blockLines(
+			item.tokens.filter(child => child.type !== 'checkbox'),
+			width - markerWidth,
+			context,
+			depth + 1,
+			!token.loose,
+		);
 		if (token.loose && index > 0) lines.push('');
 		const marker = (markers[index] ?? '').padStart(token.ordered ? markerWidth - 1 : 0).padEnd(markerWidth);
 		appendAll(lines, indent(body.length > 0 ? body : [''], context.theme.muted(marker), ' '.repeat(markerWidth)));
@@ -98,7 +104,11 @@ function listLines(token: Tokens.List, width: number, context: Context, depth: n
 
 // Block HTML shows its text: cells are spaced, block elements start new lines.
 const HTML_CELL = /<\/?(?:td|th)\b[^>]*>/gi;
-const HTML_BLOCK = /<\/?(?:address|article|aside|blockquote|br|caption|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|tfoot|thead|tr|ul)\b[^>]*>/gi;
+const BLOCK_ELEMENTS = [
+	'address article aside blockquote br caption dd details div dl dt figcaption figure footer h[1-6] header hr',
+	'li main nav ol p pre section summary table tbody tfoot thead tr ul',
+].join(' ');
+const HTML_BLOCK = new RegExp(`</?(?:${BLOCK_ELEMENTS.replaceAll(' ', '|')})\\b[^>]*>`, 'gi');
 
 function htmlBlockLines(token: Tokens.HTML, width: number, context: Context): string[] {
 	const text = token.text
@@ -106,7 +116,10 @@ function htmlBlockLines(token: Tokens.HTML, width: number, context: Context): st
 		.replace(HTML_CELL, ' ')
 		.replace(HTML_BLOCK, '\n')
 		.replace(/<\/?[a-z][^>]*>/gi, '');
-	return text.split('\n').map(line => line.trim()).filter(line => line !== '')
+	return text
+		.split('\n')
+		.map(line => line.trim())
+		.filter(line => line !== '')
 		.flatMap(line => wrapStyled(context.theme.muted(plainText(line.replace(/\s+/g, ' '))), width));
 }
 
@@ -166,12 +179,21 @@ function blockLines(tokens: Token[], width: number, context: Context, depth: num
 }
 
 function notesLines(footnotes: FootnoteToken[], width: number, context: Context, starts: number[]): string[] {
-	const lines = [...headingLines({type: 'heading', depth: 2, raw: '', text: 'Notes', tokens: [{type: 'text', raw: 'Notes', text: 'Notes'}]}, width, context)];
+	const lines = [
+		...headingLines(
+			{type: 'heading', depth: 2, raw: '', text: 'Notes', tokens: [{type: 'text', raw: 'Notes', text: 'Notes'}]},
+			width,
+			context,
+		),
+	];
 	footnotes.forEach((note, index) => {
 		starts.push(lines.length);
 		const marker = `[${index + 1}]`;
 		const body = blockLines(note.content, width - marker.length - 1, context, 1);
-		appendAll(lines, indent(body.length > 0 ? body : [''], context.theme.footnote(marker) + ' ', ' '.repeat(marker.length + 1)));
+		appendAll(
+			lines,
+			indent(body.length > 0 ? body : [''], `${context.theme.footnote(marker)} `, ' '.repeat(marker.length + 1)),
+		);
 	});
 	return lines;
 }
@@ -181,13 +203,19 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	const width = Math.max(1, Math.floor(options.width));
 	// A fresh Marked per post: marked-footnote keeps per-document state
 	// (numbering, the notes token) that leaks into the next document otherwise.
-	const inline = createInlineRenderer(options.theme, {hyperlinks: options.hyperlinks === true && options.theme.level > 0});
+	const inline = createInlineRenderer(options.theme, {
+		hyperlinks: options.hyperlinks === true && options.theme.level > 0,
+	});
 
 	const context: Context = {theme: options.theme, inline, footnotes: [], listDepth: 0};
 	const guarded = guardMarkdown(options.mdx ? mdxToMarkdown(markdown) : markdown);
 	let tokens: Token[] = inline.marked.lexer(guarded.markdown);
 	const firstBlock = tokens.find(token => token.type !== 'space' && token.type !== 'footnotes');
-	if (options.skipTitleHeading !== undefined && firstBlock?.type === 'heading' && (firstBlock as Tokens.Heading).depth === 1) {
+	if (
+		options.skipTitleHeading !== undefined &&
+		firstBlock?.type === 'heading' &&
+		(firstBlock as Tokens.Heading).depth === 1
+	) {
 		tokens = tokens.filter(token => token !== firstBlock);
 	}
 
@@ -201,7 +229,11 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		blockStarts.push(lines.length);
 		if (token.type === 'heading') {
 			const heading = token as Tokens.Heading;
-			headings.push({line: lines.length, depth: heading.depth, text: stripAnsi(inline.render(heading.tokens)).replace(REF_SENTINELS, '')});
+			headings.push({
+				line: lines.length,
+				depth: heading.depth,
+				text: stripAnsi(inline.render(heading.tokens)).replace(REF_SENTINELS, ''),
+			});
 		}
 
 		appendAll(lines, block);
@@ -214,7 +246,10 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		headings.push({line: lines.length, depth: 2, text: 'Notes'});
 		const starts: number[] = [];
 		const notes = notesLines(context.footnotes, width, context, starts);
-		appendAll(noteLines, starts.map(start => start + lines.length));
+		appendAll(
+			noteLines,
+			starts.map(start => start + lines.length),
+		);
 		appendAll(lines, notes);
 	}
 
@@ -225,6 +260,8 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		for (const match of stripAnsi(line).matchAll(reference)) footnoteRefs.push({line: index, note: Number(match[1])});
 		return keepOwnEscapes(line.replace(REF_SENTINELS, ''));
 	});
-	const notice = guarded.capped ? 'parts of this post were simplified to keep it readable (extreme nesting or delimiter runs)' : null;
+	const notice = guarded.capped
+		? 'parts of this post were simplified to keep it readable (extreme nesting or delimiter runs)'
+		: null;
 	return {lines: shown, headings, blockStarts, footnoteRefs, noteLines, notice};
 }

@@ -1,8 +1,8 @@
-import {appendAll} from '../util/arrays.js';
 import type {Post} from '../posts/model.js';
-import type {Theme} from '../theme.js';
-import type {RenderedMarkdown} from './markdown.js';
 import {wrapStyled} from '../text/width.js';
+import type {Theme} from '../theme.js';
+import {appendAll} from '../util/arrays.js';
+import type {RenderedMarkdown} from './markdown.js';
 
 /** The metadata a reader sees above a post: title, byline, tags, excerpt, cover, warnings. */
 export function postHeaderLines(post: Post, width: number, theme: Theme): string[] {
@@ -13,7 +13,9 @@ export function postHeaderLines(post: Post, width: number, theme: Theme): string
 		`${post.readingMinutes} min read`,
 		post.categories.length > 0 ? post.categories.join(', ') : null,
 		post.updated && post.updated !== post.date ? `updated ${post.updated}` : null,
-		post.languages.length > 1 ? `${post.lang ?? '?'} (also ${post.languages.filter(language => language !== post.lang).join(', ')}: L)` : post.lang,
+		post.languages.length > 1
+			? `${post.lang ?? '?'} (also ${post.languages.filter(language => language !== post.lang).join(', ')}: L)`
+			: post.lang,
 		post.draft ? theme.warning('draft') : null,
 	].filter((part): part is string => part !== null);
 	appendAll(lines, wrapStyled(byline.join(theme.muted(' · ')), width));
@@ -29,7 +31,13 @@ export type PageOptions = {width: number; theme: Theme; hyperlinks: boolean};
 
 /** The body's render options for a post. */
 export function bodyOptions(post: Post, {width, theme, hyperlinks}: PageOptions) {
-	return {width, theme, hyperlinks, mdx: post.path.toLowerCase().endsWith('.mdx'), ...(post.titleFromHeading ? {skipTitleHeading: post.title} : {})};
+	return {
+		width,
+		theme,
+		hyperlinks,
+		mdx: post.path.toLowerCase().endsWith('.mdx'),
+		...(post.titleFromHeading ? {skipTitleHeading: post.title} : {}),
+	};
 }
 
 /** The header, then the rendered body, with every position shifted past the header. */

@@ -1,6 +1,6 @@
 import type {Post} from '../posts/model.js';
-import {renderMarkdown, type RenderedMarkdown} from './markdown.js';
-import {bodyOptions, withHeader, type PageOptions} from './post-header.js';
+import {type RenderedMarkdown, renderMarkdown} from './markdown.js';
+import {bodyOptions, type PageOptions, withHeader} from './post-header.js';
 
 export type {PageOptions} from './post-header.js';
 

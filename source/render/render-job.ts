@@ -1,10 +1,10 @@
 import {showControls} from '../text/sanitize.js';
-import {startWorker} from './start-worker.js';
-import type {Theme, ThemeName, ColorLevel, ThemeOptions} from '../theme.js';
-import type {RenderedMarkdown} from './markdown.js';
 import {wrapStyled} from '../text/width.js';
+import type {ColorLevel, Theme, ThemeName, ThemeOptions} from '../theme.js';
+import type {RenderedMarkdown} from './markdown.js';
+import {startWorker} from './start-worker.js';
 
-/** Bodies up to this size render on the calling thread: with the input caps, in well under a frame's budget of blocking. */
+/** Bodies up to this size render on the calling thread: with the input caps, well within a frame. */
 export const SYNC_RENDER_LIMIT = 64 * 1024;
 /** How long a worker may take before the post is shown as plain text instead. */
 export const RENDER_BUDGET_MS = 3000;
@@ -27,8 +27,13 @@ export function overBudget(budgetMs: number): Error {
 	return new Error(`rendering took longer than ${budgetMs / 1000} s`);
 }
 
-/** Renders a body in a worker thread; rejects if it takes longer than `budgetMs` or `signal` aborts (the worker is stopped). */
-export async function renderInWorker(markdown: string, options: {width: number; theme: Theme; hyperlinks: boolean; mdx: boolean; skipTitleHeading?: string}, budgetMs: number, signal?: AbortSignal): Promise<RenderedMarkdown> {
+/** Renders a body in a worker thread; rejects (and stops the worker) past `budgetMs` or when `signal` aborts. */
+export async function renderInWorker(
+	markdown: string,
+	options: {width: number; theme: Theme; hyperlinks: boolean; mdx: boolean; skipTitleHeading?: string},
+	budgetMs: number,
+	signal?: AbortSignal,
+): Promise<RenderedMarkdown> {
 	const request: RenderRequest = {
 		markdown,
 		width: options.width,
@@ -51,10 +56,14 @@ export async function renderInWorker(markdown: string, options: {width: number; 
 				clearTimeout(timer);
 				reject(error);
 			});
-			signal?.addEventListener('abort', () => {
-				clearTimeout(timer);
-				reject(new RenderCancelled('no longer needed'));
-			}, {once: true});
+			signal?.addEventListener(
+				'abort',
+				() => {
+					clearTimeout(timer);
+					reject(new RenderCancelled('no longer needed'));
+				},
+				{once: true},
+			);
 		});
 	} finally {
 		await worker.terminate();
@@ -63,6 +72,15 @@ export async function renderInWorker(markdown: string, options: {width: number; 
 
 /** The body as plain wrapped text, with the reason it is not rendered. */
 export function plainPage(markdown: string, width: number, reason: string): RenderedMarkdown {
-	const lines = markdown.split('\n').flatMap(line => (line.trim() === '' ? [''] : wrapStyled(showControls(line.replace(/\t/g, '    ')), width)));
-	return {lines, headings: [], blockStarts: [0], footnoteRefs: [], noteLines: [], notice: `shown as plain text: ${reason}`};
+	const lines = markdown
+		.split('\n')
+		.flatMap(line => (line.trim() === '' ? [''] : wrapStyled(showControls(line.replace(/\t/g, '    ')), width)));
+	return {
+		lines,
+		headings: [],
+		blockStarts: [0],
+		footnoteRefs: [],
+		noteLines: [],
+		notice: `shown as plain text: ${reason}`,
+	};
 }

@@ -1,8 +1,8 @@
 // Renders one post body off the main thread (see render/render-job.ts).
 import {parentPort, workerData} from 'node:worker_threads';
+import {createTheme} from '../theme.js';
 import {renderMarkdown} from './markdown.js';
 import type {RenderRequest} from './render-job.js';
-import {createTheme} from '../theme.js';
 
 const request = workerData as RenderRequest;
 const theme = createTheme(request.theme.level, request.theme.name, request.theme.options);

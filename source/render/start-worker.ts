@@ -9,6 +9,7 @@ export function startWorker(name: string, workerData: unknown): Worker {
 	const fromSource = import.meta.url.endsWith('.ts');
 	const url = bundledFile(`${name}.${fromSource ? 'ts' : 'js'}`);
 	if (!fromSource) return new Worker(url, {workerData});
-	const loader = `import('tsx/esm/api').then(({register}) => { register(); return import(${JSON.stringify(url.href)}); });`;
+	const entry = JSON.stringify(url.href);
+	const loader = `import('tsx/esm/api').then(({register}) => { register(); return import(${entry}); });`;
 	return new Worker(loader, {eval: true, workerData});
 }

@@ -1,7 +1,7 @@
 import type {Tokens} from 'marked';
-import {appendAll, maxOf} from '../util/arrays.js';
-import type {Theme} from '../theme.js';
 import {align, displayWidth, wrapStyled} from '../text/width.js';
+import type {Theme} from '../theme.js';
+import {appendAll, maxOf} from '../util/arrays.js';
 
 const MIN_COLUMN = 6;
 
@@ -43,23 +43,48 @@ export function fitColumns(natural: number[], available: number): number[] | und
 }
 
 /** A GFM table as boxed lines no wider than `width`; too many columns → one record per row. */
-export function renderTable(token: Tokens.Table, width: number, theme: Theme, inline: (tokens: Tokens.TableCell['tokens']) => string): string[] {
+export function renderTable(
+	token: Tokens.Table,
+	width: number,
+	theme: Theme,
+	inline: (tokens: Tokens.TableCell['tokens']) => string,
+): string[] {
 	const header = token.header.map(cell => theme.strong(inline(cell.tokens)));
 	const rows = token.rows.map(row => row.map(cell => inline(cell.tokens)));
 	const aligns: Alignment[] = token.align;
 	const columns = header.length;
-	const natural = header.map((cell, index) => Math.max(1, displayWidth(cell), maxOf(rows.map(row => maxOf((row[index] ?? '').split('\n').map(displayWidth), 0)), 0)));
+	const natural = header.map((cell, index) =>
+		Math.max(
+			1,
+			displayWidth(cell),
+			maxOf(
+				rows.map(row => maxOf((row[index] ?? '').split('\n').map(displayWidth), 0)),
+				0,
+			),
+		),
+	);
 
 	const widths = fitColumns(natural, width - (columns * 3 + 1));
 	if (!widths) return renderRecords(header, rows, width, theme);
 
 	const frame = theme.codeFrame;
-	const rule = (left: string, middle: string, right: string) => frame(left + widths.map(w => '─'.repeat(w + 2)).join(middle) + right);
+	const rule = (left: string, middle: string, right: string) =>
+		frame(left + widths.map(w => '─'.repeat(w + 2)).join(middle) + right);
 	const renderRow = (cells: string[]): string[] => {
 		const wrapped = widths.map((w, index) => wrapStyled(cells[index] ?? '', w));
-		const height = maxOf(wrapped.map(lines => lines.length), 0);
-		return Array.from({length: height}, (_, line) =>
-			frame('│') + widths.map((w, index) => ' ' + align(wrapped[index]?.[line] ?? '', w, aligns[index] ?? null) + ' ').join(frame('│')) + frame('│'));
+		const height = maxOf(
+			wrapped.map(lines => lines.length),
+			0,
+		);
+		return Array.from(
+			{length: height},
+			(_, line) =>
+				frame('│') +
+				widths
+					.map((w, index) => ` ${align(wrapped[index]?.[line] ?? '', w, aligns[index] ?? null)} `)
+					.join(frame('│')) +
+				frame('│'),
+		);
 	};
 
 	const body = rows.map(renderRow);

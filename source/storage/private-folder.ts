@@ -2,7 +2,19 @@
 // place others can write (XDG_CACHE_HOME=/tmp/x), and what is read back from
 // them decides what blogread shows. A folder is used only when it is a real
 // directory, yours, and writable by no one else, as ssh treats ~/.ssh.
-import {closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync, type Stats} from 'node:fs';
+import {
+	closeSync,
+	constants,
+	fstatSync,
+	lstatSync,
+	mkdirSync,
+	openSync,
+	readSync,
+	renameSync,
+	rmSync,
+	type Stats,
+	writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {cleanLine} from '../text/sanitize.js';
@@ -23,7 +35,8 @@ export function distrust(folder: Stats, parent: Stats, uid: number): string | un
 	if (folder.isSymbolicLink()) return 'it is a symbolic link';
 	if (!folder.isDirectory()) return 'it is not a folder';
 	if (folder.uid !== uid) return `it belongs to another user (uid ${folder.uid})`;
-	if ((folder.mode & GROUP_OR_OTHER_WRITE) !== 0) return `others can write to it (mode ${(folder.mode & 0o777).toString(8)})`;
+	if ((folder.mode & GROUP_OR_OTHER_WRITE) !== 0)
+		return `others can write to it (mode ${(folder.mode & 0o777).toString(8)})`;
 	// In a folder others may write to without the sticky bit, ours could be swapped for theirs.
 	const parentShared = (parent.mode & GROUP_OR_OTHER_WRITE) !== 0 && (parent.mode & STICKY) === 0;
 	if (parentShared && parent.uid !== uid) return 'the folder it is in can be changed by others';
@@ -38,7 +51,10 @@ const checked = new Map<string, PrivateFolder>();
  * The folder, created for you alone (mode 700) when missing, if it can be
  * trusted; else its problem, said once on stderr, and blogread runs without it.
  */
-export function privateFolder(folder: string, warn: (line: string) => void = line => process.stderr.write(`${line}\n`)): PrivateFolder {
+export function privateFolder(
+	folder: string,
+	warn: (line: string) => void = line => process.stderr.write(`${line}\n`),
+): PrivateFolder {
 	const known = checked.get(folder);
 	if (known) return known;
 	let result: PrivateFolder;
@@ -98,9 +114,13 @@ export function writePrivateFile(file: string, data: string): void {
 	const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
 	let handle: number | undefined;
 	try {
-		handle = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+		handle = openSync(
+			temporary,
+			constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+			0o600,
+		);
 		const bytes = Buffer.from(data, 'utf8');
-		for (let written = 0; written < bytes.length;) written += writeSync(handle, bytes, written);
+		for (let written = 0; written < bytes.length; ) written += writeSync(handle, bytes, written);
 		closeSync(handle);
 		handle = undefined;
 		renameSync(temporary, file);

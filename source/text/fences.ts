@@ -12,7 +12,8 @@ export function fenceTracker(): (line: string) => boolean {
 	return line => {
 		const fence = FENCE.exec(line)?.[1];
 		if (open !== undefined) {
-			if (fence !== undefined && fence[0] === open[0] && fence.length >= open.length && line.trim() === fence) open = undefined;
+			if (fence !== undefined && fence[0] === open[0] && fence.length >= open.length && line.trim() === fence)
+				open = undefined;
 			return true;
 		}
 

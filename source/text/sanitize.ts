@@ -3,18 +3,19 @@
 // turn such characters into visible stand-ins, the way `less` and `cat -v` do,
 // so nothing is lost and nothing is executed.
 
-// C0 controls except TAB and LF, DEL, C1 controls, and the bidi overrides that
-// can reorder what a reader sees.
-const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+// DEL, C1 controls, and the bidi marks and overrides that can reorder what a reader sees.
+const DEL_C1_AND_BIDI = '\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069';
+// C0 controls except TAB and LF, and the rest above.
+const UNSAFE = new RegExp(`[\\u0000-\\u0008\\u000B-\\u001F${DEL_C1_AND_BIDI}]`, 'g');
+const LINE_UNSAFE = new RegExp(`[\\u0000-\\u001F${DEL_C1_AND_BIDI}]`);
+const NOT_JSON_ESCAPED = new RegExp(`[${DEL_C1_AND_BIDI}]`, 'g');
 
 function visible(char: string): string {
 	const code = char.codePointAt(0) ?? 0;
-	if (code < 0x20) return '^' + String.fromCharCode(code + 64);
+	if (code < 0x20) return `^${String.fromCharCode(code + 64)}`;
 	if (code === 0x7f) return '^?';
 	return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
 }
-
-const LINE_UNSAFE = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
 /** Whether one-line text holds anything `cleanLine` would have changed: a control, a tab or a line break. */
 export function hasControls(text: string): boolean {
@@ -31,10 +32,20 @@ export function cleanLine(text: string): string {
 	return showControls(text.replace(/[\t\n]+/g, ' ')).trim();
 }
 
+/**
+ * JSON text safe to `cat`: JSON.stringify escapes C0 controls itself; C1
+ * controls and bidi marks, which can come from file names, are escaped too.
+ */
+export function escapeForJson(json: string): string {
+	return json.replace(NOT_JSON_ESCAPED, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 // Our own output carries SGR colour codes and OSC 8 hyperlinks to web and
 // mail addresses; any other control character reaching this point did not
 // come from us.
-const OWN_SEQUENCE_OR_CONTROL = /(\u001B\[[\d;]*m|\u001B\]8;;(?:(?:https?:\/\/|mailto:)[^\s\u0000-\u001F\u007F-\u009F]*)?\u0007)|[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+const SGR = /\u001B\[[\d;]*m/.source;
+const OWN_LINK = /\u001B\]8;;(?:(?:https?:\/\/|mailto:)[^\s\u0000-\u001F\u007F-\u009F]*)?\u0007/.source;
+const OWN_SEQUENCE_OR_CONTROL = new RegExp(`(${SGR}|${OWN_LINK})|[\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]`, 'g');
 
 /** Last line of defence on rendered output: keeps SGR and OSC 8, shows any other control. */
 export function keepOwnEscapes(rendered: string): string {

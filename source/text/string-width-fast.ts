@@ -9,6 +9,7 @@ type Options = {ambiguousIsNarrow?: boolean; countAnsiEscapeCodes?: boolean};
 
 export default function fastStringWidth(text: string, options?: Options): number {
 	if (typeof text !== 'string') return 0;
-	if (options && (options.ambiguousIsNarrow === false || options.countAnsiEscapeCodes === true)) return stringWidth(text, options);
+	if (options && (options.ambiguousIsNarrow === false || options.countAnsiEscapeCodes === true))
+		return stringWidth(text, options);
 	return displayWidth(text);
 }

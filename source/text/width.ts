@@ -11,7 +11,8 @@ import {breakPlain, PLAIN_ASCII, wrapPlain} from './wrap-plain.js';
  * drawing and geometric shapes (less the soft hyphen and two emoji squares).
  * For text made only of these a column is a UTF-16 unit.
  */
-export const NARROW_TEXT = /^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u21FF\u2500-\u25FC\u25FF]*$/;
+export const NARROW_TEXT =
+	/^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u2010-\u2027\u2030-\u205E\u2190-\u21FF\u2500-\u25FC\u25FF]*$/;
 
 /**
  * Text whose every code point is a grapheme of its own, whose width is its
@@ -20,7 +21,12 @@ export const NARROW_TEXT = /^[\u0020-\u007E\u00A0-\u00AC\u00AE-\u02FF\u2010-\u20
  * forms, and none of the few letters that join a neighbour (Thai and Lao AM,
  * prepended repha). Most CJK, Cyrillic, Greek and Hebrew text is such.
  */
-export const SIMPLE_TEXT = /^[^\p{M}\p{C}\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\p{Default_Ignorable_Code_Point}\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF\uFF00-\uFFEF\u0E33\u0EB3\u0D4E\u{111C2}\u{111C3}\u{113D1}\u{1193F}\u{11941}\u{11A3A}\u{11A84}-\u{11A89}\u{11D46}\u{11F02}]*$/u;
+const NOT_SIMPLE = [
+	/\p{M}\p{C}\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\p{Default_Ignorable_Code_Point}/u.source,
+	/\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF\uFF00-\uFFEF\u0E33\u0EB3\u0D4E/u.source,
+	/\u{111C2}\u{111C3}\u{113D1}\u{1193F}\u{11941}\u{11A3A}\u{11A84}-\u{11A89}\u{11D46}\u{11F02}/u.source,
+].join('');
+export const SIMPLE_TEXT = new RegExp(`^[^${NOT_SIMPLE}]*$`, 'u');
 
 function simpleWidth(text: string): number {
 	let width = 0;
@@ -64,14 +70,18 @@ export function wrapStyled(text: string, width: number): string[] {
 	const spaced = text.replace(/\t/g, ' ');
 	if (PLAIN_ASCII.test(spaced)) return wrapPlain(spaced, columns);
 
-	return wrapAnsi(spaced, columns, {hard: true, trim: true}).split('\n').flatMap(line => fitWidth(line, columns));
+	return wrapAnsi(spaced, columns, {hard: true, trim: true})
+		.split('\n')
+		.flatMap(line => fitWidth(line, columns));
 }
 
 /** Breaks styled text at `width` columns, keeping spaces (for code). */
 export function breakStyled(text: string, width: number): string[] {
 	const columns = Math.max(1, width);
 	if (PLAIN_ASCII.test(text)) return breakPlain(text, columns);
-	return wrapAnsi(text, columns, {hard: true, trim: false, wordWrap: false}).split('\n').flatMap(line => fitWidth(line, columns));
+	return wrapAnsi(text, columns, {hard: true, trim: false, wordWrap: false})
+		.split('\n')
+		.flatMap(line => fitWidth(line, columns));
 }
 
 /** Cuts styled text to at most `width` columns, ending in `…`. */
@@ -90,14 +100,14 @@ export function truncate(text: string, width: number): string {
 			used += columns;
 		}
 
-		return kept + '…';
+		return `${kept}…`;
 	}
 
 	// slice-ansi keeps a wide character that starts at the last column, so step back until it fits.
 	let end = width - 1;
 	let kept = sliceAnsi(text, 0, end);
 	while (end > 0 && displayWidth(kept) > width - 1) kept = sliceAnsi(text, 0, --end);
-	return kept + '…';
+	return `${kept}…`;
 }
 
 export function padEnd(text: string, width: number): string {

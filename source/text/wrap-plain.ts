@@ -126,7 +126,8 @@ function wrapPlainWords(line: string, columns: number, rows: string[]): boolean 
 export function wrapPlain(text: string, columns: number): string[] {
 	const rows: string[] = [];
 	for (const line of text.split('\n')) {
-		if (!wrapPlainWords(line, columns, rows)) appendAll(rows, wrapPlainLine(line, columns, {trim: true, wordWrap: true}));
+		if (!wrapPlainWords(line, columns, rows))
+			appendAll(rows, wrapPlainLine(line, columns, {trim: true, wordWrap: true}));
 	}
 
 	return rows;

@@ -1,6 +1,7 @@
 import {Box, useApp, useInput} from 'ink';
-import React, {useEffect, useMemo, useReducer, useRef} from 'react';
-import {prepareTerms, queryWords, type Filters, type SortKey} from '../posts/filter.js';
+import type React from 'react';
+import {useEffect, useMemo, useReducer, useRef} from 'react';
+import {type Filters, prepareTerms, queryWords, type SortKey} from '../posts/filter.js';
 import type {Blog, Post} from '../posts/model.js';
 import {fieldsOnly, type SearchBodies} from '../posts/search.js';
 import {listColumns} from '../render/list-row.js';
@@ -67,10 +68,32 @@ export type AppProps = {
 	onFrame?: (report: FrameReport) => void;
 };
 
-export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = false, hyperlinks = false, filters, sort, center = false, onEdit, bodies, onFrame}: AppProps) {
+export function App({
+	blog,
+	theme,
+	maxWidth = MAX_READING_WIDTH,
+	openFirst = false,
+	hyperlinks = false,
+	filters,
+	sort,
+	center = false,
+	onEdit,
+	bodies,
+	onFrame,
+}: AppProps) {
 	const {exit} = useApp();
 	const {columns, rows} = useTerminalSize();
-	const [state, dispatch] = useReducer(reducer, {posts: blog.posts, openFirst, ...(filters ? {filters} : {}), ...(sort ? {sort} : {}), search: bodies?.view(blog.posts) ?? fieldsOnly}, initialState);
+	const [state, dispatch] = useReducer(
+		reducer,
+		{
+			posts: blog.posts,
+			openFirst,
+			...(filters ? {filters} : {}),
+			...(sort ? {sort} : {}),
+			search: bodies?.view(blog.posts) ?? fieldsOnly,
+		},
+		initialState,
+	);
 	const searchActive = state.searching || state.filters.query.trim() !== '';
 	const search = useSearchText(state.posts, searchActive, bodies);
 
@@ -81,13 +104,16 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 	const readerWidth = Math.max(10, Math.min(columns - 2, maxWidth));
 	const post = state.posts.find(candidate => candidate.path === state.selectedPath);
 	const page = useReaderPage(state.view === 'reader' ? post : undefined, readerWidth, theme, hyperlinks);
-	const screen: Screen = useMemo(() => ({
-		listHeight: contentHeight,
-		readerHeight: contentHeight,
-		pickerHeight: Math.max(1, contentHeight - PICKER_CHROME_ROWS),
-		page: post && page ? {path: post.path, page} : undefined,
-		search,
-	}), [contentHeight, post, page, search]);
+	const screen: Screen = useMemo(
+		() => ({
+			listHeight: contentHeight,
+			readerHeight: contentHeight,
+			pickerHeight: Math.max(1, contentHeight - PICKER_CHROME_ROWS),
+			page: post && page ? {path: post.path, page} : undefined,
+			search,
+		}),
+		[contentHeight, post, page, search],
+	);
 
 	// Keys may arrive before the screen has caught up with the last one: they are read with the newest screen.
 	const screenRef = useRef(screen);
@@ -98,7 +124,14 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 	useInput((input, key) => {
 		dispatch({type: 'keys', input, flags: key, screen: screenRef.current});
 	});
-	useRequests({request: state.request, posts: state.posts, dispatch, screen: screenRef, translations: blog.translations, onEdit});
+	useRequests({
+		request: state.request,
+		posts: state.posts,
+		dispatch,
+		screen: screenRef,
+		translations: blog.translations,
+		onEdit,
+	});
 
 	// After the frame: the tag picker's index, so `t` doesn't build it while a key waits.
 	useEffect(() => {
@@ -112,10 +145,11 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 
 	useEffect(() => {
 		if (state.quitting) exit();
-	}, [state.quitting]);
+	}, [state.quitting, exit]);
 
 	const waitingForPage = state.view === 'reader' && post !== undefined && page === undefined;
-	const settled = state.pending.length === 0 && state.request === null && !waitingForPage && (!searchActive || search.complete);
+	const settled =
+		state.pending.length === 0 && state.request === null && !waitingForPage && (!searchActive || search.complete);
 	useEffect(() => {
 		onFrame?.({inputs: state.inputs, settled, quitting: state.quitting, columns, rows});
 	});
@@ -123,7 +157,10 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 	const shown = listOf(state, screen);
 	const columnsLayout = useMemo(() => listColumns(shown, columns - 2), [shown, columns]);
 	if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
-		const message = wrapStyled(`Terminal too small (${columns}x${rows}); blogread needs ${MIN_COLUMNS}x${MIN_ROWS}.`, Math.max(1, columns));
+		const message = wrapStyled(
+			`Terminal too small (${columns}x${rows}); blogread needs ${MIN_COLUMNS}x${MIN_ROWS}.`,
+			Math.max(1, columns),
+		);
 		return <Lines lines={message.slice(0, Math.max(1, rows - 1))} height={Math.max(1, rows - 1)} />;
 	}
 
@@ -131,36 +168,109 @@ export function App({blog, theme, maxWidth = MAX_READING_WIDTH, openFirst = fals
 	const selected = selectedIndex(state, shown);
 	const listTop = scrollToShow(selected, state.listTop, shown.length, contentHeight);
 	let content: React.ReactNode;
-	let status: StatusText = {left: listStatus(blog, state, shown.length, search.complete), right: `${positionLabel(listTop, shown.length, contentHeight)} · ? help`};
+	let status: StatusText = {
+		left: listStatus(blog, state, shown.length, search.complete),
+		right: `${positionLabel(listTop, shown.length, contentHeight)} · ? help`,
+	};
 	if (state.showHelp) {
 		content = <HelpOverlay view={activeView(state)} width={columns} height={contentHeight} theme={theme} />;
 		status = {left: 'Help', right: 'any key closes'};
 	} else if (state.picker) {
-		const picker = {...state.picker, top: scrollToShow(state.picker.cursor, state.picker.top, pickerRows(state, state.picker, screen).length, screen.pickerHeight)};
-		content = <TagPicker rows={pickerRows(state, state.picker, screen)} picker={picker} width={columns} height={contentHeight} theme={theme} />;
+		const picker = {
+			...state.picker,
+			top: scrollToShow(
+				state.picker.cursor,
+				state.picker.top,
+				pickerRows(state, state.picker, screen).length,
+				screen.pickerHeight,
+			),
+		};
+		content = (
+			<TagPicker
+				rows={pickerRows(state, state.picker, screen)}
+				picker={picker}
+				width={columns}
+				height={contentHeight}
+				theme={theme}
+			/>
+		);
 		status = {...status, right: `${state.picker.chosen.length} chosen`};
 	} else if (state.view === 'reader' && post) {
 		const top = readerTop(state, screen);
 		const hits = page && state.find.query !== '' && !state.find.editing ? hitsFor(page, state.find.query) : [];
 		if (page && state.contents) {
 			const current = page.headings.findLastIndex(heading => heading.line <= top);
-			const contentsTop = scrollToShow(state.contents.cursor, state.contents.top, page.headings.length, contentsRows(contentHeight));
-			content = <ContentsOverlay headings={page.headings} cursor={state.contents.cursor} top={contentsTop} current={current} width={columns} height={contentHeight} theme={theme} />;
+			const contentsTop = scrollToShow(
+				state.contents.cursor,
+				state.contents.top,
+				page.headings.length,
+				contentsRows(contentHeight),
+			);
+			content = (
+				<ContentsOverlay
+					headings={page.headings}
+					cursor={state.contents.cursor}
+					top={contentsTop}
+					current={current}
+					width={columns}
+					height={contentHeight}
+					theme={theme}
+				/>
+			);
 		} else if (page) {
 			const margin = center ? Math.max(1, Math.floor((columns - readerWidth) / 2)) : 1;
-			content = <ReaderView page={page} top={top} height={contentHeight} margin={margin} hits={hits} current={state.find.current} theme={theme} />;
+			content = (
+				<ReaderView
+					page={page}
+					top={top}
+					height={contentHeight}
+					margin={margin}
+					hits={hits}
+					current={state.find.current}
+					theme={theme}
+				/>
+			);
 		} else {
 			content = <Lines lines={[theme.muted(` Rendering "${post.title}"…`)]} height={contentHeight} />;
 		}
 
 		status = readerStatus(state, post, page, top, contentHeight, hits.length);
 	} else if (state.posts.length === 0) {
-		content = <EmptyState root={blog.root} hiddenDrafts={blog.hiddenDrafts} width={columns} height={contentHeight} theme={theme} />;
+		content = (
+			<EmptyState
+				root={blog.root}
+				hiddenDrafts={blog.hiddenDrafts}
+				width={columns}
+				height={contentHeight}
+				theme={theme}
+			/>
+		);
 		status = {left: `${blog.root} · no posts`, right: '? help · q quit'};
 	} else if (shown.length === 0) {
-		content = <FilteredEmpty posts={state.posts} filters={state.filters} sort={state.sort} search={search} width={columns} height={contentHeight} theme={theme} />;
+		content = (
+			<FilteredEmpty
+				posts={state.posts}
+				filters={state.filters}
+				sort={state.sort}
+				search={search}
+				width={columns}
+				height={contentHeight}
+				theme={theme}
+			/>
+		);
 	} else {
-		content = <ListView posts={shown} columns={columnsLayout} selected={selected} top={listTop} height={contentHeight} width={columns} theme={theme} words={queryWords(state.filters.query)} />;
+		content = (
+			<ListView
+				posts={shown}
+				columns={columnsLayout}
+				selected={selected}
+				top={listTop}
+				height={contentHeight}
+				width={columns}
+				theme={theme}
+				words={queryWords(state.filters.query)}
+			/>
+		);
 	}
 
 	return (

@@ -96,15 +96,19 @@ export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: 
 	rendering.set(post.absolutePath, {key, stop});
 	const entry: Entry = {post, theme, page: undefined};
 	remember(key, entry);
-	renderPostPageBounded(shown, markdown, options, RENDER_BUDGET_MS, stop.signal).then(page => {
-		entry.page = withPlain(page);
-		if (rendering.get(post.absolutePath)?.stop === stop) rendering.delete(post.absolutePath);
-		notify();
-	}, () => {
-		// Stopped because another width (or post) took over: nothing to show.
-	});
+	renderPostPageBounded(shown, markdown, options, RENDER_BUDGET_MS, stop.signal).then(
+		page => {
+			entry.page = withPlain(page);
+			if (rendering.get(post.absolutePath)?.stop === stop) rendering.delete(post.absolutePath);
+			notify();
+		},
+		() => {
+			// Stopped because another width (or post) took over: nothing to show.
+		},
+	);
 	// Meanwhile the beginning, rendered here: the first screen doesn't wait for the whole post.
 	const head = markdownHead(markdown);
-	entry.page = head === undefined ? undefined : {...withPlain(renderer.renderPostPage(shown, head, options)), partial: true};
+	entry.page =
+		head === undefined ? undefined : {...withPlain(renderer.renderPostPage(shown, head, options)), partial: true};
 	return entry.page;
 }

@@ -2,14 +2,13 @@ import {spawnSync} from 'node:child_process';
 import {openSync} from 'node:fs';
 import tty from 'node:tty';
 import {render} from 'ink';
-import React from 'react';
-import {errorMessage} from '../util/errors.js';
 import type {Filters, SortKey} from '../posts/filter.js';
-import type {SearchBodies} from '../posts/search.js';
 import {loadPostFile} from '../posts/load.js';
-import {localToday} from '../posts/normalise.js';
 import type {Blog, Post} from '../posts/model.js';
+import {localToday} from '../posts/normalise.js';
+import type {SearchBodies} from '../posts/search.js';
 import type {Theme} from '../theme.js';
+import {errorMessage} from '../util/errors.js';
 import {App} from './app.js';
 
 const ENTER_ALTERNATE_SCREEN = '\u001B[?1049h\u001B[H';
@@ -65,7 +64,10 @@ export async function runApp(options: AppOptions): Promise<void> {
 		const input = options.stdin as NodeJS.ReadStream & {fd?: number};
 		input.setRawMode?.(false);
 		stdout.write(SHOW_CURSOR + LEAVE_ALTERNATE_SCREEN);
-		spawnSync(`${editor} ${shellQuote(post.absolutePath)}`, {shell: true, stdio: [input.fd ?? 'inherit', 'inherit', 'inherit']});
+		spawnSync(`${editor} ${shellQuote(post.absolutePath)}`, {
+			shell: true,
+			stdio: [input.fd ?? 'inherit', 'inherit', 'inherit'],
+		});
 		stdout.write(ENTER_ALTERNATE_SCREEN);
 		input.setRawMode?.(true);
 		instance.clear();

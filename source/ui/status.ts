@@ -14,23 +14,36 @@ export function listStatus(blog: Blog, state: State, shown: number, searchComple
 	const filterText = describeFilters(state.filters);
 	const sortText = state.sort === 'date' ? '' : ` · by ${sortLabel(state.sort)}`;
 	const skipped = blog.problems?.length ?? 0;
-	const hidden = (blog.hiddenDrafts > 0 ? ` · ${plural(blog.hiddenDrafts, 'draft')} hidden` : '')
-		+ (skipped > 0 ? ` · ${plural(skipped, 'folder')} unreadable` : '');
+	const hidden =
+		(blog.hiddenDrafts > 0 ? ` · ${plural(blog.hiddenDrafts, 'draft')} hidden` : '') +
+		(skipped > 0 ? ` · ${plural(skipped, 'folder')} unreadable` : '');
 	const where = blog.layout ? `${blog.root} (${blog.layout})` : blog.root;
 	const reading = state.filters.query.trim() !== '' && !searchComplete ? ' · reading posts…' : '';
-	if (state.searching) return `/${state.filters.query}▏ ${shown} of ${state.posts.length}${reading} · Enter keeps · Esc clears`;
-	return `${where}${filterText === '' ? '' : ` · ${filterText}`} · ${shown} of ${state.posts.length} posts${sortText}${hidden}${reading}`;
+	if (state.searching)
+		return `/${state.filters.query}▏ ${shown} of ${state.posts.length}${reading} · Enter keeps · Esc clears`;
+	const filtered = filterText === '' ? '' : ` · ${filterText}`;
+	return `${where}${filtered} · ${shown} of ${state.posts.length} posts${sortText}${hidden}${reading}`;
 }
 
 /** The reader's status: finding, or the post's title; and where in the post the screen is. */
-export function readerStatus(state: State, post: Post, page: ReaderPage | undefined, top: number, height: number, hits: number): StatusText {
+export function readerStatus(
+	state: State,
+	post: Post,
+	page: ReaderPage | undefined,
+	top: number,
+	height: number,
+	hits: number,
+): StatusText {
 	if (!page) return {left: post.title, right: 'rendering · ? help'};
 	const {find} = state;
 	let left = post.title;
 	if (find.editing) left = `/${find.query}▏ find · Enter goes to the next match · Esc stops`;
-	else if (find.query !== '' && hits > 0) left = `hit ${find.current + 1}/${hits} "${find.query}" · n N next/previous · ${post.title}`;
+	else if (find.query !== '' && hits > 0)
+		left = `hit ${find.current + 1}/${hits} "${find.query}" · n N next/previous · ${post.title}`;
 	else if (find.query !== '') left = `not found: "${find.query}" · ${post.title}`;
 	// A partial page's length is not the post's: a position in it would mislead.
-	const right = page.partial ? 'rendering the rest… · ? help' : `${lineRange(top, page.lines.length, height)} ${positionLabel(top, page.lines.length, height)} · ? help`;
+	const right = page.partial
+		? 'rendering the rest… · ? help'
+		: `${lineRange(top, page.lines.length, height)} ${positionLabel(top, page.lines.length, height)} · ? help`;
 	return {left, right};
 }

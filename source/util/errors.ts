@@ -13,7 +13,9 @@ export class UserError extends Error {
 // Errors are read by shape, not by class: one made in another realm (a vm
 // context's watchdog error) is not an instance of this realm's Error.
 function field(error: unknown, name: 'message' | 'code'): unknown {
-	return typeof error === 'object' && error !== null && name in error ? (error as Record<string, unknown>)[name] : undefined;
+	return typeof error === 'object' && error !== null && name in error
+		? (error as Record<string, unknown>)[name]
+		: undefined;
 }
 
 /** What went wrong, as its message: whatever was thrown. */

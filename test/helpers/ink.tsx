@@ -1,6 +1,5 @@
 import {after} from 'node:test';
 import {render} from 'ink-testing-library';
-import React from 'react';
 import stripAnsi from 'strip-ansi';
 import {App, type AppProps, type FrameReport} from '../../source/ui/app.js';
 import {loadRenderer} from '../../source/ui/page-cache.js';
@@ -46,7 +45,6 @@ export async function renderApp(props: AppProps) {
 		const deadline = Date.now() + timeout;
 		while (!(report && check(report))) {
 			if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last frame:\n${frame()}`);
-			// eslint-disable-next-line no-await-in-loop
 			await new Promise<void>(resolve => {
 				const wake = () => {
 					wakers.delete(wake);
@@ -74,7 +72,6 @@ export async function renderApp(props: AppProps) {
 
 				const before = report?.inputs ?? 0;
 				instance.stdin.write(input);
-				// eslint-disable-next-line no-await-in-loop
 				await until(next => next.inputs > before && next.settled, `the frame answering ${JSON.stringify(input)}`);
 				quitting = report?.quitting === true;
 			}
@@ -84,7 +81,10 @@ export async function renderApp(props: AppProps) {
 			Object.defineProperty(instance.stdout, 'columns', {value: columns, configurable: true});
 			Object.defineProperty(instance.stdout, 'rows', {value: rows, configurable: true});
 			instance.stdout.emit('resize');
-			await until(next => next.columns === columns && next.rows === rows && next.settled, `a frame at ${columns}x${rows}`);
+			await until(
+				next => next.columns === columns && next.rows === rows && next.settled,
+				`a frame at ${columns}x${rows}`,
+			);
 		},
 		/** For what comes later on its own (a large post rendered in the background): waits for a frame that shows it. */
 		async waitFor(predicate: (frame: string) => boolean, timeout = DEADLINE_MS) {

@@ -14,7 +14,13 @@ process.on('exit', () => {
 let written = 0;
 
 /** A post as the loader would build it from front matter and body, its body written to a file of its own. */
-export function makePost(data: Record<string, unknown>, body = 'Some text.', file = `${String(data['title'] ?? 'post').toLowerCase().replace(/\W+/g, '-')}.md`): Post {
+export function makePost(
+	data: Record<string, unknown>,
+	body = 'Some text.',
+	file = `${String(data['title'] ?? 'post')
+		.toLowerCase()
+		.replace(/\W+/g, '-')}.md`,
+): Post {
 	const absolutePath = path.join(folder, String(++written), file);
 	mkdirSync(path.dirname(absolutePath), {recursive: true});
 	writeFileSync(absolutePath, `---\n---\n${body}`);
@@ -26,7 +32,11 @@ export function makePosts(count: number): Post[] {
 	return Array.from({length: count}, (_, index) => {
 		const day = String(28 - (index % 28)).padStart(2, '0');
 		const month = String(12 - Math.floor(index / 28)).padStart(2, '0');
-		return makePost({title: `Post ${index + 1}`, date: `2024-${month}-${day}`, tags: ['go']}, `Body of post ${index + 1}.`, `post-${index + 1}.md`);
+		return makePost(
+			{title: `Post ${index + 1}`, date: `2024-${month}-${day}`, tags: ['go']},
+			`Body of post ${index + 1}.`,
+			`post-${index + 1}.md`,
+		);
 	});
 }
 

@@ -5,7 +5,10 @@ export const bin = path.join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
 
 /** Every process below `pid`, children first. */
 function descendants(pid: number): number[] {
-	const table = spawnSync('ps', ['-eo', 'pid=,ppid='], {encoding: 'utf8'}).stdout.trim().split('\n').map(line => line.trim().split(/\s+/).map(Number));
+	const table = spawnSync('ps', ['-eo', 'pid=,ppid='], {encoding: 'utf8'})
+		.stdout.trim()
+		.split('\n')
+		.map(line => line.trim().split(/\s+/).map(Number));
 	const children = table.filter(([, parent]) => parent === pid).map(([child]) => child ?? 0);
 	return children.flatMap(child => [child, ...descendants(child)]);
 }
@@ -24,10 +27,19 @@ export type TerminalRun = {
 };
 
 /** Runs a command in a real pseudo-terminal (via `script`), as in a person's terminal. */
-export async function inTerminal({command, keys = [], ready = '? help', signal, env = {}, timeout = 15_000}: TerminalRun): Promise<{code: number | null; output: string}> {
+export async function inTerminal({
+	command,
+	keys = [],
+	ready = '? help',
+	signal,
+	env = {},
+	timeout = 15_000,
+}: TerminalRun): Promise<{code: number | null; output: string}> {
 	return new Promise((resolve, reject) => {
 		const line = command.replaceAll('BIN', `${process.execPath} ${bin}`);
-		const child = spawn('script', ['-qfec', line, '/dev/null'], {env: {...process.env, TERM: 'xterm-256color', COLUMNS: '80', LINES: '24', NO_COLOR: '', ...env}});
+		const child = spawn('script', ['-qfec', line, '/dev/null'], {
+			env: {...process.env, TERM: 'xterm-256color', COLUMNS: '80', LINES: '24', NO_COLOR: '', ...env},
+		});
 		let output = '';
 		child.stdout.on('data', (chunk: Buffer) => {
 			output += chunk.toString('utf8');
@@ -54,7 +66,9 @@ export async function inTerminal({command, keys = [], ready = '? help', signal, 
 			// The first frame can reach the terminal a moment before raw mode is on.
 			setTimeout(sendNext, 150);
 			if (signal && child.pid !== undefined) {
-				const app = descendants(child.pid).find(pid => spawnSync('ps', ['-o', 'comm=', '-p', String(pid)], {encoding: 'utf8'}).stdout.trim() === 'blogread');
+				const app = descendants(child.pid).find(
+					pid => spawnSync('ps', ['-o', 'comm=', '-p', String(pid)], {encoding: 'utf8'}).stdout.trim() === 'blogread',
+				);
 				if (app !== undefined) process.kill(app, signal);
 			}
 		}, 50);

@@ -1,24 +1,34 @@
-import React from 'react';
-import {minOf} from '../../util/arrays.js';
 import type {Heading} from '../../render/markdown.js';
 import {truncate} from '../../text/width.js';
 import type {Theme} from '../../theme.js';
-import {Lines} from './lines.js';
+import {minOf} from '../../util/arrays.js';
 import {contentsRows} from '../state/viewport.js';
+import {Lines} from './lines.js';
 
-type Props = {headings: Heading[]; cursor: number; top: number; current: number; width: number; height: number; theme: Theme};
+type Props = {
+	headings: Heading[];
+	cursor: number;
+	top: number;
+	current: number;
+	width: number;
+	height: number;
+	theme: Theme;
+};
 
 /** The post's headings, indented by level; the section being read is marked with •. */
 export function ContentsOverlay({headings, cursor, top, current, width, height, theme}: Props) {
 	const rows = contentsRows(height);
 	// Indent relative to the shallowest heading: a post of ## and ### starts at the margin.
 	const shallowest = minOf(headings.map(heading => heading.depth));
-	const lines = [theme.heading2('Contents'), ...headings.slice(top, top + rows).map((heading, offset) => {
-		const index = top + offset;
-		const here = index === current ? theme.selectedMarker('•') : ' ';
-		const text = truncate(`${'  '.repeat(Math.max(0, heading.depth - shallowest))}${heading.text}`, width - 4);
-		return index === cursor ? `${theme.selectedMarker('›')}${here} ${theme.selected(text)}` : ` ${here} ${text}`;
-	})];
+	const lines = [
+		theme.heading2('Contents'),
+		...headings.slice(top, top + rows).map((heading, offset) => {
+			const index = top + offset;
+			const here = index === current ? theme.selectedMarker('•') : ' ';
+			const text = truncate(`${'  '.repeat(Math.max(0, heading.depth - shallowest))}${heading.text}`, width - 4);
+			return index === cursor ? `${theme.selectedMarker('›')}${here} ${theme.selected(text)}` : ` ${here} ${text}`;
+		}),
+	];
 	while (lines.length < height - 1) lines.push('');
 	lines.push(truncate(theme.muted('Enter goes there · Esc closes · • marks where you are'), width));
 	return <Lines lines={lines.slice(0, height)} height={height} />;

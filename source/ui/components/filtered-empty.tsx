@@ -1,21 +1,36 @@
-import React from 'react';
-import {describeFilters, termLabel, visiblePosts, type Filters, type SortKey} from '../../posts/filter.js';
+import {describeFilters, type Filters, type SortKey, termLabel, visiblePosts} from '../../posts/filter.js';
 import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
 import {wrapStyled} from '../../text/width.js';
 import type {Theme} from '../../theme.js';
 import {Lines} from './lines.js';
 
-type Props = {posts: Post[]; filters: Filters; sort: SortKey; search: SearchText; width: number; height: number; theme: Theme};
+type Props = {
+	posts: Post[];
+	filters: Filters;
+	sort: SortKey;
+	search: SearchText;
+	width: number;
+	height: number;
+	theme: Theme;
+};
 
 /** Nothing matches: say which filters are active and what dropping each would show. */
 export function FilteredEmpty({posts, filters, sort, search, width, height, theme}: Props) {
 	const plural = (count: number) => `${count} post${count === 1 ? '' : 's'}`;
 	const hints = filters.terms.map(term => {
-		const without = visiblePosts(posts, {...filters, terms: filters.terms.filter(other => other !== term)}, sort, search).length;
+		const without = visiblePosts(
+			posts,
+			{...filters, terms: filters.terms.filter(other => other !== term)},
+			sort,
+			search,
+		).length;
 		return `  without ${termLabel(term)}: ${plural(without)}`;
 	});
-	if (filters.query.trim() !== '') hints.push(`  without "${filters.query.trim()}": ${plural(visiblePosts(posts, {...filters, query: ''}, sort, search).length)}`);
+	if (filters.query.trim() !== '') {
+		const without = visiblePosts(posts, {...filters, query: ''}, sort, search).length;
+		hints.push(`  without "${filters.query.trim()}": ${plural(without)}`);
+	}
 	const text = [
 		theme.heading2(`No posts match ${describeFilters(filters)}`),
 		'',

@@ -1,5 +1,4 @@
 import {Box, Text} from 'ink';
-import React from 'react';
 
 /**
  * Pre-rendered lines, one Text each; an empty line still takes its row. Lines
@@ -10,9 +9,10 @@ export function Lines({lines, height}: {lines: string[]; height: number}) {
 	return (
 		<Box flexDirection="column" height={height} overflowY="hidden">
 			{lines.map((line, index) => (
-				// Lines are positional: the same row index is the same row on screen.
-				// eslint-disable-next-line react/no-array-index-key
-				<Text key={index} wrap="truncate-end">{line === '' ? ' ' : line}</Text>
+				// biome-ignore lint/suspicious/noArrayIndexKey: lines are positional, the same index is the same row on screen.
+				<Text key={index} wrap="truncate-end">
+					{line === '' ? ' ' : line}
+				</Text>
 			))}
 		</Box>
 	);

@@ -1,6 +1,5 @@
-import React from 'react';
 import type {Post} from '../../posts/model.js';
-import {listRow, type ListColumns} from '../../render/list-row.js';
+import {type ListColumns, listRow} from '../../render/list-row.js';
 import {padEnd} from '../../text/width.js';
 import {createTheme, type Theme} from '../../theme.js';
 import {Lines} from './lines.js';
@@ -33,10 +32,14 @@ function themeId(theme: Theme): number {
 }
 
 function cachedRow(post: Post, columns: ListColumns, theme: Theme, words: string[], selected: boolean): string {
-	const key = `${columns.width}:${columns.titleWidth}:${columns.tagsWidth}:${themeId(theme)}:${selected}:${words.join(' ')}`;
+	const key = [columns.width, columns.titleWidth, columns.tagsWidth, themeId(theme), selected, words.join(' ')].join(
+		':',
+	);
 	const hit = rows.get(post);
 	if (hit?.key === key) return hit.row;
-	const row = selected ? listRow(post, columns, uncoloured, {words, style: theme.matchSelected}) : listRow(post, columns, theme, {words, style: theme.match});
+	const row = selected
+		? listRow(post, columns, uncoloured, {words, style: theme.matchSelected})
+		: listRow(post, columns, theme, {words, style: theme.match});
 	rows.set(post, {key, row});
 	return row;
 }
@@ -44,10 +47,10 @@ function cachedRow(post: Post, columns: ListColumns, theme: Theme, words: string
 /** The visible slice of the post list; the selected row is marked and shown in inverse video. */
 export function ListView({posts, columns, selected, top, height, width, theme, words}: Props) {
 	const lines = posts.slice(top, top + height).map((post, offset) => {
-		if (top + offset !== selected) return '  ' + cachedRow(post, columns, theme, words, false);
+		if (top + offset !== selected) return `  ${cachedRow(post, columns, theme, words, false)}`;
 		const row = cachedRow(post, columns, theme, words, true);
 		// A marker as well as inverse video, so the selection shows without colour.
-		return theme.selectedMarker('›') + ' ' + theme.selected(padEnd(row, width - 2));
+		return `${theme.selectedMarker('›')} ${theme.selected(padEnd(row, width - 2))}`;
 	});
 	return <Lines lines={lines} height={height} />;
 }

@@ -1,5 +1,4 @@
 import {Text} from 'ink';
-import React from 'react';
 import {displayWidth, truncate} from '../../text/width.js';
 import type {Theme} from '../../theme.js';
 

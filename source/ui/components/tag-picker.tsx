@@ -1,10 +1,9 @@
-import React from 'react';
-import {maxOf} from '../../util/arrays.js';
-import {termKey, termLabel, type TermEntry} from '../../posts/filter.js';
+import {type TermEntry, termKey, termLabel} from '../../posts/filter.js';
 import {padEnd, truncate} from '../../text/width.js';
 import type {Theme} from '../../theme.js';
-import {Lines} from './lines.js';
+import {maxOf} from '../../util/arrays.js';
 import type {PickerState} from '../state/model.js';
+import {Lines} from './lines.js';
 
 /** Rows the picker uses around its list: title, narrowing field, key hint. */
 export const PICKER_CHROME_ROWS = 3;
@@ -15,12 +14,18 @@ type Props = {rows: TermEntry[]; picker: PickerState; width: number; height: num
 export function TagPicker({rows, picker, width, height, theme}: Props) {
 	const chosen = new Set(picker.chosen.map(termKey));
 	const listHeight = Math.max(1, height - PICKER_CHROME_ROWS);
-	const countWidth = maxOf(rows.map(row => String(row.count).length), 1);
+	const countWidth = maxOf(
+		rows.map(row => String(row.count).length),
+		1,
+	);
 	const labelWidth = Math.max(4, Math.min(width - countWidth - 8, maxOf(rows.map(row => termLabel(row.term).length))));
 	const mode = picker.mode === 'and' ? 'posts with ALL chosen tags (Tab: any)' : 'posts with ANY chosen tag (Tab: all)';
 	const lines = [
 		truncate(`${theme.heading2('Filter by tag')}  ${theme.muted(mode)}`, width),
-		truncate(picker.query === '' ? theme.muted('Type to narrow the tags…') : `Narrow: ${theme.match(picker.query)}▏`, width),
+		truncate(
+			picker.query === '' ? theme.muted('Type to narrow the tags…') : `Narrow: ${theme.match(picker.query)}▏`,
+			width,
+		),
 	];
 	const visible = rows.slice(picker.top, picker.top + listHeight);
 	if (visible.length === 0) lines.push(theme.muted(`No tag matches "${picker.query}".`));
@@ -31,7 +36,11 @@ export function TagPicker({rows, picker, width, height, theme}: Props) {
 		const count = String(row.count).padStart(countWidth);
 		// A count of 0 is a dead end: choosing this tag would show nothing.
 		const text = `${box} ${label}  ${row.count === 0 ? theme.muted(count) : count}`;
-		lines.push(index === picker.cursor ? `${theme.selectedMarker('›')} ${theme.selected(text)}` : `  ${row.term.kind === 'category' ? theme.muted(text) : text}`);
+		lines.push(
+			index === picker.cursor
+				? `${theme.selectedMarker('›')} ${theme.selected(text)}`
+				: `  ${row.term.kind === 'category' ? theme.muted(text) : text}`,
+		);
 	});
 	while (lines.length < height - 1) lines.push('');
 	lines.push(truncate(theme.muted('Space choose · Enter apply · Esc cancel · Tab all/any · ↑↓ move'), width));

@@ -10,7 +10,12 @@ import type {ReaderPage} from '../state/model.js';
  * renders the rest, which redraws when ready. The renderer itself is loaded
  * just after the first frame, which the list doesn't need it for.
  */
-export function useReaderPage(post: Post | undefined, width: number, theme: Theme, hyperlinks: boolean): ReaderPage | undefined {
+export function useReaderPage(
+	post: Post | undefined,
+	width: number,
+	theme: Theme,
+	hyperlinks: boolean,
+): ReaderPage | undefined {
 	const [, setPagesReady] = useState(0);
 	useEffect(() => {
 		const stop = onPageReady(() => {

@@ -33,7 +33,10 @@ const ESCAPE = /^\u001B(?:\[[\d;]*m|\]8;;[^\u0007]*\u0007)/;
  * codes, skipping the line's own escape sequences, so matches are marked
  * whatever styling the text already has.
  */
-export function markRanges(line: string, ranges: Array<{start: number; end: number; open: string; close: string}>): string {
+export function markRanges(
+	line: string,
+	ranges: Array<{start: number; end: number; open: string; close: string}>,
+): string {
 	if (ranges.length === 0) return line;
 	const sorted = [...ranges].sort((a, b) => a.start - b.start);
 	let out = '';
@@ -41,12 +44,12 @@ export function markRanges(line: string, ranges: Array<{start: number; end: numb
 	let index = 0;
 	let active: (typeof sorted)[number] | undefined;
 	while (index < line.length) {
-		const escape = ESCAPE.exec(line.slice(index, index + 512));
-		if (escape) {
-			out += escape[0];
+		const sequence = ESCAPE.exec(line.slice(index, index + 512));
+		if (sequence) {
+			out += sequence[0];
 			// Re-assert the mark after the line's own codes, which may have reset it.
 			if (active) out += active.open;
-			index += escape[0].length;
+			index += sequence[0].length;
 			continue;
 		}
 

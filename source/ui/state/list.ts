@@ -9,10 +9,14 @@ import {clampIndex, scrollToShow} from './viewport.js';
 export function moveSelection(state: State, to: number, screen: Screen): State {
 	const shown = listOf(state, screen);
 	const index = clampIndex(to, shown.length);
-	return {...state, selectedPath: shown[index]?.path ?? null, listTop: scrollToShow(index, state.listTop, shown.length, screen.listHeight)};
+	return {
+		...state,
+		selectedPath: shown[index]?.path ?? null,
+		listTop: scrollToShow(index, state.listTop, shown.length, screen.listHeight),
+	};
 }
 
-/** After the list changed (filters, sort, an edited post): keep the selected post if it is still shown, else the first. */
+/** After the list changed (filters, sort, an edited post): the selected post stays if it is shown, else the first. */
 export function refilter(state: State, screen: Screen): State {
 	const shown = listOf(state, screen);
 	const index = shown.findIndex(post => post.path === state.selectedPath);
@@ -23,7 +27,15 @@ export function refilter(state: State, screen: Screen): State {
 /** Opens a post where it was left, or at its top. */
 export function openPost(state: State, path: string | null): State {
 	if (path === null) return state;
-	return {...state, view: 'reader', selectedPath: path, readerAnchor: state.positions[path] ?? topOfPost, jumps: [], find: noFind, contents: null};
+	return {
+		...state,
+		view: 'reader',
+		selectedPath: path,
+		readerAnchor: state.positions[path] ?? topOfPost,
+		jumps: [],
+		find: noFind,
+		contents: null,
+	};
 }
 
 export function sortLabel(sort: SortKey): string {
@@ -34,28 +46,40 @@ export function listKey(state: State, command: Command, screen: Screen): State {
 	const index = selectedIndex(state, listOf(state, screen));
 	const half = Math.ceil(screen.listHeight / 2);
 	switch (command) {
-		case 'down': return moveSelection(state, index + 1, screen);
-		case 'up': return moveSelection(state, index - 1, screen);
-		case 'pageDown': return moveSelection(state, index + screen.listHeight, screen);
-		case 'pageUp': return moveSelection(state, index - screen.listHeight, screen);
-		case 'halfDown': return moveSelection(state, index + half, screen);
-		case 'halfUp': return moveSelection(state, index - half, screen);
-		case 'top': return moveSelection(state, 0, screen);
-		case 'bottom': return moveSelection(state, Number.MAX_SAFE_INTEGER, screen);
-		case 'open': return openPost(state, state.selectedPath);
-		case 'search': return {...state, searching: true};
+		case 'down':
+			return moveSelection(state, index + 1, screen);
+		case 'up':
+			return moveSelection(state, index - 1, screen);
+		case 'pageDown':
+			return moveSelection(state, index + screen.listHeight, screen);
+		case 'pageUp':
+			return moveSelection(state, index - screen.listHeight, screen);
+		case 'halfDown':
+			return moveSelection(state, index + half, screen);
+		case 'halfUp':
+			return moveSelection(state, index - half, screen);
+		case 'top':
+			return moveSelection(state, 0, screen);
+		case 'bottom':
+			return moveSelection(state, Number.MAX_SAFE_INTEGER, screen);
+		case 'open':
+			return openPost(state, state.selectedPath);
+		case 'search':
+			return {...state, searching: true};
 		case 'tags': {
 			const {terms: chosen, mode} = state.filters;
 			return {...state, picker: {query: '', cursor: 0, top: 0, chosen, mode, order: termOrder(state, screen)}};
 		}
 
-		case 'clearFilters': return refilter({...state, filters: noFilters, notice: 'filters cleared'}, screen);
+		case 'clearFilters':
+			return refilter({...state, filters: noFilters, notice: 'filters cleared'}, screen);
 		case 'sort': {
 			const sort = SORT_KEYS[(SORT_KEYS.indexOf(state.sort) + 1) % SORT_KEYS.length] ?? 'date';
 			return refilter({...state, sort, notice: `sorted by ${sortLabel(sort)}`}, screen);
 		}
 
-		default: return state;
+		default:
+			return state;
 	}
 }
 
@@ -66,10 +90,15 @@ function setQuery(state: State, query: string, screen: Screen): State {
 /** Keys while the search field is open: typing narrows, the list keys still move. */
 export function searchKey(state: State, command: Command | undefined, typed: string, screen: Screen): State {
 	switch (command) {
-		case undefined: return setQuery(state, state.filters.query + typed, screen);
-		case 'deleteChar': return setQuery(state, [...state.filters.query].slice(0, -1).join(''), screen);
-		case 'submit': return {...state, searching: false};
-		case 'cancel': return setQuery({...state, searching: false}, '', screen);
-		default: return listKey(state, command, screen);
+		case undefined:
+			return setQuery(state, state.filters.query + typed, screen);
+		case 'deleteChar':
+			return setQuery(state, [...state.filters.query].slice(0, -1).join(''), screen);
+		case 'submit':
+			return {...state, searching: false};
+		case 'cancel':
+			return setQuery({...state, searching: false}, '', screen);
+		default:
+			return listKey(state, command, screen);
 	}
 }

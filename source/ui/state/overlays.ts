@@ -5,7 +5,13 @@ import {jumpTo} from './reader.js';
 import {clampIndex, contentsRows, scrollToShow} from './viewport.js';
 
 /** Keys in the contents overlay. */
-export function contentsKey(state: State, page: ReaderPage, contents: ContentsState, command: Command | undefined, screen: Screen): State {
+export function contentsKey(
+	state: State,
+	page: ReaderPage,
+	contents: ContentsState,
+	command: Command | undefined,
+	screen: Screen,
+): State {
 	const count = page.headings.length;
 	const rows = contentsRows(screen.readerHeight);
 	const move = (to: number): State => {
@@ -14,16 +20,22 @@ export function contentsKey(state: State, page: ReaderPage, contents: ContentsSt
 	};
 
 	switch (command) {
-		case 'down': return move(contents.cursor + 1);
-		case 'up': return move(contents.cursor - 1);
-		case 'top': return move(0);
-		case 'bottom': return move(count - 1);
+		case 'down':
+			return move(contents.cursor + 1);
+		case 'up':
+			return move(contents.cursor - 1);
+		case 'top':
+			return move(0);
+		case 'bottom':
+			return move(count - 1);
 		case 'submit': {
 			const heading = page.headings[contents.cursor];
 			return heading ? {...jumpTo(state, page, heading.line, screen), contents: null} : {...state, contents: null};
 		}
 
-		case 'cancel': return {...state, contents: null};
-		default: return state;
+		case 'cancel':
+			return {...state, contents: null};
+		default:
+			return state;
 	}
 }

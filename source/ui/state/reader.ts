@@ -1,9 +1,9 @@
 // The reader: scrolling, finding, jumps between headings and notes, and moving
 // to the next post. Every function here is given the open post's page.
 import type {Command} from '../../keymap.js';
-import {anchorAt, type Anchor} from './anchor.js';
-import {hitFrom, type Hit} from './hits.js';
-import {refilter, openPost} from './list.js';
+import {type Anchor, anchorAt} from './anchor.js';
+import {type Hit, hitFrom} from './hits.js';
+import {openPost, refilter} from './list.js';
 import {noFind, type ReaderPage, type Screen, type State} from './model.js';
 import {hitsFor, listOf, readerTop, selectedIndex} from './selectors.js';
 import {clampTop, contentsRows, scrollToShow} from './viewport.js';
@@ -58,7 +58,7 @@ function stepHit(state: State, page: ReaderPage, step: 1 | -1, screen: Screen): 
 		const top = readerTop(state, screen);
 		const below = hits.findIndex(hit => hit.line >= top);
 		const above = hits.findLastIndex(hit => hit.line < top);
-		next = step === 1 ? (below === -1 ? 0 : below) : (above === -1 ? hits.length - 1 : above);
+		next = step === 1 ? (below === -1 ? 0 : below) : above === -1 ? hits.length - 1 : above;
 		wrapped = step === 1 ? below === -1 : above === -1;
 	} else {
 		next = (state.find.current + step + hits.length) % hits.length;
@@ -66,14 +66,17 @@ function stepHit(state: State, page: ReaderPage, step: 1 | -1, screen: Screen): 
 	}
 
 	const shown = showHit(state, page, hits, next, screen, false);
-	return wrapped && hits.length > 1 ? {...shown, notice: step === 1 ? 'search wrapped to the top' : 'search wrapped to the bottom'} : shown;
+	return wrapped && hits.length > 1
+		? {...shown, notice: step === 1 ? 'search wrapped to the top' : 'search wrapped to the bottom'}
+		: shown;
 }
 
 function switchPost(state: State, page: ReaderPage, step: 1 | -1, screen: Screen): State {
 	const shown = listOf(state, screen);
 	const index = selectedIndex(state, shown) + step;
 	const next = shown[index];
-	if (!next) return {...state, notice: step === 1 ? 'this is the last post of the list' : 'this is the first post of the list'};
+	if (!next)
+		return {...state, notice: step === 1 ? 'this is the last post of the list' : 'this is the first post of the list'};
 	const listTop = scrollToShow(index, state.listTop, shown.length, screen.listHeight);
 	return {...openPost(leavePost(state, screen, page), next.path), listTop};
 }
@@ -84,18 +87,30 @@ export function readerKey(state: State, page: ReaderPage, command: Command, scre
 	const height = screen.readerHeight;
 	const go = (line: number) => scrollTo(state, page, line, screen);
 	switch (command) {
-		case 'down': return go(top + 1);
-		case 'up': return go(top - 1);
-		case 'pageDown': return go(top + Math.max(1, height - 1));
-		case 'pageUp': return go(top - Math.max(1, height - 1));
-		case 'halfDown': return go(top + Math.max(1, Math.floor(height / 2)));
-		case 'halfUp': return go(top - Math.max(1, Math.floor(height / 2)));
-		case 'top': return go(0);
-		case 'bottom': return go(page.lines.length);
-		case 'back': return backToList(state, screen, page);
-		case 'find': return {...state, find: {query: '', editing: true, current: -1}};
-		case 'findNext': return stepHit(state, page, 1, screen);
-		case 'findPrevious': return stepHit(state, page, -1, screen);
+		case 'down':
+			return go(top + 1);
+		case 'up':
+			return go(top - 1);
+		case 'pageDown':
+			return go(top + Math.max(1, height - 1));
+		case 'pageUp':
+			return go(top - Math.max(1, height - 1));
+		case 'halfDown':
+			return go(top + Math.max(1, Math.floor(height / 2)));
+		case 'halfUp':
+			return go(top - Math.max(1, Math.floor(height / 2)));
+		case 'top':
+			return go(0);
+		case 'bottom':
+			return go(page.lines.length);
+		case 'back':
+			return backToList(state, screen, page);
+		case 'find':
+			return {...state, find: {query: '', editing: true, current: -1}};
+		case 'findNext':
+			return stepHit(state, page, 1, screen);
+		case 'findPrevious':
+			return stepHit(state, page, -1, screen);
 		case 'nextHeading': {
 			const heading = page.headings.find(candidate => candidate.line > top);
 			return heading ? go(heading.line) : {...state, notice: 'no heading below'};
@@ -108,41 +123,62 @@ export function readerKey(state: State, page: ReaderPage, command: Command, scre
 
 		case 'contents': {
 			if (page.headings.length === 0) return {...state, notice: 'this post has no headings'};
-			const cursor = Math.max(0, page.headings.findLastIndex(heading => heading.line <= top));
+			const cursor = Math.max(
+				0,
+				page.headings.findLastIndex(heading => heading.line <= top),
+			);
 			return {...state, contents: {cursor, top: scrollToShow(cursor, 0, page.headings.length, contentsRows(height))}};
 		}
 
 		case 'footnote': {
 			const ref = page.footnoteRefs.find(candidate => candidate.line >= top && candidate.line < top + height);
 			const note = ref ? page.noteLines[ref.note - 1] : undefined;
-			return note === undefined ? {...state, notice: 'no footnote reference on this screen'} : {...jumpTo(state, page, note, screen), notice: `note ${ref?.note ?? ''}: ' goes back`};
+			return note === undefined
+				? {...state, notice: 'no footnote reference on this screen'}
+				: {...jumpTo(state, page, note, screen), notice: `note ${ref?.note ?? ''}: ' goes back`};
 		}
 
 		case 'jumpBack': {
 			const anchor = state.jumps.at(-1);
-			return anchor ? {...state, readerAnchor: anchor, jumps: state.jumps.slice(0, -1)} : {...state, notice: 'no earlier position to go back to'};
+			return anchor
+				? {...state, readerAnchor: anchor, jumps: state.jumps.slice(0, -1)}
+				: {...state, notice: 'no earlier position to go back to'};
 		}
 
-		case 'nextPost': return switchPost(state, page, 1, screen);
-		case 'previousPost': return switchPost(state, page, -1, screen);
-		default: return state;
+		case 'nextPost':
+			return switchPost(state, page, 1, screen);
+		case 'previousPost':
+			return switchPost(state, page, -1, screen);
+		default:
+			return state;
 	}
 }
 
 /** Keys while typing what to find. */
-export function findKey(state: State, page: ReaderPage, command: Command | undefined, typed: string, screen: Screen): State {
+export function findKey(
+	state: State,
+	page: ReaderPage,
+	command: Command | undefined,
+	typed: string,
+	screen: Screen,
+): State {
 	const {find} = state;
 	switch (command) {
-		case undefined: return {...state, find: {...find, query: find.query + typed}};
-		case 'deleteChar': return {...state, find: {...find, query: [...find.query].slice(0, -1).join('')}};
-		case 'cancel': return {...state, find: noFind};
+		case undefined:
+			return {...state, find: {...find, query: find.query + typed}};
+		case 'deleteChar':
+			return {...state, find: {...find, query: [...find.query].slice(0, -1).join('')}};
+		case 'cancel':
+			return {...state, find: noFind};
 		case 'submit': {
 			if (find.query === '') return {...state, find: noFind};
 			const hits = hitsFor(page, find.query);
-			if (hits.length === 0) return {...state, find: {...find, editing: false, current: -1}, notice: `not found: "${find.query}"`};
+			if (hits.length === 0)
+				return {...state, find: {...find, editing: false, current: -1}, notice: `not found: "${find.query}"`};
 			return showHit(state, page, hits, hitFrom(hits, readerTop(state, screen)), screen, true);
 		}
 
-		default: return state;
+		default:
+			return state;
 	}
 }

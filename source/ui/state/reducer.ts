@@ -1,13 +1,13 @@
 // The one state machine for the screens: every key, resize and answered
 // request goes through here. Pure: the same state and action give the same
 // state, and nothing is rendered or read on the way.
-import {keyEvents, type KeyEvent, type KeyFlags} from '../../keymap.js';
-import {concreteTerm, noFilters, type Filters, type SortKey} from '../../posts/filter.js';
+import {type KeyEvent, type KeyFlags, keyEvents} from '../../keymap.js';
+import {concreteTerm, type Filters, noFilters, type SortKey} from '../../posts/filter.js';
 import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
 import {topOfPost} from './anchor.js';
 import {listKey, refilter, searchKey} from './list.js';
-import {noFind, type Action, type Screen, type State} from './model.js';
+import {type Action, noFind, type Screen, type State} from './model.js';
 import {contentsKey} from './overlays.js';
 import {pickerKey} from './picker.js';
 import {backToList, findKey, readerKey} from './reader.js';
@@ -19,9 +19,17 @@ const MAX_PENDING = 256;
 
 export type InitialState = {posts: Post[]; openFirst?: boolean; filters?: Filters; sort?: SortKey; search: SearchText};
 
-export function initialState({posts, openFirst = false, filters: given = noFilters, sort = 'date', search}: InitialState): State {
+export function initialState({
+	posts,
+	openFirst = false,
+	filters: given = noFilters,
+	sort = 'date',
+	search,
+}: InitialState): State {
 	// --tag matches a tag or a category; the picker deals in one or the other.
-	const filters = given.terms.some(term => term.kind === 'any') ? {...given, terms: given.terms.map(term => concreteTerm(posts, term))} : given;
+	const filters = given.terms.some(term => term.kind === 'any')
+		? {...given, terms: given.terms.map(term => concreteTerm(posts, term))}
+		: given;
 	const state: State = {
 		posts,
 		view: openFirst ? 'reader' : 'list',
@@ -56,10 +64,17 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
 	const command = binding?.command;
 	// Esc on the list first drops the filters (a search kept with Enter, chosen tags); then it quits.
 	if (command === 'escape' && state.view === 'list' && hasFilters(state)) {
-		return refilter({...state, filters: {...noFilters, mode: state.filters.mode}, notice: 'filters cleared (Esc again quits)'}, screen);
+		return refilter(
+			{...state, filters: {...noFilters, mode: state.filters.mode}, notice: 'filters cleared (Esc again quits)'},
+			screen,
+		);
 	}
 
-	if (command === 'quit' || ((command === 'back' || command === 'escape') && (state.view === 'list' || state.backQuits))) return {...state, quitting: true};
+	if (
+		command === 'quit' ||
+		((command === 'back' || command === 'escape') && (state.view === 'list' || state.backQuits))
+	)
+		return {...state, quitting: true};
 	if (state.picker) return pickerKey(state, state.picker, command, typed, screen);
 	if (state.searching) return searchKey(state, command, typed, screen);
 	const page = openPage(state, screen);
@@ -69,8 +84,10 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
 	}
 
 	if (command === 'help') return {...state, showHelp: true};
-	if (command === 'edit') return state.selectedPath === null ? state : {...state, request: {kind: 'edit', path: state.selectedPath}};
-	if (command === 'language') return state.selectedPath === null ? state : {...state, request: {kind: 'translation', path: state.selectedPath}};
+	if (command === 'edit')
+		return state.selectedPath === null ? state : {...state, request: {kind: 'edit', path: state.selectedPath}};
+	if (command === 'language')
+		return state.selectedPath === null ? state : {...state, request: {kind: 'translation', path: state.selectedPath}};
 	if (command === undefined) return state;
 	if (state.view === 'list') return listKey(state, command, screen);
 	return page ? readerKey(state, page, command, screen) : state;
@@ -86,7 +103,8 @@ function takeKey(state: State, input: string, flags: KeyFlags, screen: Screen): 
 	const waiting = state.view === 'reader' && (state.pending.length > 0 || !openPage(state, screen));
 	const command = events[0]?.binding?.command;
 	if (waiting && command === 'back' && !state.backQuits) return backToList(state, screen, openPage(state, screen));
-	if (waiting && command !== 'quit' && command !== 'back') return {...state, pending: [...state.pending, {input, flags}].slice(-MAX_PENDING)};
+	if (waiting && command !== 'quit' && command !== 'back')
+		return {...state, pending: [...state.pending, {input, flags}].slice(-MAX_PENDING)};
 	let next = state;
 	for (const event of events) {
 		next = applyKey(next, event, screen);
@@ -121,7 +139,7 @@ function takeInput(state: State, input: string, flags: KeyFlags, screen: Screen)
 	return next;
 }
 
-/** The screen changed (a resize, a page rendered, more bodies read): keep what is shown inside it, and take waiting keys. */
+/** The screen changed (a resize, a page rendered, bodies read): keep what is shown inside it, take waiting keys. */
 function takeScreen(state: State, screen: Screen): State {
 	// In the reader the open post stays, shown or not; the list catches up on the way back.
 	let next = state.view === 'list' ? refilter(state, screen) : state;
@@ -129,9 +147,35 @@ function takeScreen(state: State, screen: Screen): State {
 	const page = next.contents ? openPage(next, screen) : undefined;
 	next = {
 		...next,
-		listTop: scrollToShow(shown.findIndex(post => post.path === next.selectedPath), next.listTop, shown.length, screen.listHeight),
-		picker: next.picker ? {...next.picker, top: scrollToShow(next.picker.cursor, next.picker.top, pickerRows(next, next.picker, screen).length, screen.pickerHeight)} : null,
-		contents: next.contents && page ? {...next.contents, top: scrollToShow(next.contents.cursor, next.contents.top, page.headings.length, contentsRows(screen.readerHeight))} : next.contents,
+		listTop: scrollToShow(
+			shown.findIndex(post => post.path === next.selectedPath),
+			next.listTop,
+			shown.length,
+			screen.listHeight,
+		),
+		picker: next.picker
+			? {
+					...next.picker,
+					top: scrollToShow(
+						next.picker.cursor,
+						next.picker.top,
+						pickerRows(next, next.picker, screen).length,
+						screen.pickerHeight,
+					),
+				}
+			: null,
+		contents:
+			next.contents && page
+				? {
+						...next.contents,
+						top: scrollToShow(
+							next.contents.cursor,
+							next.contents.top,
+							page.headings.length,
+							contentsRows(screen.readerHeight),
+						),
+					}
+				: next.contents,
 	};
 	if (next.pending.length === 0 || !openPage(next, screen)) return next;
 	let replayed: State = {...next, pending: []};
@@ -145,8 +189,10 @@ function takeScreen(state: State, screen: Screen): State {
 
 export function reducer(state: State, action: Action): State {
 	switch (action.type) {
-		case 'keys': return takeInput({...state, inputs: state.inputs + 1}, action.input, action.flags, action.screen);
-		case 'screen': return takeScreen(state, action.screen);
+		case 'keys':
+			return takeInput({...state, inputs: state.inputs + 1}, action.input, action.flags, action.screen);
+		case 'screen':
+			return takeScreen(state, action.screen);
 		case 'replaced': {
 			const switched = action.post.path !== state.selectedPath;
 			const next: State = {
@@ -161,6 +207,7 @@ export function reducer(state: State, action: Action): State {
 			return next.view === 'list' ? refilter(next, action.screen) : next;
 		}
 
-		case 'refused': return {...state, request: null, notice: action.notice};
+		case 'refused':
+			return {...state, request: null, notice: action.notice};
 	}
 }

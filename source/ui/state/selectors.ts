@@ -1,7 +1,16 @@
 // What the screens show, worked out from the state: the list, the picker's
 // rows, the reader's first line, the find hits. Each is memoised (memo.ts).
 import type {View} from '../../keymap.js';
-import {filterSorted, narrowEntries, sortPosts, termEntries, type Filters, type MatchMode, type SortKey, type Term} from '../../posts/filter.js';
+import {
+	type Filters,
+	filterSorted,
+	type MatchMode,
+	narrowEntries,
+	type SortKey,
+	sortPosts,
+	type Term,
+	termEntries,
+} from '../../posts/filter.js';
 import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
 import {lineAt} from './anchor.js';
@@ -16,14 +25,24 @@ const sortedPosts = memoizeLast(([posts, sort]: readonly [Post[], SortKey]) => s
  * The list as shown. While a search is being typed (the query only grows) only
  * the posts that matched the shorter query are searched again.
  */
-export const shownPosts = memoizeLast(([posts, filters, sort, search]: readonly [Post[], Filters, SortKey, SearchText], last): Post[] => {
-	const sorted = sortedPosts(posts, sort);
-	const before = last?.args[1];
-	const narrowing = last !== undefined && before !== undefined && last.args[0] === posts && last.args[2] === sort && last.args[3] === search
-		&& before.terms === filters.terms && before.mode === filters.mode && before.query.trim() !== '' && filters.query.startsWith(before.query);
-	const candidates = narrowing ? new Set(last.result) : undefined;
-	return filterSorted(candidates ? sorted.filter(post => candidates.has(post)) : sorted, filters, search);
-});
+export const shownPosts = memoizeLast(
+	([posts, filters, sort, search]: readonly [Post[], Filters, SortKey, SearchText], last): Post[] => {
+		const sorted = sortedPosts(posts, sort);
+		const before = last?.args[1];
+		const narrowing =
+			last !== undefined &&
+			before !== undefined &&
+			last.args[0] === posts &&
+			last.args[2] === sort &&
+			last.args[3] === search &&
+			before.terms === filters.terms &&
+			before.mode === filters.mode &&
+			before.query.trim() !== '' &&
+			filters.query.startsWith(before.query);
+		const candidates = narrowing ? new Set(last.result) : undefined;
+		return filterSorted(candidates ? sorted.filter(post => candidates.has(post)) : sorted, filters, search);
+	},
+);
 
 /** The list as the state and screen show it now. */
 export function listOf(state: State, screen: Pick<Screen, 'search'>): Post[] {
@@ -31,18 +50,25 @@ export function listOf(state: State, screen: Pick<Screen, 'search'>): Post[] {
 }
 
 /** Every tag and category with its count: counting goes over every post. */
-const countedTerms = memoizeLast(([posts, chosen, mode, query, search]: readonly [Post[], Term[], MatchMode, string, SearchText]) => termEntries(posts, chosen, mode, query, search));
+const countedTerms = memoizeLast(
+	([posts, chosen, mode, query, search]: readonly [Post[], Term[], MatchMode, string, SearchText]) =>
+		termEntries(posts, chosen, mode, query, search),
+);
 
 /** The picker's rows before narrowing, most used first: their order when the picker opens. */
 export function termOrder(state: State, screen: Pick<Screen, 'search'>): string[] {
-	return countedTerms(state.posts, state.filters.terms, state.filters.mode, state.filters.query, screen.search).map(entry => entry.key);
+	return countedTerms(state.posts, state.filters.terms, state.filters.mode, state.filters.query, screen.search).map(
+		entry => entry.key,
+	);
 }
 
-const orderedRows = memoizeLast(([counted, order, query]: readonly [ReturnType<typeof countedTerms>, string[], string]) => {
-	const position = new Map(order.map((key, index) => [key, index]));
-	const ordered = [...counted].sort((a, b) => (position.get(a.key) ?? 0) - (position.get(b.key) ?? 0));
-	return narrowEntries(ordered, query);
-});
+const orderedRows = memoizeLast(
+	([counted, order, query]: readonly [ReturnType<typeof countedTerms>, string[], string]) => {
+		const position = new Map(order.map((key, index) => [key, index]));
+		const ordered = [...counted].sort((a, b) => (position.get(a.key) ?? 0) - (position.get(b.key) ?? 0));
+		return narrowEntries(ordered, query);
+	},
+);
 
 /**
  * The picker's rows: every tag and category with its count, in the order they
@@ -50,7 +76,11 @@ const orderedRows = memoizeLast(([counted, order, query]: readonly [ReturnType<t
  * again only when the choice or the search changes, not for each letter typed.
  */
 export function pickerRows(state: State, picker: PickerState, screen: Pick<Screen, 'search'>) {
-	return orderedRows(countedTerms(state.posts, picker.chosen, picker.mode, state.filters.query, screen.search), picker.order, picker.query);
+	return orderedRows(
+		countedTerms(state.posts, picker.chosen, picker.mode, state.filters.query, screen.search),
+		picker.order,
+		picker.query,
+	);
 }
 
 export function selectedIndex(state: State, shown: Post[]): number {
@@ -76,8 +106,14 @@ export function openPage(state: State, screen: Pick<Screen, 'page'>): ReaderPage
 export function readerTop(state: State, screen: Pick<Screen, 'page' | 'readerHeight'>): number {
 	const page = openPage(state, screen);
 	if (!page) return 0;
-	return clampTop(lineAt(page.blockStarts, page.lines.length, state.readerAnchor), page.lines.length, screen.readerHeight);
+	return clampTop(
+		lineAt(page.blockStarts, page.lines.length, state.readerAnchor),
+		page.lines.length,
+		screen.readerHeight,
+	);
 }
 
 /** Matches of the find query in a page. */
-export const hitsFor = memoizeLast(([page, query]: readonly [ReaderPage, string]): Hit[] => findHits(page.plain, query));
+export const hitsFor = memoizeLast(([page, query]: readonly [ReaderPage, string]): Hit[] =>
+	findHits(page.plain, query),
+);

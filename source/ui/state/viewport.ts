@@ -13,7 +13,7 @@ export function keepInView(selected: number, top: number, height: number): numbe
 	return top;
 }
 
-/** The window's top that shows `selected`, moved as little as possible from `top`, with no empty rows past the `count` there are. */
+/** The window's top that shows `selected`, moved as little as possible from `top`, no empty rows past `count`. */
 export function scrollToShow(selected: number, top: number, count: number, height: number): number {
 	return clampTop(keepInView(selected, top, height), count, height);
 }
