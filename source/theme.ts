@@ -142,7 +142,23 @@ const darkHighlight: Record<string, Modifier[]> = {
 	symbol: ['yellow'],
 	section: ['bold', 'cyan'],
 	bullet: ['yellow'],
+	'selector-tag': ['cyan'],
+	'template-variable': ['red'],
+	emphasis: ['italic'],
+	strong: ['bold'],
 };
+
+// Every scope cli-highlight colours when its theme leaves one out, with its own copy of chalk,
+// which reads FORCE_COLOR and the terminal itself. Each is given a style here (plain when
+// the palette names none), so code takes colours from blogread's theme and level alone.
+const HIGHLIGHT_SCOPES = [
+	'keyword built_in type literal number regexp string subst symbol class function title params comment doctag meta',
+	'meta-keyword meta-string section tag name builtin-name attr attribute variable bullet code emphasis strong formula',
+	'link quote selector-tag selector-id selector-class selector-attr selector-pseudo template-tag template-variable',
+	'addition deletion default',
+]
+	.join(' ')
+	.split(' ');
 
 const lightHighlight: Record<string, Modifier[]> = {
 	...darkHighlight,
@@ -172,7 +188,7 @@ export function createTheme(level: ColorLevel, name: ThemeName = 'dark', options
 	) as Record<Role, Style>;
 	const highlightPalette = name === 'light' ? lightHighlight : darkHighlight;
 	const highlight = Object.fromEntries(
-		Object.entries(highlightPalette).map(([role, modifiers]) => [role, style(chalk, modifiers)]),
+		HIGHLIGHT_SCOPES.map(scope => [scope, style(chalk, highlightPalette[scope] ?? [])]),
 	);
 	const inverse = level > 0 || options.inverseWithoutColor === true;
 	if (level === 0 && inverse) {

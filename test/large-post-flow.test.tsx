@@ -8,7 +8,7 @@ import {bodyOf, makePost} from './helpers/posts.js';
 const section = (index: number) => `## Part ${index}\n\nText of part ${index}, with a note[^n].\n`;
 const large = makePost(
 	{title: 'Large post', date: '2025-01-01'},
-	`${Array.from({length: 3000}, (_, index) => section(index)).join('\n')}\n[^n]: The note.`,
+	`${Array.from({length: 1600}, (_, index) => section(index)).join('\n')}\n[^n]: The note.`,
 );
 const open = appOpener({blog: {root: 'blog', hiddenDrafts: 0, posts: [large]}, theme: createTheme(0)});
 const statusLine = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';

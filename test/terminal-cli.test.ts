@@ -135,7 +135,7 @@ describe('terminals and pipes', () => {
 		const {code, output} = await inTerminal({
 			command: `BIN ${copy}`,
 			env: {EDITOR: editor, VISUAL: ''},
-			keys: ['e', 'G', 'q'],
+			keys: [{key: 'e', shows: 'Added by the editor.'}, 'G', 'q'],
 			timeout: 20_000,
 		});
 		assert.equal(code, 0);

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import {createRequire} from 'node:module';
 import {describe, it} from 'node:test';
 import {type ColorLevel, createTheme, detectColorLevel, resolveThemeName, type ThemeChoice} from '../source/theme.js';
+
+const require = createRequire(import.meta.url);
 
 describe('resolveThemeName', () => {
 	const cases: Array<[ThemeChoice | undefined, NodeJS.ProcessEnv, 'dark' | 'light']> = [
@@ -69,6 +72,19 @@ describe('themes', () => {
 			].join('');
 			for (const [, code] of codes.matchAll(/\u001B\[([\d;]+)m/g))
 				assert.ok(!code?.includes('38;') && !code?.includes('48;'), `${name}: ${code}`);
+		}
+	});
+
+	// cli-highlight colours a scope its theme leaves out with its own chalk, which reads FORCE_COLOR itself.
+	it('style every scope cli-highlight knows, so code takes colours from the theme alone', () => {
+		const defaults = (require('cli-highlight/dist/theme.js') as {DEFAULT_THEME: Record<string, unknown>}).DEFAULT_THEME;
+		for (const level of [0, 1] as const) {
+			const theme = createTheme(level);
+			assert.deepEqual(
+				Object.keys(defaults).filter(scope => !(scope in theme.highlight)),
+				[],
+			);
+			if (level === 0) for (const style of Object.values(theme.highlight)) assert.equal(style('x'), 'x');
 		}
 	});
 });

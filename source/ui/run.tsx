@@ -55,6 +55,9 @@ export async function runApp(options: AppOptions): Promise<void> {
 		stdout.write(SHOW_CURSOR + LEAVE_ALTERNATE_SCREEN);
 	};
 
+	// Raw mode before the first frame, not after it (where Ink would set it): keys typed
+	// while blogread starts, or sent as soon as the list shows, are read as keys, not echoed.
+	options.stdin.setRawMode?.(true);
 	stdout.write(ENTER_ALTERNATE_SCREEN);
 	process.once('exit', restore);
 

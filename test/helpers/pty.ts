@@ -13,16 +13,20 @@ function descendants(pid: number): number[] {
 	return children.flatMap(child => [child, ...descendants(child)]);
 }
 
+/** A key to type, and what must show up after it before the next is typed (by default: any redraw). */
+export type Keystroke = string | {key: string; shows: string};
+
 export type TerminalRun = {
 	/** Shell command line run in the terminal; `BIN` stands for `node dist/cli.js`. */
 	command: string;
-	/** Keys sent one at a time once `ready` shows up in the output. */
-	keys?: string[];
-	/** Text whose appearance means the app is ready for keys (default: its status line). */
+	/** Keys typed one at a time once `ready` shows up, each after the screen answered the one before. */
+	keys?: Keystroke[];
+	/** Text whose appearance means the app is ready for keys (default: its status line); 'never' for none. */
 	ready?: string;
 	/** A signal sent to blogread itself (not to `script`) when ready. */
 	signal?: NodeJS.Signals;
 	env?: NodeJS.ProcessEnv;
+	/** The deadline for the whole run; every wait inside it is for output, never a fixed pause. */
 	timeout?: number;
 };
 
@@ -33,44 +37,66 @@ export async function inTerminal({
 	ready = '? help',
 	signal,
 	env = {},
-	timeout = 15_000,
+	timeout = 20_000,
 }: TerminalRun): Promise<{code: number | null; output: string}> {
-	return new Promise((resolve, reject) => {
-		const line = command.replaceAll('BIN', `${process.execPath} ${bin}`);
-		const child = spawn('script', ['-qfec', line, '/dev/null'], {
-			env: {...process.env, TERM: 'xterm-256color', COLUMNS: '80', LINES: '24', NO_COLOR: '', ...env},
-		});
-		let output = '';
-		child.stdout.on('data', (chunk: Buffer) => {
-			output += chunk.toString('utf8');
-		});
-		const timer = setTimeout(() => {
-			child.kill('SIGKILL');
-			reject(new Error(`no exit; output so far:\n${output}`));
-		}, timeout);
-		child.on('exit', code => {
-			clearTimeout(timer);
-			clearInterval(waitForReady);
-			resolve({code, output});
-		});
-		let index = 0;
-		const sendNext = () => {
-			if (index >= keys.length) return;
-			child.stdin.write(keys[index++] ?? '');
-			setTimeout(sendNext, 300);
-		};
-
-		const waitForReady = setInterval(() => {
-			if (!output.includes(ready)) return;
-			clearInterval(waitForReady);
-			// The first frame can reach the terminal a moment before raw mode is on.
-			setTimeout(sendNext, 150);
-			if (signal && child.pid !== undefined) {
-				const app = descendants(child.pid).find(
-					pid => spawnSync('ps', ['-o', 'comm=', '-p', String(pid)], {encoding: 'utf8'}).stdout.trim() === 'blogread',
-				);
-				if (app !== undefined) process.kill(app, signal);
-			}
-		}, 50);
+	const line = command.replaceAll('BIN', `${process.execPath} ${bin}`);
+	const child = spawn('script', ['-qfec', line, '/dev/null'], {
+		env: {...process.env, TERM: 'xterm-256color', COLUMNS: '80', LINES: '24', NO_COLOR: '', ...env},
 	});
+	let output = '';
+	let code: number | null | undefined;
+	const wake = new Set<() => void>();
+	child.stdout.on('data', (chunk: Buffer) => {
+		output += chunk.toString('utf8');
+		for (const resolve of wake) resolve();
+	});
+	child.on('exit', exitCode => {
+		code = exitCode;
+		for (const resolve of wake) resolve();
+	});
+
+	const deadline = Date.now() + timeout;
+	const waitFor = async (done: () => boolean, what: string) => {
+		while (!done()) {
+			if (code !== undefined) throw new Error(`exited (${code}) before ${what}; output:\n${output}`);
+			if (Date.now() > deadline) {
+				child.kill('SIGKILL');
+				throw new Error(`timed out waiting for ${what}; output so far:\n${output}`);
+			}
+
+			await new Promise<void>(resolve => {
+				const timer = setTimeout(resolve, 100);
+				wake.add(() => {
+					clearTimeout(timer);
+					resolve();
+				});
+			});
+			wake.clear();
+		}
+	};
+
+	if (ready !== 'never') await waitFor(() => output.includes(ready), `"${ready}"`);
+	for (const [index, keystroke] of keys.entries()) {
+		const {key, shows} = typeof keystroke === 'string' ? {key: keystroke, shows: undefined} : keystroke;
+		const mark = output.length;
+		child.stdin.write(key);
+		const last = index === keys.length - 1;
+		// The last key may end the program; any other must be answered on screen.
+		if (!last || shows !== undefined) {
+			await waitFor(
+				() => (shows === undefined ? output.length > mark : output.slice(mark).includes(shows)),
+				`the answer to ${JSON.stringify(key)}`,
+			);
+		}
+	}
+
+	if (signal && child.pid !== undefined) {
+		const app = descendants(child.pid).find(
+			pid => spawnSync('ps', ['-o', 'comm=', '-p', String(pid)], {encoding: 'utf8'}).stdout.trim() === 'blogread',
+		);
+		if (app !== undefined) process.kill(app, signal);
+	}
+
+	await waitFor(() => code !== undefined, 'the program to end');
+	return {code: code ?? null, output};
 }
