@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import {spawn, spawnSync} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import {
 	chmodSync,
 	mkdirSync,
@@ -17,24 +17,17 @@ import {after, describe, it} from 'node:test';
 import {loadPostFile} from '../source/posts/load.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {createTheme} from '../source/theme.js';
+import {bin, runBin} from './helpers/bin.js';
 import {inTerminal} from './helpers/pty.js';
 
 const root = path.join(import.meta.dirname, '..');
-const bin = path.join(root, 'dist', 'cli.js');
 const fixture = path.join(import.meta.dirname, 'fixtures', 'blog');
 const {version} = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {version: string};
 
-type Run = {code: number | null; stdout: string; stderr: string};
-
-/** Runs the built bin with stdin and stdout as pipes (as in a script). */
-function run(args: string[], env: NodeJS.ProcessEnv = {}, cwd = root): Run {
-	const result = spawnSync(process.execPath, [bin, ...args], {
-		cwd,
-		encoding: 'utf8',
-		env: {...process.env, NO_COLOR: '', FORCE_COLOR: undefined, BLOGREAD_DIR: undefined, ...env},
-		timeout: 20_000,
-	});
-	return {code: result.status, stdout: result.stdout, stderr: result.stderr};
+/** The built bin run in a pipe, with `env` added; the result without its timing. */
+function run(args: string[], env: NodeJS.ProcessEnv = {}, cwd = root) {
+	const {code, stdout, stderr} = runBin(args, {env, cwd});
+	return {code, stdout, stderr};
 }
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'blogread-cli-'));

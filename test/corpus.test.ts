@@ -10,6 +10,7 @@ import {formatPost} from '../source/render/bounded.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {displayWidth} from '../source/text/width.js';
 import {createTheme} from '../source/theme.js';
+import {bin} from './helpers/bin.js';
 import {bodyOf} from './helpers/posts.js';
 
 // Every post of the render corpus and the sample blog, at several widths,
@@ -17,7 +18,6 @@ import {bodyOf} from './helpers/posts.js';
 // markers, no control characters but our own colours and links.
 const corpus = path.join(import.meta.dirname, 'fixtures', 'corpus');
 const samples = path.join(import.meta.dirname, '..', 'posts');
-const bin = path.join(import.meta.dirname, '..', 'dist', 'cli.js');
 // Odd widths catch off-by-one wrapping; without colour and in truecolor cover both ways of measuring.
 const widths = [40, 53, 97, 157];
 const themes = [createTheme(0), createTheme(3)];

@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
-import {spawnSync} from 'node:child_process';
 import {existsSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
 import {loadBlog} from '../source/posts/load.js';
 import {createTheme} from '../source/theme.js';
+import {runBin} from './helpers/bin.js';
 import {foreignControls, makeHostileBlog} from './helpers/hostile.js';
 import {keys, renderApp} from './helpers/ink.js';
 
-const bin = path.join(import.meta.dirname, '..', 'dist', 'cli.js');
 const {root, marker} = makeHostileBlog();
 const blog = path.join(root, 'blog');
 after(() => {
@@ -17,14 +16,8 @@ after(() => {
 });
 
 function run(args: string[]) {
-	const start = performance.now();
-	const result = spawnSync(process.execPath, [bin, ...args], {
-		encoding: 'utf8',
-		env: {...process.env, FORCE_COLOR: '3', FORCE_HYPERLINK: '1', NO_COLOR: ''},
-		timeout: 30_000,
-		maxBuffer: 256 * 1024 * 1024,
-	});
-	return {...result, seconds: (performance.now() - start) / 1000};
+	const result = runBin(args, {env: {FORCE_COLOR: '3', FORCE_HYPERLINK: '1'}});
+	return {...result, status: result.code};
 }
 
 describe('a hostile blog through the command line', () => {

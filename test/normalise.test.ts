@@ -71,6 +71,12 @@ describe('normalisePost', () => {
 			body: '```\n# not this\n```\n\n# This one\n',
 			expect: {title: 'This one', titleFromHeading: true},
 		},
+		{
+			name: 'the title finder follows fences as the renderer does: a longer fence holds a shorter one',
+			data: {},
+			body: '````md\n```go\n# not this\n```\n# nor this\n````\n# This one\n',
+			expect: {title: 'This one', titleFromHeading: true},
+		},
 		{name: 'a heading ending in # keeps it', data: {}, body: '# Learn C#\n', expect: {title: 'Learn C#'}},
 		{name: 'a closing run of # is dropped', data: {}, body: '# Title ##\n', expect: {title: 'Title'}},
 		{

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import {loadBlog} from '../source/posts/load.js';
 import {formatPost} from '../source/render/bounded.js';
 import {createTheme} from '../source/theme.js';
+import {runBin} from './helpers/bin.js';
 import {bodyOf} from './helpers/posts.js';
-import {bin} from './helpers/pty.js';
 
 // One small repository per static site generator, each imitating its
 // documented layout; expected.json says what blogread must find in it.
@@ -26,8 +25,8 @@ type Listed = Expected['posts'][number] & {
 };
 
 function run(args: string[]) {
-	const result = spawnSync(process.execPath, [bin, ...args], {encoding: 'utf8', env: {...process.env, NO_COLOR: '1'}});
-	assert.equal(result.status, 0, result.stderr);
+	const result = runBin(args, {env: {NO_COLOR: '1'}});
+	assert.equal(result.code, 0, result.stderr);
 	return result.stdout;
 }
 

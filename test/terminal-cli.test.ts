@@ -6,7 +6,8 @@ import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import stringWidth from 'string-width';
 import stripAnsi from 'strip-ansi';
-import {bin, inTerminal} from './helpers/pty.js';
+import {bin, canSwitchUser, runBin} from './helpers/bin.js';
+import {inTerminal} from './helpers/pty.js';
 
 const fixture = path.join(import.meta.dirname, 'fixtures', 'blog');
 const post = path.join(fixture, 'full-front-matter.md');
@@ -16,16 +17,7 @@ after(() => {
 });
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-	return spawnSync(process.execPath, [bin, ...args], {
-		encoding: 'utf8',
-		env: {
-			...process.env,
-			NO_COLOR: '',
-			FORCE_COLOR: undefined,
-			XDG_CONFIG_HOME: path.join(scratch, 'no-config'),
-			...env,
-		},
-	});
+	return runBin(args, {env});
 }
 
 describe('colour depth', () => {
@@ -176,7 +168,7 @@ describe('configuration', () => {
 		mkdirSync(path.join(home, 'blogread'), {recursive: true});
 		writeFileSync(path.join(home, 'blogread', 'config.json'), '{"width": 40,');
 		const result = run(['--list', fixture], {XDG_CONFIG_HOME: home});
-		assert.equal(result.status, 0);
+		assert.equal(result.code, 0);
 		assert.match(result.stderr, /^blogread: config .*config\.json: not valid JSON .*; ignored\n$/);
 		writeFileSync(path.join(home, 'blogread', 'config.json'), '{"width": 3, "theme": "light", "colour": true}');
 		const partly = run(['--list', fixture], {XDG_CONFIG_HOME: home});
@@ -186,8 +178,7 @@ describe('configuration', () => {
 
 describe('folders that cannot be read', () => {
 	// Permissions mean nothing to root: the check runs as `nobody` where it can.
-	const canDrop = process.getuid?.() === 0 && spawnSync('runuser', ['--help']).status === 0;
-	it('are skipped with one line each on stderr, and the rest is listed', {skip: !canDrop}, () => {
+	it('are skipped with one line each on stderr, and the rest is listed', {skip: !canSwitchUser}, () => {
 		const root = mkdtempSync(path.join(tmpdir(), 'blogread-perm-'));
 		try {
 			mkdirSync(path.join(root, 'blog', 'locked'), {recursive: true});
@@ -196,22 +187,10 @@ describe('folders that cannot be read', () => {
 			chmodSync(root, 0o755);
 			chmodSync(path.join(root, 'blog'), 0o755);
 			chmodSync(path.join(root, 'blog', 'locked'), 0o000);
-			const result = spawnSync(
-				'runuser',
-				[
-					'-u',
-					'nobody',
-					'--',
-					'env',
-					`XDG_CACHE_HOME=${path.join(root, 'cache')}`,
-					process.execPath,
-					bin,
-					'--list',
-					path.join(root, 'blog'),
-				],
-				{encoding: 'utf8'},
-			);
-			assert.equal(result.status, 0, result.stderr);
+			const asNobody = (...args: string[]) =>
+				runBin(args, {user: 'nobody', env: {XDG_CACHE_HOME: path.join(root, 'cache')}});
+			const result = asNobody('--list', path.join(root, 'blog'));
+			assert.equal(result.code, 0, result.stderr);
 			assert.match(result.stdout, /Open/);
 			assert.equal(
 				result.stderr,
@@ -219,19 +198,11 @@ describe('folders that cannot be read', () => {
 			);
 			writeFileSync(path.join(root, 'blog', 'secret.md'), '# Secret\n');
 			chmodSync(path.join(root, 'blog', 'secret.md'), 0o000);
-			const unreadableFile = spawnSync(
-				'runuser',
-				['-u', 'nobody', '--', process.execPath, bin, '--print', path.join(root, 'blog', 'secret.md')],
-				{encoding: 'utf8'},
-			);
-			assert.equal(unreadableFile.status, 1);
+			const unreadableFile = asNobody('--print', path.join(root, 'blog', 'secret.md'));
+			assert.equal(unreadableFile.code, 1);
 			assert.match(unreadableFile.stderr, /secret\.md: cannot read this file \(EACCES\)\n$/);
-			const unreadableRoot = spawnSync(
-				'runuser',
-				['-u', 'nobody', '--', process.execPath, bin, '--list', path.join(root, 'blog', 'locked')],
-				{encoding: 'utf8'},
-			);
-			assert.equal(unreadableRoot.status, 1);
+			const unreadableRoot = asNobody('--list', path.join(root, 'blog', 'locked'));
+			assert.equal(unreadableRoot.code, 1);
 			assert.match(unreadableRoot.stderr, /^blogread: .*locked: cannot read this folder \(EACCES\)\n$/);
 		} finally {
 			chmodSync(path.join(root, 'blog', 'locked'), 0o755);

@@ -13,7 +13,7 @@ const MAX_INDEX_BYTES = 256 * 1024 * 1024;
 
 /**
  * A file name for a folder's index: two FNV-1a hashes of its path (node:crypto
- * would cost 2 ms to load). A clash only costs a re-read: the file names its folder.
+ * is slow to load for this). A clash only costs a re-read: the file names its folder.
  */
 function fileKey(root: string): string {
 	let low = 0x811c9dc5;

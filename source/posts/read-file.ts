@@ -35,7 +35,7 @@ function decode(bytes: Buffer, warnings: string[]): Omit<FileText, 'stamp'> {
 
 /**
  * Reads a post as text, bounded in size. Synchronous on purpose: for many
- * small files it is several times faster than the thread pool, and the file
+ * small files it is much quicker than the thread pool, and the file
  * is checked to be a regular file (a FIFO would block) before it is read.
  */
 export function readPostText(absolutePath: string): FileText {

@@ -1,6 +1,6 @@
 // highlight.js as cli-highlight uses it (highlight, getLanguage, listLanguages,
 // highlightAuto), with each language registered on first use instead of all
-// 190 at import, which took 26 ms before the first code block could be shown.
+// 190 at import, which held up the first code block shown.
 // The bundle hands this to cli-highlight in place of highlight.js
 // (scripts/bundle.mjs); test/lazy-highlight.test.ts checks it gives the same
 // highlighting as the full library for every language and alias.

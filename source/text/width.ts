@@ -37,7 +37,7 @@ function simpleWidth(text: string): number {
 /**
  * Columns a string takes on screen: ANSI codes count zero, CJK and emoji two.
  * Narrow and simple text is measured here; string-width's grapheme segmenter
- * and emoji tables, over 10 ms at their first use, only for the rest.
+ * and emoji tables, slow at their first use, only for the rest.
  */
 export function displayWidth(text: string): number {
 	const visible = text.includes('\u001B') || text.includes('\u009B') ? stripAnsi(text) : text;

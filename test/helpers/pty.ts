@@ -1,7 +1,5 @@
 import {spawn, spawnSync} from 'node:child_process';
-import path from 'node:path';
-
-export const bin = path.join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+import {bin} from './bin.js';
 
 /** Every process below `pid`, children first. */
 function descendants(pid: number): number[] {

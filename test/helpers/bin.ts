@@ -1,0 +1,72 @@
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+
+/** The built bin, as `npm install` leaves it. */
+export const bin = path.join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+
+export type BinRun = {code: number | null; stdout: string; stderr: string; seconds: number};
+
+export type BinOptions = {
+	env?: NodeJS.ProcessEnv;
+	cwd?: string;
+	input?: string;
+	/** Run as another user (through runuser, as root): for the checks that need two users. */
+	user?: string;
+	timeout?: number;
+};
+
+// No user's config, and no colour or folder from the environment the tests run in.
+const noConfig = path.join(mkdtempSync(path.join(tmpdir(), 'blogread-no-config-')), 'none');
+const baseEnv = (): NodeJS.ProcessEnv => ({
+	...process.env,
+	NO_COLOR: '',
+	FORCE_COLOR: undefined,
+	FORCE_HYPERLINK: undefined,
+	BLOGREAD_DIR: undefined,
+	BLOGREAD_THEME: undefined,
+	XDG_CONFIG_HOME: noConfig,
+});
+
+/** Runs the built bin with pipes for stdin and stdout, as a script would. */
+export function runBin(args: string[], {env = {}, cwd, input, user, timeout = 30_000}: BinOptions = {}): BinRun {
+	const environment = {...baseEnv(), ...env};
+	const command =
+		user === undefined
+			? [process.execPath, bin, ...args]
+			: ['runuser', '-u', user, '--', 'env', ...envArgs(environment), process.execPath, bin, ...args];
+	const start = performance.now();
+	const result = spawnSync(command[0] ?? '', command.slice(1), {
+		...(cwd === undefined ? {} : {cwd}),
+		...(input === undefined ? {} : {input}),
+		encoding: 'utf8',
+		env: environment,
+		timeout,
+		maxBuffer: 256 * 1024 * 1024,
+	});
+	return {
+		code: result.status,
+		stdout: result.stdout,
+		stderr: result.stderr,
+		seconds: (performance.now() - start) / 1000,
+	};
+}
+
+/** `runuser` starts a clean environment: the variables blogread reads are passed on explicitly. */
+function envArgs(env: NodeJS.ProcessEnv): string[] {
+	const passed = [
+		'PATH',
+		'HOME',
+		'NO_COLOR',
+		'FORCE_COLOR',
+		'XDG_CONFIG_HOME',
+		'XDG_CACHE_HOME',
+		'XDG_STATE_HOME',
+		'TERM',
+	];
+	return passed.flatMap(name => (env[name] === undefined ? [] : [`${name}=${env[name]}`]));
+}
+
+/** Whether this machine can run a command as another user (root with runuser). */
+export const canSwitchUser = process.getuid?.() === 0 && spawnSync('runuser', ['--help']).status === 0;

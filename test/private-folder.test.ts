@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import {chmodSync, mkdirSync, mkdtempSync, rmSync, type Stats, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, describe, it} from 'node:test';
+import {enableCompileCache} from '../source/cli/compile-cache.js';
+import {distrust, privateFolder, readPrivateFile, writePrivateFile} from '../source/storage/private-folder.js';
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'blogread-private-'));
+after(() => {
+	rmSync(scratch, {recursive: true, force: true});
+});
+
+/** Stats as lstat gives them, for the cases this machine can't make (another user's folder). */
+function stats(mode: number, uid: number, kind: 'folder' | 'link' | 'file' = 'folder') {
+	return {
+		mode,
+		uid,
+		isSymbolicLink: () => kind === 'link',
+		isDirectory: () => kind === 'folder',
+	} as unknown as Stats;
+}
+
+describe('a private folder', () => {
+	const me = 1000;
+	const cases: Array<[string, ReturnType<typeof stats>, ReturnType<typeof stats>, string | undefined]> = [
+		['yours, 700, in your home', stats(0o40700, me), stats(0o40755, me), undefined],
+		['yours, 755 (others may read, not write)', stats(0o40755, me), stats(0o40755, me), undefined],
+		['yours, in /tmp (sticky)', stats(0o40700, me), stats(0o41777, 0), undefined],
+		['made by another user first', stats(0o40700, 1001), stats(0o41777, 0), 'it belongs to another user (uid 1001)'],
+		['writable by others', stats(0o40777, me), stats(0o40755, me), 'others can write to it (mode 777)'],
+		['writable by the group', stats(0o40770, me), stats(0o40755, me), 'others can write to it (mode 770)'],
+		['a link', stats(0o120777, me, 'link'), stats(0o40755, me), 'it is a symbolic link'],
+		['a file', stats(0o100600, me, 'file'), stats(0o40755, me), 'it is not a folder'],
+		[
+			'in a folder others can change',
+			stats(0o40700, me),
+			stats(0o40777, 1001),
+			'the folder it is in can be changed by others',
+		],
+	];
+	for (const [name, folder, parent, expected] of cases) {
+		it(`${expected === undefined ? 'is trusted' : 'is not trusted'}: ${name}`, () => {
+			assert.equal(distrust(folder, parent, me), expected);
+		});
+	}
+
+	it('is made for you alone when missing, and a loose one is refused with one line', () => {
+		const made = privateFolder(path.join(scratch, 'home', '.cache', 'blogread'));
+		assert.equal(made.problem, undefined);
+		assert.equal(statSync(made.path).mode & 0o777, 0o700);
+		const loose = path.join(scratch, 'loose');
+		mkdirSync(loose, {mode: 0o777});
+		chmodSync(loose, 0o777);
+		const said: string[] = [];
+		assert.equal(privateFolder(loose, line => said.push(line)).problem, 'others can write to it (mode 777)');
+		assert.deepEqual(said, [`blogread: not using ${loose}: others can write to it (mode 777); running without it`]);
+	});
+
+	it('writes files whole, for you alone, never through a link planted where the temporary file goes', () => {
+		const folder = privateFolder(path.join(scratch, 'writes')).path;
+		const file = path.join(folder, 'index.json');
+		writePrivateFile(file, 'one');
+		assert.equal(readPrivateFile(file, 1024), 'one');
+		assert.equal(statSync(file).mode & 0o777, 0o600);
+		const victim = path.join(scratch, 'victim');
+		writeFileSync(victim, 'untouched');
+		symlinkSync(victim, `${file}.${process.pid}.tmp`);
+		writePrivateFile(file, 'two');
+		assert.equal(readPrivateFile(file, 1024), 'two');
+		assert.equal(readPrivateFile(victim, 1024), 'untouched');
+	});
+
+	it('reads back only regular files, not through links, and nothing past its cap', () => {
+		const folder = privateFolder(path.join(scratch, 'reads')).path;
+		writeFileSync(path.join(folder, 'big'), 'x'.repeat(100));
+		symlinkSync('/dev/zero', path.join(folder, 'zero'));
+		symlinkSync(path.join(folder, 'big'), path.join(folder, 'link'));
+		assert.equal(readPrivateFile(path.join(folder, 'big'), 50), undefined, 'past the cap');
+		assert.equal(readPrivateFile(path.join(folder, 'zero'), 1024), undefined, 'a link to a device');
+		assert.equal(readPrivateFile(path.join(folder, 'link'), 1024), undefined, 'a link to a file');
+		assert.equal(readPrivateFile(folder, 1024), undefined, 'a folder');
+	});
+});
+
+describe("Node's compile cache", () => {
+	it('is turned on only in the private cache folder, and only where Node has it', () => {
+		const asked: string[] = [];
+		const enable = (folder: string) => asked.push(folder);
+		const mine = path.join(scratch, 'cache-home');
+		enableCompileCache({XDG_CACHE_HOME: mine}, enable);
+		assert.deepEqual(asked, [path.join(mine, 'blogread', 'compiled')]);
+		assert.equal(statSync(path.join(mine, 'blogread', 'compiled')).mode & 0o777, 0o700);
+
+		const shared = path.join(scratch, 'shared-home');
+		mkdirSync(path.join(shared, 'blogread'), {recursive: true});
+		chmodSync(path.join(shared, 'blogread'), 0o777);
+		enableCompileCache({XDG_CACHE_HOME: shared}, enable);
+		enableCompileCache({XDG_CACHE_HOME: mine, NODE_DISABLE_COMPILE_CACHE: '1'}, enable);
+		enableCompileCache({XDG_CACHE_HOME: mine}, undefined);
+		assert.equal(asked.length, 1, 'not in a folder others can write, not when disabled, not without the API');
+	});
+});

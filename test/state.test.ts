@@ -1,0 +1,288 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import type {KeyFlags} from '../source/keymap.js';
+import {fieldsOnly} from '../source/posts/search.js';
+import type {Action, ReaderPage, Screen, State} from '../source/ui/state/model.js';
+import {initialState, reducer} from '../source/ui/state/reducer.js';
+import {readerTop} from '../source/ui/state/selectors.js';
+import {makePost, makePosts, searchOf} from './helpers/posts.js';
+
+/** A rendered page of `count` lines, with headings where asked ("## name" at a line). */
+function page(count: number, headings: Array<[line: number, text: string]> = []): ReaderPage {
+	const lines = Array.from(
+		{length: count},
+		(_, index) => headings.find(([line]) => line === index)?.[1] ?? `line ${index}`,
+	);
+	return {
+		lines,
+		plain: lines,
+		headings: headings.map(([line, text]) => ({line, depth: 2, text})),
+		blockStarts: lines.map((_, index) => index),
+		footnoteRefs: [],
+		noteLines: [],
+		notice: null,
+	};
+}
+
+const posts = makePosts(30);
+const screen: Screen = {listHeight: 10, readerHeight: 10, pickerHeight: 8, page: undefined, search: fieldsOnly};
+const withPage = (
+	state: State,
+	lines = page(100, [
+		[20, 'First'],
+		[50, 'Second'],
+	]),
+): Screen => ({
+	...screen,
+	page: state.selectedPath === null ? undefined : {path: state.selectedPath, page: lines},
+});
+
+const named = (name: keyof KeyFlags): Action => ({type: 'keys', input: '', flags: {[name]: true}, screen});
+const typed = (input: string, on: Screen = screen): Action => ({type: 'keys', input, flags: {}, screen: on});
+
+/** Applies actions in turn; a function makes its action from the state reached so far. */
+function run(start: State, ...actions: Array<Action | ((state: State) => Action)>): State {
+	return actions.reduce(
+		(state, action) => reducer(state, typeof action === 'function' ? action(state) : action),
+		start,
+	);
+}
+
+/** Freezes a state deeply, so a reducer that changed it in place would throw. */
+function frozen<T>(value: T): T {
+	if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+		Object.freeze(value);
+		for (const item of Object.values(value)) frozen(item);
+	}
+
+	return value;
+}
+
+const start = () => initialState({posts, search: fieldsOnly});
+const selected = (state: State) => posts.findIndex(post => post.path === state.selectedPath);
+
+describe('the state machine: the list', () => {
+	const cases: Array<[string, Action[], number, number]> = [
+		['j moves down', [typed('j')], 1, 0],
+		['keys typed ahead in one chunk are each taken', [typed('jjj')], 3, 0],
+		['k at the top stays', [typed('k')], 0, 0],
+		['G goes to the last post and scrolls', [typed('G')], 29, 20],
+		['G then g comes back', [typed('G'), typed('g')], 0, 0],
+		['PgDn moves a page', [named('pageDown')], 10, 1],
+		['scrolling keeps the selection on screen', [typed('jjjjjjjjjjj')], 11, 2],
+		['End, then up a line, keeps the window', [named('end'), named('upArrow')], 28, 20],
+	];
+	for (const [name, actions, index, top] of cases) {
+		it(name, () => {
+			const state = run(frozen(start()), ...actions);
+			assert.equal(selected(state), index);
+			assert.equal(state.listTop, top);
+		});
+	}
+
+	it('counts every input action, for the frame that answers it', () => {
+		assert.equal(run(start(), typed('jj'), typed('k'), named('downArrow')).inputs, 3);
+	});
+
+	it('s cycles the sort order and says so; x clears the filters', () => {
+		const sorted = run(start(), typed('s'));
+		assert.equal(sorted.sort, 'title');
+		assert.equal(sorted.notice, 'sorted by title');
+		assert.equal(run(sorted, typed('s'), typed('s')).sort, 'date');
+		const cleared = run(start(), typed('/'), typed('Post 2'), named('return'), typed('x'));
+		assert.equal(cleared.filters.query, '');
+		assert.equal(cleared.notice, 'filters cleared');
+	});
+
+	it('Esc first clears a kept search, then quits', () => {
+		const searched = run(start(), typed('/'), typed('Post 1'), named('return'));
+		assert.equal(searched.filters.query, 'Post 1');
+		const once = run(searched, named('escape'));
+		assert.deepEqual(
+			[once.filters.query, once.quitting, once.notice],
+			['', false, 'filters cleared (Esc again quits)'],
+		);
+		assert.equal(run(once, named('escape')).quitting, true);
+	});
+
+	it('q, Q and Ctrl-C quit from the list', () => {
+		for (const action of [typed('q'), typed('Q'), {type: 'keys', input: 'c', flags: {ctrl: true}, screen} as Action]) {
+			assert.equal(run(start(), action).quitting, true);
+		}
+	});
+});
+
+describe('the state machine: search', () => {
+	const search = searchOf(posts);
+	const on: Screen = {...screen, search};
+	it('narrows the list as text is typed, and Backspace widens it', () => {
+		const state = run(start(), typed('/', on), typed('Post 2', on));
+		assert.equal(state.searching, true);
+		assert.equal(state.filters.query, 'Post 2');
+		assert.equal(state.selectedPath, posts[1]?.path, 'the first match is selected: Post 2');
+		const wider = run(state, {type: 'keys', input: '', flags: {backspace: true}, screen: on});
+		assert.equal(wider.filters.query, 'Post ');
+	});
+
+	it('Esc in the field clears the search; Enter keeps it', () => {
+		const typedIn = run(start(), typed('/', on), typed('Post 3', on));
+		assert.deepEqual(
+			[run(typedIn, named('escape')).filters.query, run(typedIn, named('escape')).searching],
+			['', false],
+		);
+		assert.deepEqual(
+			[run(typedIn, named('return')).filters.query, run(typedIn, named('return')).searching],
+			['Post 3', false],
+		);
+	});
+});
+
+describe('the state machine: the tag picker', () => {
+	const tagged = [
+		makePost({title: 'A', date: '2024-03-01', tags: ['go', 'cli']}),
+		makePost({title: 'B', date: '2024-02-01', tags: ['go']}),
+		makePost({title: 'C', date: '2024-01-01', tags: ['rust']}),
+	];
+	const begin = () => initialState({posts: tagged, search: fieldsOnly});
+	it('opens with every term in the order of use, toggles with Space and applies with Enter', () => {
+		const open = run(begin(), typed('t'));
+		assert.deepEqual(open.picker?.order, ['tag:go', 'tag:cli', 'tag:rust']);
+		const chosen = run(open, typed(' '));
+		assert.deepEqual(chosen.picker?.chosen, [{kind: 'tag', name: 'go'}]);
+		const applied = run(chosen, named('return'));
+		assert.equal(applied.picker, null);
+		assert.deepEqual(applied.filters.terms, [{kind: 'tag', name: 'go'}]);
+	});
+
+	it('narrows as text is typed (j and k are letters once narrowing begins), and Esc cancels', () => {
+		const narrowed = run(begin(), typed('t'), typed('r'), typed('j'));
+		assert.equal(narrowed.picker?.query, 'rj');
+		const cancelled = run(narrowed, named('escape'));
+		assert.deepEqual([cancelled.picker, cancelled.filters.terms], [null, []]);
+	});
+});
+
+describe('the state machine: the reader', () => {
+	const opened = () => run(start(), named('return'));
+
+	it('keys typed before the page is rendered wait, in order, and are read when it is', () => {
+		const waiting = run(opened(), typed('jjj'), typed('/'), typed('line'));
+		assert.equal(waiting.view, 'reader');
+		assert.equal(waiting.pending.length, 8, 'each key waits');
+		const shown = reducer(waiting, {type: 'screen', screen: withPage(waiting)});
+		assert.equal(shown.pending.length, 0);
+		assert.equal(readerTop(shown, withPage(shown)), 3, 'j j j scrolled three lines');
+		assert.deepEqual(
+			shown.find,
+			{query: 'line', editing: true, current: -1},
+			'/ and the letters after it became a find',
+		);
+	});
+
+	it('back (q) never waits for the page, and drops what waited', () => {
+		const back = run(opened(), typed('j'), typed('q'));
+		assert.deepEqual([back.view, back.pending, back.quitting], ['list', [], false]);
+	});
+
+	const reading: Array<[string, (state: State) => Action, number]> = [
+		['j scrolls a line', state => typed('j', withPage(state)), 1],
+		['Space scrolls a page, less a line of context', state => typed(' ', withPage(state)), 9],
+		['d scrolls half a page', state => typed('d', withPage(state)), 5],
+		['G goes to the end', state => typed('G', withPage(state)), 90],
+		['] goes to the next heading', state => typed(']', withPage(state)), 20],
+	];
+	for (const [name, action, top] of reading) {
+		it(name, () => {
+			const state = run(opened(), action);
+			assert.equal(readerTop(state, withPage(state)), top);
+		});
+	}
+
+	it("Enter in the contents jumps to the heading, and ' comes back to where the jump started", () => {
+		const state = run(
+			opened(),
+			s => typed('o', withPage(s)),
+			s => typed('j', withPage(s)),
+			s => named2('return', withPage(s)),
+		);
+		assert.equal(readerTop(state, withPage(state)), 50, 'the contents took it to the second heading');
+		const back = run(state, s => typed("'", withPage(s)));
+		assert.equal(readerTop(back, withPage(back)), 0);
+	});
+
+	it('/ finds, Enter goes to the first hit from the top of the screen, n steps and wraps', () => {
+		const lines = page(40);
+		const on = (state: State) => withPage(state, lines);
+		const found = run(
+			opened(),
+			s => typed('/', on(s)),
+			s => typed('line 3', on(s)),
+			s => named2('return', on(s)),
+		);
+		assert.deepEqual(found.find, {query: 'line 3', editing: false, current: 0});
+		const stepped = run(found, s => typed('n', on(s)));
+		assert.equal(stepped.find.current, 1, 'line 30, after line 3');
+		assert.equal(
+			run(stepped, ...Array.from({length: 10}, () => (s: State) => typed('n', on(s)))).notice,
+			'search wrapped to the top',
+		);
+	});
+
+	it('. opens the next post, remembering where the last one was left', () => {
+		const moved = run(
+			opened(),
+			s => typed('jjjj', withPage(s)),
+			s => typed('.', withPage(s)),
+		);
+		assert.equal(moved.selectedPath, posts[1]?.path);
+		assert.ok(moved.positions[posts[0]?.path ?? ''], 'the first post keeps its place');
+		const again = run(moved, s => typed(',', withPage(s)));
+		assert.equal(readerTop(again, withPage(again)), 4);
+	});
+
+	it('e and L ask for work done outside; the answer swaps the post in', () => {
+		const asked = run(opened(), s => typed('e', withPage(s)));
+		assert.deepEqual(asked.request, {kind: 'edit', path: posts[0]?.path});
+		const edited = makePost({title: 'Edited'}, 'New text.', posts[0]?.path);
+		const answered = reducer(asked, {
+			type: 'replaced',
+			path: posts[0]?.path ?? '',
+			post: edited,
+			notice: 're-read',
+			screen,
+		});
+		assert.deepEqual([answered.request, answered.notice, answered.posts[0]?.title], [null, 're-read', 'Edited']);
+		const refused = reducer(
+			run(opened(), s => typed('L', withPage(s))),
+			{type: 'refused', notice: 'this post has no translation'},
+		);
+		assert.deepEqual([refused.request, refused.notice], [null, 'this post has no translation']);
+	});
+});
+
+describe('the state machine: help and resizing', () => {
+	it('? shows help; any key closes it and does nothing else, but Q still quits', () => {
+		const help = run(start(), typed('?'));
+		assert.equal(help.showHelp, true);
+		const closed = run(help, typed('j'));
+		assert.deepEqual([closed.showHelp, selected(closed)], [false, 0]);
+		assert.equal(run(help, typed('Q')).quitting, true);
+	});
+
+	it('a smaller screen keeps the selection in view', () => {
+		const down = run(start(), typed('G'));
+		const smaller = reducer(down, {type: 'screen', screen: {...screen, listHeight: 4}});
+		assert.equal(smaller.listTop, 26);
+	});
+
+	it('never changes the state it is given', () => {
+		const state = frozen(run(start(), typed('jj'), named('return')));
+		assert.doesNotThrow(() =>
+			run(state, typed('jj'), s => ({type: 'screen', screen: withPage(s)}), typed('q'), typed('t')),
+		);
+	});
+});
+
+function named2(name: keyof KeyFlags, on: Screen): Action {
+	return {type: 'keys', input: '', flags: {[name]: true}, screen: on};
+}
