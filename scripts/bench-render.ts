@@ -4,7 +4,7 @@ import path from 'node:path';
 import {readBody} from '../source/posts/body.js';
 import {loadPostFile} from '../source/posts/load.js';
 import {renderPostPage} from '../source/render/post-page.js';
-import {createTheme} from '../source/theme.js';
+import {createTheme} from '../source/theme/palette.js';
 import {median} from './bench/median.js';
 
 const files = process.argv.slice(2);

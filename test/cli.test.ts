@@ -16,7 +16,7 @@ import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import {loadPostFile} from '../source/posts/load.js';
 import {renderPostPage} from '../source/render/post-page.js';
-import {createTheme} from '../source/theme.js';
+import {createTheme} from '../source/theme/palette.js';
 import {bin, runBin} from './helpers/bin.js';
 import {inTerminal} from './helpers/pty.js';
 

@@ -9,7 +9,7 @@ import {loadBlog} from '../source/posts/load.js';
 import {formatPost} from '../source/render/bounded.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {displayWidth} from '../source/text/width.js';
-import {createTheme} from '../source/theme.js';
+import {createTheme} from '../source/theme/palette.js';
 import {bin} from './helpers/bin.js';
 import {bodyOf} from './helpers/posts.js';
 

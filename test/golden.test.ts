@@ -3,7 +3,7 @@ import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import {renderMarkdown} from '../source/render/markdown.js';
-import {createTheme} from '../source/theme.js';
+import {createTheme} from '../source/theme/palette.js';
 
 // Expected renderings, reviewed by eye and kept beside their inputs, so a
 // change in output shows up as a diff. UPDATE_GOLDEN=1 rewrites them.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {markdownHead} from '../source/render/head.js';
 import {renderPostPage} from '../source/render/post-page.js';
-import {createTheme} from '../source/theme.js';
+import {createTheme} from '../source/theme/palette.js';
 import {makePost} from './helpers/posts.js';
 
 const paragraph = (index: number) =>

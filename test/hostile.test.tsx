@@ -4,7 +4,7 @@ import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
 import {loadBlog} from '../source/posts/load.js';
-import {createTheme} from '../source/theme.js';
+import {createTheme} from '../source/theme/palette.js';
 import {runBin} from './helpers/bin.js';
 import {foreignControls, makeHostileBlog} from './helpers/hostile.js';
 import {keys, renderApp} from './helpers/ink.js';

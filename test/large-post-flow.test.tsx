@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {SYNC_RENDER_LIMIT} from '../source/render/render-job.js';
-import {createTheme} from '../source/theme.js';
+import {createTheme} from '../source/theme/palette.js';
 import {appOpener, keys} from './helpers/ink.js';
 import {bodyOf, makePost} from './helpers/posts.js';
 

@@ -4,7 +4,7 @@ import stripAnsi from 'strip-ansi';
 import {formatJson} from '../source/cli/print.js';
 import {listColumns, listRow} from '../source/render/list-row.js';
 import {displayWidth} from '../source/text/width.js';
-import {createTheme} from '../source/theme.js';
+import {createTheme} from '../source/theme/palette.js';
 import {makePost} from './helpers/posts.js';
 
 const theme = createTheme(0);

@@ -3,7 +3,7 @@ import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
 import {renderMarkdown} from '../source/render/markdown.js';
 import {displayWidth} from '../source/text/width.js';
-import {createTheme} from '../source/theme.js';
+import {createTheme} from '../source/theme/palette.js';
 
 // The kinds of input the CommonMark reference implementation keeps as its
 // pathological cases (cmark's test/pathological_tests.py), written here from

@@ -5,7 +5,7 @@ import {frontMatterBody, parseFrontMatter} from '../source/posts/front-matter.js
 import {normalisePost} from '../source/posts/normalise.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {displayWidth} from '../source/text/width.js';
-import {createTheme} from '../source/theme.js';
+import {createTheme} from '../source/theme/palette.js';
 import {foreignControls} from './helpers/hostile.js';
 
 // Pieces of Markdown syntax, control characters and wide text, so random

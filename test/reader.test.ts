@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
 import {renderMarkdown} from '../source/render/markdown.js';
-import {createTheme} from '../source/theme.js';
+import {createTheme} from '../source/theme/palette.js';
 import {anchorAt, lineAt} from '../source/ui/state/anchor.js';
 import {findHits, hitFrom, markRanges} from '../source/ui/state/hits.js';
 

@@ -4,7 +4,7 @@ import stripAnsi from 'strip-ansi';
 import {formatPost, renderPostPageBounded} from '../source/render/bounded.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {SYNC_RENDER_LIMIT} from '../source/render/render-job.js';
-import {createTheme} from '../source/theme.js';
+import {createTheme} from '../source/theme/palette.js';
 import {bodyOf, makePost} from './helpers/posts.js';
 
 const theme = createTheme(1);

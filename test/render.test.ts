@@ -8,7 +8,7 @@ import {expandTabs, fenceLanguage} from '../source/render/code-block.js';
 import {renderMarkdown} from '../source/render/markdown.js';
 import {fitColumns} from '../source/render/table.js';
 import {displayWidth} from '../source/text/width.js';
-import {createTheme} from '../source/theme.js';
+import {createTheme} from '../source/theme/palette.js';
 
 const plain = createTheme(0);
 const colour = createTheme(1);

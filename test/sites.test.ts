@@ -4,7 +4,7 @@ import path from 'node:path';
 import {describe, it} from 'node:test';
 import {loadBlog} from '../source/posts/load.js';
 import {formatPost} from '../source/render/bounded.js';
-import {createTheme} from '../source/theme.js';
+import {createTheme} from '../source/theme/palette.js';
 import {runBin} from './helpers/bin.js';
 import {bodyOf} from './helpers/posts.js';
 

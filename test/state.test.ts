@@ -94,6 +94,11 @@ describe('the state machine: the list', () => {
 		assert.equal(cleared.notice, 'filters cleared');
 	});
 
+	it('a notice lasts until the next key, even one typed in the same chunk', () => {
+		assert.equal(run(start(), typed('x')).notice, 'filters cleared');
+		assert.equal(run(start(), typed('xj')).notice, null);
+	});
+
 	it('Esc first clears a kept search, then quits', () => {
 		const searched = run(start(), typed('/'), typed('Post 1'), named('return'));
 		assert.equal(searched.filters.query, 'Post 1');

@@ -1,25 +1,21 @@
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import {describe, it} from 'node:test';
-import {type ColorLevel, createTheme, detectColorLevel, resolveThemeName, type ThemeChoice} from '../source/theme.js';
+import {type ColorLevel, detectColorLevel, resolveThemeName, type ThemeChoice} from '../source/theme/choice.js';
+import {createTheme} from '../source/theme/palette.js';
 
 const require = createRequire(import.meta.url);
 
 describe('resolveThemeName', () => {
-	const cases: Array<[ThemeChoice | undefined, NodeJS.ProcessEnv, 'dark' | 'light']> = [
-		[undefined, {}, 'dark'],
+	// Which choice applies (--theme, BLOGREAD_THEME, the config) is decided with the other options (options.test.ts).
+	const cases: Array<[ThemeChoice, NodeJS.ProcessEnv, 'dark' | 'light']> = [
+		['dark', {}, 'dark'],
 		['light', {}, 'light'],
-		['dark', {BLOGREAD_THEME: 'light'}, 'dark'],
-		[undefined, {BLOGREAD_THEME: 'light'}, 'light'],
-		[undefined, {BLOGREAD_THEME: 'LIGHT '}, 'light'],
-		[undefined, {BLOGREAD_THEME: 'purple'}, 'dark'],
-		[undefined, {COLORFGBG: '0;15'}, 'dark'],
+		['dark', {COLORFGBG: '0;15'}, 'dark'],
 		['auto', {COLORFGBG: '0;15'}, 'light'],
-		[undefined, {COLORFGBG: '0;default;7', BLOGREAD_THEME: 'auto'}, 'light'],
+		['auto', {COLORFGBG: '0;default;7'}, 'light'],
 		['auto', {COLORFGBG: '15;0'}, 'dark'],
 		['auto', {}, 'dark'],
-		['auto', {COLORFGBG: '0;15', BLOGREAD_THEME: 'dark'}, 'light'],
-		[undefined, {COLORFGBG: '0;15', BLOGREAD_THEME: 'dark'}, 'dark'],
 	];
 	for (const [choice, env, expected] of cases) {
 		it(`${String(choice)} ${JSON.stringify(env)} → ${expected}`, () => {

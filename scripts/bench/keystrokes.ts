@@ -7,7 +7,7 @@ import {render} from 'ink-testing-library';
 import React from 'react';
 import {loadBlog} from '../../source/posts/load.js';
 import type {Blog} from '../../source/posts/model.js';
-import {createTheme} from '../../source/theme.js';
+import {createTheme} from '../../source/theme/palette.js';
 import {App, type FrameReport} from '../../source/ui/app.js';
 import {median} from './median.js';
 

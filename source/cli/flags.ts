@@ -1,7 +1,7 @@
 // The command line's flags as data, like the keymap for keys: meow's spec, the
 // check of each value, the parsed flags' type and the help section all come
 // from this one table, so they cannot disagree.
-import {THEME_CHOICES, type ThemeChoice} from '../theme.js';
+import {THEME_CHOICES, type ThemeChoice} from '../theme/choice.js';
 import {UserError} from '../util/errors.js';
 
 export const MIN_WIDTH = 20;

@@ -1,7 +1,7 @@
 import {existsSync, statSync} from 'node:fs';
 import os from 'node:os';
 import type {SortKey} from '../posts/filter.js';
-import {isThemeChoice, type ThemeChoice} from '../theme.js';
+import {isThemeChoice, type ThemeChoice} from '../theme/choice.js';
 import {UserError} from '../util/errors.js';
 import type {Config} from './config.js';
 import type {FlagValues} from './flags.js';

@@ -6,7 +6,7 @@ import {loadBlog} from '../posts/load.js';
 import {type Post, summarise} from '../posts/model.js';
 import {listColumns, listRow} from '../render/list-row.js';
 import {escapeForJson} from '../text/sanitize.js';
-import type {Theme} from '../theme.js';
+import type {Theme} from '../theme/palette.js';
 import {UserError} from '../util/errors.js';
 import type {Options} from './options.js';
 import {hyperlinks, makeTheme, output, printWidth} from './terminal.js';

@@ -2,7 +2,8 @@
 // full-screen app; and writing printed output, through a pager when asked.
 import {supportsColor} from 'chalk';
 import supportsHyperlinks from 'supports-hyperlinks';
-import {createTheme, detectColorLevel, resolveThemeName, type Theme} from '../theme.js';
+import {detectColorLevel, resolveThemeName} from '../theme/choice.js';
+import {createTheme, type Theme} from '../theme/palette.js';
 import {UserError} from '../util/errors.js';
 import {MIN_WIDTH} from './flags.js';
 import type {Options} from './options.js';

@@ -1,7 +1,7 @@
 import {highlight, supportsLanguage} from 'cli-highlight';
 import {showControls} from '../text/sanitize.js';
 import {breakStyled} from '../text/width.js';
-import type {Theme} from '../theme.js';
+import type {Theme} from '../theme/palette.js';
 
 /** Blocks larger than this are shown plain: highlighting them would stall the reader. */
 export const MAX_HIGHLIGHT_CHARS = 64 * 1024;

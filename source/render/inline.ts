@@ -4,7 +4,7 @@ import markedFootnote from 'marked-footnote';
 import {markedTerminal} from 'marked-terminal';
 import {get as emojiNamed} from 'node-emoji';
 import {showControls} from '../text/sanitize.js';
-import type {Theme} from '../theme.js';
+import type {Theme} from '../theme/palette.js';
 
 const NAMED_ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0'};
 

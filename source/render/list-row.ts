@@ -1,7 +1,7 @@
 import type {Post} from '../posts/model.js';
 import {markMatches} from '../text/mark-matches.js';
 import {displayWidth, padEnd, truncate} from '../text/width.js';
-import type {Theme} from '../theme.js';
+import type {Theme} from '../theme/palette.js';
 
 const DATE_WIDTH = 10;
 const GAP = '  ';

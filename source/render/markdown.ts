@@ -2,7 +2,7 @@ import type {Token, Tokens} from 'marked';
 import stripAnsi from 'strip-ansi';
 import {keepOwnEscapes, showControls} from '../text/sanitize.js';
 import {displayWidth, wrapStyled} from '../text/width.js';
-import type {Theme} from '../theme.js';
+import type {Theme} from '../theme/palette.js';
 import {appendAll, maxOf} from '../util/arrays.js';
 import {renderCodeBlock} from './code-block.js';
 import {guardMarkdown} from './guard.js';

@@ -1,6 +1,6 @@
 import type {Post} from '../posts/model.js';
 import {wrapStyled} from '../text/width.js';
-import type {Theme} from '../theme.js';
+import type {Theme} from '../theme/palette.js';
 import {appendAll} from '../util/arrays.js';
 import type {RenderedMarkdown} from './markdown.js';
 

@@ -1,6 +1,6 @@
 import {showControls} from '../text/sanitize.js';
 import {wrapStyled} from '../text/width.js';
-import type {ColorLevel, Theme, ThemeName, ThemeOptions} from '../theme.js';
+import type {ColorLevel, Theme, ThemeName, ThemeOptions} from '../theme/palette.js';
 import type {RenderedMarkdown} from './markdown.js';
 import {startWorker} from './start-worker.js';
 

@@ -1,6 +1,6 @@
 // Renders one post body off the main thread (see render/render-job.ts).
 import {parentPort, workerData} from 'node:worker_threads';
-import {createTheme} from '../theme.js';
+import {createTheme} from '../theme/palette.js';
 import {renderMarkdown} from './markdown.js';
 import type {RenderRequest} from './render-job.js';
 

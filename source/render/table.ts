@@ -1,6 +1,6 @@
 import type {Tokens} from 'marked';
 import {align, displayWidth, wrapStyled} from '../text/width.js';
-import type {Theme} from '../theme.js';
+import type {Theme} from '../theme/palette.js';
 import {appendAll, maxOf} from '../util/arrays.js';
 
 const MIN_COLUMN = 6;

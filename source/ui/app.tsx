@@ -6,7 +6,7 @@ import type {Blog, Post} from '../posts/model.js';
 import {fieldsOnly, type SearchBodies} from '../posts/search.js';
 import {listColumns} from '../render/list-row.js';
 import {wrapStyled} from '../text/width.js';
-import type {Theme} from '../theme.js';
+import type {Theme} from '../theme/palette.js';
 import {ContentsOverlay} from './components/contents-overlay.js';
 import {EmptyState} from './components/empty-state.js';
 import {FilteredEmpty} from './components/filtered-empty.js';
@@ -166,6 +166,8 @@ export function App({
 
 	// Scroll positions are clamped as they are drawn too: a resize is drawn before the state machine hears of it.
 	const selected = selectedIndex(state, shown);
+	// Where every screen draws: the terminal's width, all rows but the status line.
+	const area = {width: columns, height: contentHeight, theme};
 	const listTop = scrollToShow(selected, state.listTop, shown.length, contentHeight);
 	let content: React.ReactNode;
 	let status: StatusText = {
@@ -173,27 +175,12 @@ export function App({
 		right: `${positionLabel(listTop, shown.length, contentHeight)} · ? help`,
 	};
 	if (state.showHelp) {
-		content = <HelpOverlay view={activeView(state)} width={columns} height={contentHeight} theme={theme} />;
+		content = <HelpOverlay view={activeView(state)} {...area} />;
 		status = {left: 'Help', right: 'any key closes'};
 	} else if (state.picker) {
-		const picker = {
-			...state.picker,
-			top: scrollToShow(
-				state.picker.cursor,
-				state.picker.top,
-				pickerRows(state, state.picker, screen).length,
-				screen.pickerHeight,
-			),
-		};
-		content = (
-			<TagPicker
-				rows={pickerRows(state, state.picker, screen)}
-				picker={picker}
-				width={columns}
-				height={contentHeight}
-				theme={theme}
-			/>
-		);
+		const rows = pickerRows(state, state.picker, screen);
+		const top = scrollToShow(state.picker.cursor, state.picker.top, rows.length, screen.pickerHeight);
+		content = <TagPicker rows={rows} picker={{...state.picker, top}} {...area} />;
 		status = {...status, right: `${state.picker.chosen.length} chosen`};
 	} else if (state.view === 'reader' && post) {
 		const top = readerTop(state, screen);
@@ -212,9 +199,7 @@ export function App({
 					cursor={state.contents.cursor}
 					top={contentsTop}
 					current={current}
-					width={columns}
-					height={contentHeight}
-					theme={theme}
+					{...area}
 				/>
 			);
 		} else if (page) {
@@ -236,28 +221,10 @@ export function App({
 
 		status = readerStatus(state, post, page, top, contentHeight, hits.length);
 	} else if (state.posts.length === 0) {
-		content = (
-			<EmptyState
-				root={blog.root}
-				hiddenDrafts={blog.hiddenDrafts}
-				width={columns}
-				height={contentHeight}
-				theme={theme}
-			/>
-		);
+		content = <EmptyState root={blog.root} hiddenDrafts={blog.hiddenDrafts} {...area} />;
 		status = {left: `${blog.root} · no posts`, right: '? help · q quit'};
 	} else if (shown.length === 0) {
-		content = (
-			<FilteredEmpty
-				posts={state.posts}
-				filters={state.filters}
-				sort={state.sort}
-				search={search}
-				width={columns}
-				height={contentHeight}
-				theme={theme}
-			/>
-		);
+		content = <FilteredEmpty posts={state.posts} filters={state.filters} sort={state.sort} search={search} {...area} />;
 	} else {
 		content = (
 			<ListView
@@ -265,9 +232,7 @@ export function App({
 				columns={columnsLayout}
 				selected={selected}
 				top={listTop}
-				height={contentHeight}
-				width={columns}
-				theme={theme}
+				{...area}
 				words={queryWords(state.filters.query)}
 			/>
 		);

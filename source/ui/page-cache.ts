@@ -5,7 +5,7 @@ import {renderPostPageBounded} from '../render/bounded.js';
 import {markdownHead} from '../render/head.js';
 import type {RenderedMarkdown} from '../render/markdown.js';
 import {RENDER_BUDGET_MS, SYNC_RENDER_LIMIT} from '../render/render-job.js';
-import type {Theme} from '../theme.js';
+import type {Theme} from '../theme/palette.js';
 import type {ReaderPage} from './state/model.js';
 
 const LIMIT = 8;

@@ -7,7 +7,7 @@ import {loadPostFile} from '../posts/load.js';
 import type {Blog, Post} from '../posts/model.js';
 import {localToday} from '../posts/normalise.js';
 import type {SearchBodies} from '../posts/search.js';
-import type {Theme} from '../theme.js';
+import type {Theme} from '../theme/palette.js';
 import {errorMessage} from '../util/errors.js';
 import {App} from './app.js';
 

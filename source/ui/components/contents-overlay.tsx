@@ -1,6 +1,6 @@
 import type {Heading} from '../../render/markdown.js';
 import {truncate} from '../../text/width.js';
-import type {Theme} from '../../theme.js';
+import type {Theme} from '../../theme/palette.js';
 import {minOf} from '../../util/arrays.js';
 import {contentsRows} from '../state/viewport.js';
 import {Lines} from './lines.js';

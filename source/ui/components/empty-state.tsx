@@ -1,5 +1,5 @@
 import {wrapStyled} from '../../text/width.js';
-import type {Theme} from '../../theme.js';
+import type {Theme} from '../../theme/palette.js';
 import {Lines} from './lines.js';
 
 /** What an empty folder shows: what was searched, and how to point blogread elsewhere. */

@@ -2,7 +2,7 @@ import {describeFilters, type Filters, type SortKey, termLabel, visiblePosts} fr
 import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
 import {wrapStyled} from '../../text/width.js';
-import type {Theme} from '../../theme.js';
+import type {Theme} from '../../theme/palette.js';
 import {Lines} from './lines.js';
 
 type Props = {

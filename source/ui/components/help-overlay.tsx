@@ -1,6 +1,6 @@
 import {helpRows, type View} from '../../keymap.js';
 import {padEnd, truncate} from '../../text/width.js';
-import type {Theme} from '../../theme.js';
+import type {Theme} from '../../theme/palette.js';
 import {maxOf} from '../../util/arrays.js';
 import {Lines} from './lines.js';
 

@@ -1,7 +1,7 @@
 import type {Post} from '../../posts/model.js';
 import {type ListColumns, listRow} from '../../render/list-row.js';
 import {padEnd} from '../../text/width.js';
-import {createTheme, type Theme} from '../../theme.js';
+import {createTheme, type Theme} from '../../theme/palette.js';
 import {Lines} from './lines.js';
 
 type Props = {

@@ -1,4 +1,4 @@
-import type {Theme} from '../../theme.js';
+import type {Theme} from '../../theme/palette.js';
 import {type Hit, markRanges} from '../state/hits.js';
 import type {ReaderPage} from '../state/model.js';
 import {Lines} from './lines.js';

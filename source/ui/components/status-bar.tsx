@@ -1,6 +1,6 @@
 import {Text} from 'ink';
 import {displayWidth, truncate} from '../../text/width.js';
-import type {Theme} from '../../theme.js';
+import type {Theme} from '../../theme/palette.js';
 
 /** One inverse line: `left` is cut to fit, `right` always stays whole. */
 export function StatusBar({left, right, width, theme}: {left: string; right: string; width: number; theme: Theme}) {

@@ -1,6 +1,6 @@
 import {type TermEntry, termKey, termLabel} from '../../posts/filter.js';
 import {padEnd, truncate} from '../../text/width.js';
-import type {Theme} from '../../theme.js';
+import type {Theme} from '../../theme/palette.js';
 import {maxOf} from '../../util/arrays.js';
 import type {PickerState} from '../state/model.js';
 import {Lines} from './lines.js';

@@ -1,6 +1,6 @@
 import {useEffect, useState} from 'react';
 import type {Post} from '../../posts/model.js';
-import type {Theme} from '../../theme.js';
+import type {Theme} from '../../theme/palette.js';
 import {loadRenderer, onPageReady, readerPage} from '../page-cache.js';
 import type {ReaderPage} from '../state/model.js';
 

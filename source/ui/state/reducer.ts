@@ -107,7 +107,8 @@ function takeKey(state: State, input: string, flags: KeyFlags, screen: Screen): 
 		return {...state, pending: [...state.pending, {input, flags}].slice(-MAX_PENDING)};
 	let next = state;
 	for (const event of events) {
-		next = applyKey(next, event, screen);
+		// A notice lasts until the next key, even one typed in the same chunk.
+		next = applyKey({...next, notice: null}, event, screen);
 		if (next.quitting || next.showHelp) break;
 	}
 
@@ -127,7 +128,7 @@ function takeInput(state: State, input: string, flags: KeyFlags, screen: Screen)
 		return {...state, showHelp: false, quitting: quits};
 	}
 
-	let next: State = {...state, notice: null};
+	let next = state;
 	// A chunk of typed text ("jjj", or "/kub" typed fast) is taken one
 	// character at a time, each read by the screen active after the last.
 	const plain = !Object.values(flags).some(Boolean);

@@ -1,7 +1,8 @@
 import {Chalk, type ChalkInstance} from 'chalk';
 
-/** 0: no colour at all, 1: 16 colours, 2: 256, 3: truecolor. */
-export type ColorLevel = 0 | 1 | 2 | 3;
+import type {ColorLevel, ThemeName} from './choice.js';
+
+export type {ColorLevel, ThemeName} from './choice.js';
 
 /** What a piece of text is; components and the renderer ask for roles, never colours. */
 export type Role =
@@ -30,7 +31,6 @@ export type Role =
 	| 'error';
 
 type Style = (text: string) => string;
-export type ThemeName = 'dark' | 'light';
 /** Codes put around find matches in the reader (inside already styled text). */
 export type MarkCodes = {open: string; close: string};
 export type Theme = Record<Role, Style> & {
@@ -207,44 +207,4 @@ export function createTheme(level: ColorLevel, name: ThemeName = 'dark', options
 		currentHitCodes: inverse ? INVERSE_UNDERLINE : NO_MARK,
 		options,
 	};
-}
-
-export const THEME_CHOICES = ['dark', 'light', 'auto'] as const;
-export type ThemeChoice = (typeof THEME_CHOICES)[number];
-
-export function isThemeChoice(value: string): value is ThemeChoice {
-	return (THEME_CHOICES as readonly string[]).includes(value);
-}
-
-/**
- * The palette to use: --theme, else BLOGREAD_THEME, else dark. Auto reads
- * COLORFGBG ("15;0": light text on black) where the terminal sets it, and
- * never queries the terminal, which can stall over ssh.
- */
-export function resolveThemeName(choice: ThemeChoice | undefined, env: NodeJS.ProcessEnv): ThemeName {
-	const fromEnv = env['BLOGREAD_THEME']?.trim().toLowerCase() ?? '';
-	const wanted = choice ?? (isThemeChoice(fromEnv) ? fromEnv : 'dark');
-	if (wanted !== 'auto') return wanted;
-	const background = Number(env['COLORFGBG']?.split(';').at(-1));
-	return background === 7 || background === 15 ? 'light' : 'dark';
-}
-
-/** The colour level a run should use (DESIGN.md §1: --no-color, NO_COLOR, FORCE_COLOR). */
-export function detectColorLevel(options: {
-	color: boolean;
-	isTTY: boolean;
-	env: NodeJS.ProcessEnv;
-	supported: ColorLevel;
-}): ColorLevel {
-	const {env} = options;
-	if (!options.color || (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '')) return 0;
-	const force = env['FORCE_COLOR'];
-	if (force !== undefined) {
-		if (force === '0' || force === 'false') return 0;
-		if (force === '2' || force === '3') return Number(force) as ColorLevel;
-		return Math.max(1, options.supported) as ColorLevel;
-	}
-
-	if (!options.isTTY || env['TERM'] === 'dumb') return 0;
-	return options.supported;
 }
