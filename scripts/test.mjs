@@ -20,7 +20,7 @@ const files = readdirSync(folder)
 	.map(name => path.join(folder, name));
 
 let failed = false;
-const stream = run({files, concurrency: 2});
+const stream = run({files, concurrency: Number(process.env['TEST_CONCURRENCY'] ?? 2)});
 stream.on('test:fail', () => {
 	failed = true;
 });

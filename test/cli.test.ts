@@ -17,7 +17,8 @@ import {after, describe, it} from 'node:test';
 import {loadPostFile} from '../source/posts/load.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {createTheme} from '../source/theme/palette.js';
-import {bin, runBin} from './helpers/bin.js';
+import {bin as binPath, runBin} from './helpers/bin.js';
+import {runCli} from './helpers/cli.js';
 import {inTerminal} from './helpers/pty.js';
 
 const root = path.join(import.meta.dirname, '..');
@@ -25,8 +26,14 @@ const fixture = path.join(import.meta.dirname, 'fixtures', 'blog');
 const {version} = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {version: string};
 
 /** The built bin run in a pipe, with `env` added; the result without its timing. */
-function run(args: string[], env: NodeJS.ProcessEnv = {}, cwd = root) {
+function bin(args: string[], env: NodeJS.ProcessEnv = {}, cwd = root) {
 	const {code, stdout, stderr} = runBin(args, {env, cwd});
+	return {code, stdout, stderr};
+}
+
+/** The command line in this process, without its timing. */
+async function cli(args: string[], env: NodeJS.ProcessEnv = {}) {
+	const {code, stdout, stderr} = await runCli(args, env);
 	return {code, stdout, stderr};
 }
 
@@ -37,7 +44,7 @@ after(() => {
 
 describe('blogread --help and --version', () => {
 	it('--help lists every flag and the keys, exit 0', () => {
-		const {code, stdout, stderr} = run(['--help']);
+		const {code, stdout, stderr} = bin(['--help']);
 		assert.equal(code, 0);
 		assert.equal(stderr, '');
 		for (const flag of [
@@ -64,12 +71,12 @@ describe('blogread --help and --version', () => {
 
 		assert.match(stdout, /Keys in the reader/);
 		assert.match(stdout, /Space PgDn f +page down/);
-		assert.equal(run(['-h']).stdout, stdout);
+		assert.equal(bin(['-h']).stdout, stdout);
 	});
 
 	it('--version prints the package version', () => {
-		assert.deepEqual(run(['--version']), {code: 0, stdout: `${version}\n`, stderr: ''});
-		assert.equal(run(['-v']).stdout, `${version}\n`);
+		assert.deepEqual(bin(['--version']), {code: 0, stdout: `${version}\n`, stderr: ''});
+		assert.equal(bin(['-v']).stdout, `${version}\n`);
 	});
 });
 
@@ -119,28 +126,38 @@ describe('bad input', () => {
 		],
 	];
 	for (const [name, args, code, stderr] of cases) {
-		it(`${name}: exit ${code}, one clear line`, () => {
-			const result = run(args);
+		it(`${name}: exit ${code}, one clear line`, async () => {
+			const result = await cli(args);
 			assert.equal(result.stderr, stderr);
 			assert.equal(result.code, code);
 			assert.equal(result.stdout, '');
 		});
 	}
 
-	it('an empty folder is not an error, but says so', () => {
+	// The same messages from the built bin, with its exit codes.
+	it('the built bin exits 2 for a usage error and 1 for a runtime failure, with one line each', () => {
+		assert.deepEqual(bin(['--bogus']), {code: 2, stdout: '', stderr: `blogread: unknown option --bogus\n${usage}`});
+		assert.deepEqual(bin(['/no/such/blog']), {
+			code: 1,
+			stdout: '',
+			stderr: 'blogread: /no/such/blog: no such file or folder\n',
+		});
+	});
+
+	it('an empty folder is not an error, but says so', async () => {
 		const empty = path.join(scratch, 'empty');
 		mkdirSync(empty);
-		const result = run([empty]);
+		const result = await cli([empty]);
 		assert.equal(result.code, 0);
 		assert.equal(result.stdout, '');
 		assert.equal(result.stderr, `blogread: no posts in ${empty}\n`);
-		assert.equal(run(['--json', empty]).stdout, '[]\n');
+		assert.equal((await cli(['--json', empty])).stdout, '[]\n');
 	});
 });
 
 describe('--list', () => {
-	it('prints one line per post, newest first, in a pipe by default', () => {
-		const result = run([fixture]);
+	it('prints one line per post, newest first, in a pipe by default', async () => {
+		const result = await cli([fixture]);
 		assert.equal(result.code, 0);
 		const lines = result.stdout.trimEnd().split('\n');
 		assert.match(lines[0] ?? '', /^2025-07-15 {2}Late evening in California +#time$/);
@@ -151,11 +168,11 @@ describe('--list', () => {
 		);
 		assert.ok(!result.stdout.includes('Half-written thoughts'), 'drafts hidden');
 		assert.ok(!result.stdout.includes('\u001B'), 'no escapes in a pipe');
-		assert.deepEqual(run(['--list', fixture]).stdout, result.stdout);
+		assert.deepEqual((await cli(['--list', fixture])).stdout, result.stdout);
 	});
 
-	it('--json carries the contract fields', () => {
-		const result = run(['--list', '--json', fixture]);
+	it('--json carries the contract fields', async () => {
+		const result = await cli(['--list', '--json', fixture]);
 		assert.equal(result.code, 0);
 		const posts = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
 		const full = posts.find(post => post['path'] === 'full-front-matter.md');
@@ -188,7 +205,7 @@ describe('--list', () => {
 
 	it('keeps calendar dates in every time zone', () => {
 		for (const tz of ['America/Los_Angeles', 'Asia/Tokyo', 'Pacific/Kiritimati', 'UTC']) {
-			const posts = JSON.parse(run(['--json', fixture], {TZ: tz}).stdout) as Array<{path: string; date: string}>;
+			const posts = JSON.parse(bin(['--json', fixture], {TZ: tz}).stdout) as Array<{path: string; date: string}>;
 			const dates = Object.fromEntries(posts.map(post => [post.path, post.date]));
 			assert.equal(dates['full-front-matter.md'], '2025-07-15', tz);
 			assert.equal(dates['datetime-offset.md'], '2025-07-15', tz);
@@ -196,36 +213,36 @@ describe('--list', () => {
 		}
 	});
 
-	it('a tag no post has: exit 0, an empty list, and the closest tags on stderr', () => {
-		const result = run(['--json', '--tag', 'perfomance', fixture]);
+	it('a tag no post has: exit 0, an empty list, and the closest tags on stderr', async () => {
+		const result = await cli(['--json', '--tag', 'perfomance', fixture]);
 		assert.equal(result.code, 0);
 		assert.equal(result.stdout, '[]\n');
 		assert.equal(result.stderr, 'blogread: no post has the tag "perfomance"; closest: performance\n');
 	});
 
-	it('--search ranks title matches first', () => {
-		const posts = JSON.parse(run(['--json', '--search', 'toml', fixture]).stdout) as Array<{title: string}>;
+	it('--search ranks title matches first', async () => {
+		const posts = JSON.parse((await cli(['--json', '--search', 'toml', fixture])).stdout) as Array<{title: string}>;
 		assert.equal(posts[0]?.title, 'Notes from a TOML post');
 	});
 
-	it('--tag (repeatable, any case) and --search select posts; --drafts shows drafts', () => {
-		const titles = (args: string[]) =>
-			(JSON.parse(run(['--json', ...args, fixture]).stdout) as Array<{title: string}>).map(post => post.title);
-		assert.deepEqual(titles(['--tag', 'performance']), [
+	it('--tag (repeatable, any case) and --search select posts; --drafts shows drafts', async () => {
+		const titles = async (args: string[]) =>
+			(JSON.parse((await cli(['--json', ...args, fixture])).stdout) as Array<{title: string}>).map(post => post.title);
+		assert.deepEqual(await titles(['--tag', 'performance']), [
 			'Tuning the garbage collector: a field report',
 			'Notes from a TOML post',
 		]);
-		assert.deepEqual(titles(['-t', 'PERFORMANCE', '-t', 'config']), ['Notes from a TOML post']);
-		assert.deepEqual(titles(['--tag', 'notes']), ['Notes from a TOML post'], 'categories filter too');
-		assert.deepEqual(titles(['--search', 'goroutines']), []);
-		assert.deepEqual(titles(['--search', 'PACIFIC time']), ['Late evening in California']);
-		assert.ok(titles(['--drafts']).includes('Half-written thoughts'));
+		assert.deepEqual(await titles(['-t', 'PERFORMANCE', '-t', 'config']), ['Notes from a TOML post']);
+		assert.deepEqual(await titles(['--tag', 'notes']), ['Notes from a TOML post'], 'categories filter too');
+		assert.deepEqual(await titles(['--search', 'goroutines']), []);
+		assert.deepEqual(await titles(['--search', 'PACIFIC time']), ['Late evening in California']);
+		assert.ok((await titles(['--drafts'])).includes('Half-written thoughts'));
 	});
 });
 
 describe('--print', () => {
-	it('renders a post with footnotes and code, plain in a pipe', () => {
-		const result = run(['--print', 'full-front-matter', '--width', '60', fixture]);
+	it('renders a post with footnotes and code, plain in a pipe', async () => {
+		const result = await cli(['--print', 'full-front-matter', '--width', '60', fixture]);
 		assert.equal(result.code, 0);
 		assert.equal(result.stderr, '');
 		const out = result.stdout;
@@ -242,19 +259,19 @@ describe('--print', () => {
 		for (const line of out.split('\n')) assert.ok(line.length <= 60, line);
 	});
 
-	it('accepts a file path, a path inside the blog, or a slug', () => {
-		const bySlug = run(['-p', 'toml-post', fixture]).stdout;
+	it('accepts a file path, a path inside the blog, or a slug', async () => {
+		const bySlug = (await cli(['-p', 'toml-post', fixture])).stdout;
 		assert.match(bySlug, /^Notes from a TOML post\n/);
-		assert.equal(run(['-p', 'toml-post.md', fixture]).stdout, bySlug);
-		assert.equal(run(['-p', path.join(fixture, 'toml-post.md')]).stdout, bySlug);
-		assert.equal(run([path.join(fixture, 'toml-post.md')]).stdout, bySlug, 'a file in a pipe is printed');
+		assert.equal((await cli(['-p', 'toml-post.md', fixture])).stdout, bySlug);
+		assert.equal((await cli(['-p', path.join(fixture, 'toml-post.md')])).stdout, bySlug);
+		assert.equal((await cli([path.join(fixture, 'toml-post.md')])).stdout, bySlug, 'a file in a pipe is printed');
 	});
 
-	it('colours output with FORCE_COLOR and never with NO_COLOR or --no-color', () => {
+	it('colours output with FORCE_COLOR and never with NO_COLOR or --no-color', async () => {
 		const args = ['-p', 'full-front-matter', fixture];
-		assert.ok(run(args, {FORCE_COLOR: '1'}).stdout.includes('\u001B['));
-		assert.ok(!run(args, {FORCE_COLOR: '1', NO_COLOR: '1'}).stdout.includes('\u001B'));
-		assert.ok(!run([...args, '--no-color'], {FORCE_COLOR: '1'}).stdout.includes('\u001B'));
+		assert.ok((await cli(args, {FORCE_COLOR: '1'})).stdout.includes('\u001B['));
+		assert.ok(!(await cli(args, {FORCE_COLOR: '1', NO_COLOR: '1'})).stdout.includes('\u001B'));
+		assert.ok(!(await cli([...args, '--no-color'], {FORCE_COLOR: '1'})).stdout.includes('\u001B'));
 	});
 
 	// The bin loads highlight.js's languages and the emoji table from files of their own, on first use
@@ -277,7 +294,7 @@ describe('--print', () => {
 		for (const [name, body] of posts) {
 			const file = path.join(scratch, name);
 			writeFileSync(file, `---\ntitle: Code\n---\n${body}\n`);
-			const printed = run(['--print', file, '--width', '80'], {FORCE_COLOR: '3'});
+			const printed = bin(['--print', file, '--width', '80'], {FORCE_COLOR: '3'});
 			assert.equal(printed.code, 0, printed.stderr);
 			const page = renderPostPage(loadPostFile(file, name), `${body}\n`, {
 				width: 80,
@@ -290,21 +307,21 @@ describe('--print', () => {
 		}
 	});
 
-	it('keeps its index only in a cache folder that is yours alone, and says once when it is not', () => {
+	it('keeps its index only in a cache folder that is yours alone, and says once when it is not', async () => {
 		const args = ['--list', fixture];
 		const cache = path.join(scratch, 'private-cache');
-		const first = run(args, {XDG_CACHE_HOME: cache});
+		const first = await cli(args, {XDG_CACHE_HOME: cache});
 		assert.equal(first.stderr, '');
 		const folder = path.join(cache, 'blogread');
 		assert.equal(statSync(folder).mode & 0o777, 0o700, 'made for you alone');
 		const [index = ''] = readdirSync(folder).filter(name => name.startsWith('index-'));
 		assert.equal(statSync(path.join(folder, index)).mode & 0o777, 0o600);
-		assert.deepEqual(run(args, {XDG_CACHE_HOME: cache}), first, 'the same list from the index');
+		assert.deepEqual(await cli(args, {XDG_CACHE_HOME: cache}), first, 'the same list from the index');
 
 		const shared = path.join(scratch, 'shared-cache');
 		mkdirSync(path.join(shared, 'blogread'), {recursive: true});
 		chmodSync(path.join(shared, 'blogread'), 0o777);
-		const loose = run(args, {XDG_CACHE_HOME: shared});
+		const loose = await cli(args, {XDG_CACHE_HOME: shared});
 		assert.equal(loose.stdout, first.stdout);
 		assert.equal(
 			loose.stderr,
@@ -315,37 +332,41 @@ describe('--print', () => {
 		const linked = path.join(scratch, 'linked-cache');
 		mkdirSync(linked);
 		symlinkSync(folder, path.join(linked, 'blogread'));
-		assert.match(run(args, {XDG_CACHE_HOME: linked}).stderr, /: it is a symbolic link; running without it\n$/);
+		assert.match((await cli(args, {XDG_CACHE_HOME: linked})).stderr, /: it is a symbolic link; running without it\n$/);
 
 		const nowhere = path.join(scratch, 'a-file-not-a-folder');
 		writeFileSync(nowhere, '');
-		assert.deepEqual(run(args, {XDG_CACHE_HOME: nowhere}), first, 'a cache folder that cannot be made is no error');
+		assert.deepEqual(
+			await cli(args, {XDG_CACHE_HOME: nowhere}),
+			first,
+			'a cache folder that cannot be made is no error',
+		);
 	});
 
-	it('--theme light and BLOGREAD_THEME=light pick the light palette', () => {
+	it('--theme light and BLOGREAD_THEME=light pick the light palette', async () => {
 		const args = ['-p', 'full-front-matter', fixture];
-		const dark = run(args, {FORCE_COLOR: '1'}).stdout;
-		const light = run([...args, '--theme', 'light'], {FORCE_COLOR: '1'}).stdout;
+		const dark = (await cli(args, {FORCE_COLOR: '1'})).stdout;
+		const light = (await cli([...args, '--theme', 'light'], {FORCE_COLOR: '1'})).stdout;
 		assert.notEqual(light, dark);
-		assert.equal(run(args, {FORCE_COLOR: '1', BLOGREAD_THEME: 'light'}).stdout, light);
-		assert.equal(run([...args, '--theme', 'dark'], {FORCE_COLOR: '1', BLOGREAD_THEME: 'light'}).stdout, dark);
+		assert.equal((await cli(args, {FORCE_COLOR: '1', BLOGREAD_THEME: 'light'})).stdout, light);
+		assert.equal((await cli([...args, '--theme', 'dark'], {FORCE_COLOR: '1', BLOGREAD_THEME: 'light'})).stdout, dark);
 	});
 
-	it('shows a broken post with its warning', () => {
-		const out = run(['-p', 'broken-front-matter', fixture]).stdout;
+	it('shows a broken post with its warning', async () => {
+		const out = (await cli(['-p', 'broken-front-matter', fixture])).stdout;
 		assert.match(out, /^Broken front matter\n/);
 		assert.match(out, /⚠ front matter: /);
 		assert.match(out, /The body still shows\./);
 	});
 
-	it('never evaluates JavaScript front matter', () => {
+	it('never evaluates JavaScript front matter', async () => {
 		const marker = path.join(scratch, 'pwned');
 		const post = path.join(scratch, 'evil.md');
 		writeFileSync(
 			post,
 			`---js\n{ title: require('fs').writeFileSync(${JSON.stringify(marker)}, 'x') || 'ran' }\n---\nBody\n`,
 		);
-		const out = run(['-p', post]).stdout;
+		const out = (await cli(['-p', post])).stdout;
 		assert.match(out, /language "js" refused/);
 		assert.throws(() => readFileSync(marker));
 	});
@@ -380,7 +401,7 @@ describe('the full-screen app in a real terminal', () => {
 	}
 
 	it('stops quietly when the reader of its output goes away (EPIPE)', async () => {
-		const child = spawn(process.execPath, [bin, '--list', fixture]);
+		const child = spawn(process.execPath, [binPath, '--list', fixture]);
 		let stderr = '';
 		child.stderr.on('data', (chunk: Buffer) => {
 			stderr += chunk.toString();

@@ -6,6 +6,7 @@ import {loadBlog} from '../source/posts/load.js';
 import {formatPost} from '../source/render/bounded.js';
 import {createTheme} from '../source/theme/palette.js';
 import {runBin} from './helpers/bin.js';
+import {runCli} from './helpers/cli.js';
 import {bodyOf} from './helpers/posts.js';
 
 // One small repository per static site generator, each imitating its
@@ -24,8 +25,16 @@ type Listed = Expected['posts'][number] & {
 	lang: string | null;
 };
 
-function run(args: string[]) {
+/** The built bin: each site is listed by it once, as users run it. */
+function bin(args: string[]) {
 	const result = runBin(args, {env: {NO_COLOR: '1'}});
+	assert.equal(result.code, 0, result.stderr);
+	return result.stdout;
+}
+
+/** The command line in this process, for the rest. */
+async function run(args: string[]) {
+	const result = await runCli(args, {NO_COLOR: '1'});
 	assert.equal(result.code, 0, result.stderr);
 	return result.stdout;
 }
@@ -45,7 +54,7 @@ for (const site of ['hugo', 'jekyll', 'hexo', 'astro', 'eleventy', 'gatsby', 'zo
 	describe(`a ${site} repository`, () => {
 		const root = path.join(sites, site);
 		const expected = JSON.parse(readFileSync(path.join(root, 'expected.json'), 'utf8')) as Expected;
-		const listed = JSON.parse(run(['--list', '--json', root])) as Listed[];
+		const listed = JSON.parse(bin(['--list', '--json', root])) as Listed[];
 
 		it('lists its posts, newest first, with titles, dates, tags and languages', () => {
 			assert.deepEqual(
@@ -60,8 +69,8 @@ for (const site of ['hugo', 'jekyll', 'hexo', 'astro', 'eleventy', 'gatsby', 'zo
 			);
 		});
 
-		it('shows drafts only with --drafts, marked as drafts', () => {
-			const all = JSON.parse(run(['--list', '--json', '--drafts', root])) as Listed[];
+		it('shows drafts only with --drafts, marked as drafts', async () => {
+			const all = JSON.parse(await run(['--list', '--json', '--drafts', root])) as Listed[];
 			assert.deepEqual(
 				all
 					.filter(post => post.draft)
@@ -84,11 +93,11 @@ for (const site of ['hugo', 'jekyll', 'hexo', 'astro', 'eleventy', 'gatsby', 'zo
 }
 
 describe('conventions', () => {
-	const list = (site: string, ...args: string[]) =>
-		JSON.parse(run(['--list', '--json', ...args, path.join(sites, site)])) as Listed[];
+	const list = async (site: string, ...args: string[]) =>
+		JSON.parse(await run(['--list', '--json', ...args, path.join(sites, site)])) as Listed[];
 
-	it('Hugo: summary and <!--more--> give the excerpt; lastmod is the update; dates with offsets keep their day', () => {
-		const posts = list('hugo');
+	it('Hugo: summary and <!--more--> give the excerpt; lastmod the update; offsets keep the day', async () => {
+		const posts = await list('hugo');
 		assert.ok(posts.every(post => !post.path.endsWith('_index.md') && post.path !== 'content/about.md'));
 		assert.ok(
 			posts.some(post => post.excerpt !== null && post.path === 'content/posts/other.md'),
@@ -97,32 +106,32 @@ describe('conventions', () => {
 		assert.ok(posts.some(post => post.updated !== null));
 	});
 
-	it('Hugo: --lang picks which translation is listed', () => {
-		const french = list('hugo', '--lang', 'fr').find(post => post.languages.length > 1);
+	it('Hugo: --lang picks which translation is listed', async () => {
+		const french = (await list('hugo', '--lang', 'fr')).find(post => post.languages.length > 1);
 		assert.equal(french?.path, 'content/posts/hello.fr.md');
 		assert.equal(french?.lang, 'fr');
 	});
 
-	it('Jekyll: a site-wide excerpt separator, and categories kept apart from tags', () => {
-		const posts = list('jekyll');
+	it('Jekyll: a site-wide excerpt separator, and categories kept apart from tags', async () => {
+		const posts = await list('jekyll');
 		assert.ok(posts.find(post => post.path.includes('cut-here'))?.excerpt);
 		assert.ok(posts.some(post => post.categories.includes('notes') && !post.tags.includes('notes')));
 	});
 
-	it('Zola: tags and categories from [taxonomies]', () => {
-		const post = list('zola').find(candidate => candidate.date === '2023-09-09');
+	it('Zola: tags and categories from [taxonomies]', async () => {
+		const post = (await list('zola')).find(candidate => candidate.date === '2023-09-09');
 		assert.deepEqual(post?.tags, ['rust', 'web']);
 		assert.deepEqual(post?.categories, ['code']);
 	});
 
-	it('MDX: imports go and components show as placeholders', () => {
-		const out = run(['--print', 'src/content/blog/charts-in-mdx.mdx', path.join(sites, 'astro')]);
+	it('MDX: imports go and components show as placeholders', async () => {
+		const out = await run(['--print', 'src/content/blog/charts-in-mdx.mdx', path.join(sites, 'astro')]);
 		assert.match(out, /\[Chart\]/);
 		assert.match(out, /\[Callout\]/);
 	});
 
-	it('Hugo shortcodes: a figure is an image line, a highlight a code block, others stay dimmed as written', () => {
-		const out = run(['--print', 'content/posts/shortcodes.md', path.join(sites, 'hugo')]);
+	it('Hugo shortcodes: a figure is an image, a highlight a code block, others stay dimmed as written', async () => {
+		const out = await run(['--print', 'content/posts/shortcodes.md', path.join(sites, 'hugo')]);
 		assert.match(out, /\[image: A sleeping cat\] \(\/img\/cat\.png\)/);
 		assert.match(out, /┌─ go/);
 		assert.match(out, /\{\{< youtube abc123 >\}\}/);

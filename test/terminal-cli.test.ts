@@ -7,6 +7,7 @@ import {after, describe, it} from 'node:test';
 import stringWidth from 'string-width';
 import stripAnsi from 'strip-ansi';
 import {bin, canSwitchUser, runBin} from './helpers/bin.js';
+import {runCli} from './helpers/cli.js';
 import {inTerminal} from './helpers/pty.js';
 
 const fixture = path.join(import.meta.dirname, 'fixtures', 'blog');
@@ -16,14 +17,13 @@ after(() => {
 	rmSync(scratch, {recursive: true, force: true});
 });
 
-function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-	return runBin(args, {env});
-}
+/** The command line in this process, as the bin runs it in a pipe. */
+const cli = runCli;
 
 describe('colour depth', () => {
 	for (const level of ['1', '2', '3']) {
-		it(`FORCE_COLOR=${level}: colour, from the 16 standard colours only`, () => {
-			const {stdout} = run(['--print', post], {FORCE_COLOR: level});
+		it(`FORCE_COLOR=${level}: colour, from the 16 standard colours only`, async () => {
+			const {stdout} = await cli(['--print', post], {FORCE_COLOR: level});
 			const codes = [...stdout.matchAll(/\u001B\[([\d;]*)m/g)].map(match => match[1] ?? '');
 			assert.ok(codes.length > 10);
 			assert.ok(
@@ -33,14 +33,14 @@ describe('colour depth', () => {
 		});
 	}
 
-	it('NO_COLOR, --no-color and a pipe: no escape sequence at all', () => {
+	it('NO_COLOR, --no-color and a pipe: no escape sequence at all', async () => {
 		for (const [args, env] of [
 			[[], {NO_COLOR: '1', FORCE_COLOR: '3'}],
 			[['--no-color'], {FORCE_COLOR: '3'}],
 			[[], {}],
 		] as const) {
-			assert.ok(!run(['--print', post, ...args], env).stdout.includes('\u001B'));
-			assert.ok(!run(['--list', fixture, ...args], env).stdout.includes('\u001B'));
+			assert.ok(!(await cli(['--print', post, ...args], env)).stdout.includes('\u001B'));
+			assert.ok(!(await cli(['--list', fixture, ...args], env)).stdout.includes('\u001B'));
 		}
 	});
 });
@@ -137,7 +137,7 @@ describe('terminals and pipes', () => {
 });
 
 describe('configuration', () => {
-	it('~/.config/blogread/config.json sets defaults that flags override', () => {
+	it('~/.config/blogread/config.json sets defaults that flags override', async () => {
 		const home = path.join(scratch, 'config-home');
 		mkdirSync(path.join(home, 'blogread'), {recursive: true});
 		writeFileSync(
@@ -145,33 +145,31 @@ describe('configuration', () => {
 			JSON.stringify({folder: fixture, width: 40, theme: 'light', sort: 'title'}),
 		);
 		const env = {XDG_CONFIG_HOME: home};
-		const list = run(['--list'], env).stdout.split('\n');
+		const list = (await cli(['--list'], env)).stdout.split('\n');
 		assert.match(list[0] ?? '', /A post with JSON front matter/, 'the folder and sort come from the config');
-		const printed = run(['--print', 'toml-post'], env).stdout;
+		const printed = (await cli(['--print', 'toml-post'], env)).stdout;
 		assert.ok(
 			printed.split('\n').every(line => line.length <= 40),
 			'width 40 from the config',
 		);
 		assert.ok(
-			run(['--print', 'toml-post', '--width', '70'], env)
-				.stdout.split('\n')
-				.some(line => line.length > 40),
+			(await cli(['--print', 'toml-post', '--width', '70'], env)).stdout.split('\n').some(line => line.length > 40),
 			'the flag wins',
 		);
-		const light = run(['--print', 'toml-post'], {...env, FORCE_COLOR: '1'}).stdout;
-		const dark = run(['--print', 'toml-post', '--theme', 'dark'], {...env, FORCE_COLOR: '1'}).stdout;
+		const light = (await cli(['--print', 'toml-post'], {...env, FORCE_COLOR: '1'})).stdout;
+		const dark = (await cli(['--print', 'toml-post', '--theme', 'dark'], {...env, FORCE_COLOR: '1'})).stdout;
 		assert.notEqual(light, dark);
 	});
 
-	it('a broken config is reported in one line and ignored', () => {
+	it('a broken config is reported in one line and ignored', async () => {
 		const home = path.join(scratch, 'broken-home');
 		mkdirSync(path.join(home, 'blogread'), {recursive: true});
 		writeFileSync(path.join(home, 'blogread', 'config.json'), '{"width": 40,');
-		const result = run(['--list', fixture], {XDG_CONFIG_HOME: home});
+		const result = await cli(['--list', fixture], {XDG_CONFIG_HOME: home});
 		assert.equal(result.code, 0);
 		assert.match(result.stderr, /^blogread: config .*config\.json: not valid JSON .*; ignored\n$/);
 		writeFileSync(path.join(home, 'blogread', 'config.json'), '{"width": 3, "theme": "light", "colour": true}');
-		const partly = run(['--list', fixture], {XDG_CONFIG_HOME: home});
+		const partly = await cli(['--list', fixture], {XDG_CONFIG_HOME: home});
 		assert.match(partly.stderr, /ignored "width": 3, "colour": true/);
 	});
 });

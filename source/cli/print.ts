@@ -8,6 +8,7 @@ import {listColumns, listRow} from '../render/list-row.js';
 import {escapeForJson} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {UserError} from '../util/errors.js';
+import type {Io} from './io.js';
 import type {Options} from './options.js';
 import {hyperlinks, makeTheme, output, printWidth} from './terminal.js';
 
@@ -34,33 +35,30 @@ export function findPost(posts: Post[], name: string): Post | undefined {
 }
 
 /** Prints one post, named by a file path or by its slug or path in the blog. */
-export async function printPost(options: Options, name: string): Promise<number> {
+export async function printPost(options: Options, name: string, io: Io): Promise<number> {
 	const direct = (await stat(name).catch(() => undefined))?.isFile() ?? false;
 	const blog = await loadBlog(direct ? name : options.target, {
 		drafts: true,
 		...(options.lang ? {lang: options.lang} : {}),
+		env: io.env,
+		warn: line => io.stderr.write(`${line}\n`),
 	});
 	// A translation is found by its own path too, not only the listed version.
 	const candidates = [...blog.posts, ...[...(blog.translations?.values() ?? [])].flat()];
 	const post = direct ? blog.posts[0] : findPost(candidates, name);
 	if (!post) throw new UserError(`post not found: ${name} (in ${options.target}; blogread --list shows them)`);
 	const body = readBody(post);
-	if (body.problem !== null)
+	if (body.problem !== null) {
 		throw new UserError(`${direct ? name : post.path}: ${body.problem.replace(UNREADABLE, 'cannot read this file')}`);
+	}
+
 	// Markdown rendering (marked, highlight.js) is loaded only when a post is shown.
 	const [{formatPost}, {RENDER_BUDGET_MS}] = await Promise.all([
 		import('../render/bounded.js'),
 		import('../render/render-job.js'),
 	]);
-	const theme = makeTheme(options);
-	await output(
-		await formatPost(
-			post,
-			body.markdown,
-			{width: printWidth(options), theme, hyperlinks: hyperlinks(theme)},
-			RENDER_BUDGET_MS,
-		),
-		options,
-	);
+	const theme = makeTheme(options, io);
+	const page = {width: printWidth(options, io), theme, hyperlinks: hyperlinks(theme, io)};
+	await output(await formatPost(post, body.markdown, page, RENDER_BUDGET_MS), options, io);
 	return 0;
 }

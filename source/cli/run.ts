@@ -4,11 +4,13 @@ import {stat} from 'node:fs/promises';
 import meow from 'meow';
 import {closestTerms, type Filters, termExists, visiblePosts} from '../posts/filter.js';
 import {loadBlog} from '../posts/load.js';
+import type {Blog} from '../posts/model.js';
 import {fieldsOnly, SearchBodies} from '../posts/search.js';
 import {errorMessage, UserError} from '../util/errors.js';
 import {loadConfig} from './config.js';
 import {checkArguments, meowFlags, parseFlags} from './flags.js';
 import {helpText, USAGE, version} from './help.js';
+import {type Io, processIo, say} from './io.js';
 import {type Options, resolveOptions} from './options.js';
 import {formatJson, formatList, printPost} from './print.js';
 import {hyperlinks, interactive, makeTheme, output, printWidth} from './terminal.js';
@@ -17,45 +19,46 @@ async function isFile(target: string): Promise<boolean> {
 	return (await stat(target).catch(() => undefined))?.isFile() ?? false;
 }
 
-/** Lines on stderr for what the user should know about the list: unreadable folders, no posts, tags no post has. */
-function reportListProblems(options: Options, blog: Awaited<ReturnType<typeof loadBlog>>, shown: number): void {
-	const say = (line: string) => process.stderr.write(`blogread: ${line}\n`);
-	for (const problem of blog.problems ?? []) say(`${options.target}/${problem}`);
+/** Lines on stderr for what the user should know about the list: unreadable folders, no posts, unknown tags. */
+function reportListProblems(options: Options, blog: Blog, shown: number, io: Io): void {
+	for (const problem of blog.problems ?? []) say(io, `${options.target}/${problem}`);
 	if (blog.posts.length === 0) {
 		const drafts = blog.hiddenDrafts > 0 ? ` (${blog.hiddenDrafts} drafts hidden: add --drafts)` : '';
-		say(`no posts in ${options.target}${drafts}`);
+		say(io, `no posts in ${options.target}${drafts}`);
 		return;
 	}
 
 	const missing = options.tags.filter(name => !termExists(blog.posts, name));
 	for (const tag of missing) {
 		const closest = closestTerms(blog.posts, tag);
-		say(`no post has the tag "${tag}"${closest.length > 0 ? `; closest: ${closest.join(', ')}` : ''}`);
+		say(io, `no post has the tag "${tag}"${closest.length > 0 ? `; closest: ${closest.join(', ')}` : ''}`);
 	}
 
-	if (shown === 0 && missing.length === 0)
-		say(`no posts match the filters (${blog.posts.length} posts in ${options.target})`);
+	if (shown === 0 && missing.length === 0) {
+		say(io, `no posts match the filters (${blog.posts.length} posts in ${options.target})`);
+	}
 }
 
-async function listOrOpen(options: Options): Promise<number> {
+async function listOrOpen(options: Options, io: Io): Promise<number> {
 	const targetIsFile = await isFile(options.target);
-	if (targetIsFile && !options.list && !interactive()) return printPost(options, options.target);
+	if (targetIsFile && !options.list && !interactive(io)) return printPost(options, options.target, io);
 
-	const blog = await loadBlog(options.target, {drafts: options.drafts, ...(options.lang ? {lang: options.lang} : {})});
+	const blog = await loadBlog(options.target, {
+		drafts: options.drafts,
+		...(options.lang ? {lang: options.lang} : {}),
+		env: io.env,
+		warn: line => io.stderr.write(`${line}\n`),
+	});
 	const filters: Filters = {terms: options.tags.map(name => ({kind: 'any', name})), mode: 'and', query: options.search};
 	// A search needs every body; without one, none is read.
 	const bodies = options.search.trim() === '' ? undefined : new SearchBodies();
 	bodies?.prepare(blog.posts);
 	const posts = visiblePosts(blog.posts, filters, options.sort, bodies?.view(blog.posts) ?? fieldsOnly);
-	reportListProblems(options, blog, posts.length);
+	reportListProblems(options, blog, posts.length, io);
 
-	if (options.list || !interactive()) {
-		await output(
-			options.json
-				? formatJson(posts)
-				: formatList(posts, process.stdout.isTTY ? printWidth(options) : null, makeTheme(options)),
-			options,
-		);
+	if (options.list || !interactive(io)) {
+		const width = io.stdout.isTTY ? printWidth(options, io) : null;
+		await output(options.json ? formatJson(posts) : formatList(posts, width, makeTheme(options, io)), options, io);
 		return 0;
 	}
 
@@ -63,16 +66,16 @@ async function listOrOpen(options: Options): Promise<number> {
 	const stdin = openTerminalInput();
 	if (!stdin) {
 		// No terminal to read keys from (cron, a pipe with no /dev/tty): print instead.
-		process.stdout.write(formatList(posts, printWidth(options), makeTheme(options)));
+		io.stdout.write(formatList(posts, printWidth(options, io), makeTheme(options, io)));
 		return 0;
 	}
 
-	const theme = makeTheme(options, true);
+	const theme = makeTheme(options, io, true);
 	await runApp({
 		blog,
 		filters,
 		theme,
-		hyperlinks: hyperlinks(theme),
+		hyperlinks: hyperlinks(theme, io),
 		stdin,
 		openFirst: targetIsFile,
 		sort: options.sort,
@@ -83,8 +86,7 @@ async function listOrOpen(options: Options): Promise<number> {
 	return 0;
 }
 
-/** Runs one invocation and gives its exit code; expected failures throw UserError. */
-export async function run(args: string[]): Promise<number> {
+async function runOrThrow(args: string[], io: Io): Promise<number> {
 	const cli = meow({
 		argv: args,
 		importMeta: import.meta,
@@ -99,33 +101,41 @@ export async function run(args: string[]): Promise<number> {
 	checkArguments(args, Object.keys(cli.flags));
 	const flags = parseFlags(cli.flags);
 	if (flags.help) {
-		process.stdout.write(helpText());
+		io.stdout.write(helpText());
 		return 0;
 	}
 
 	if (flags.version) {
-		process.stdout.write(`${version()}\n`);
+		io.stdout.write(`${version()}\n`);
 		return 0;
 	}
 
-	const {config, problem} = loadConfig(process.env);
-	if (problem) process.stderr.write(`blogread: config ${problem}\n`);
-	const options = resolveOptions(cli.input.map(String), flags, process.env, config);
-	return options.print === undefined ? listOrOpen(options) : printPost(options, options.print);
+	const {config, problem} = loadConfig(io.env);
+	if (problem) say(io, `config ${problem}`);
+	const options = resolveOptions(cli.input.map(String), flags, io.env, config);
+	return options.print === undefined ? listOrOpen(options, io) : printPost(options, options.print, io);
 }
 
-/** Runs blogread and exits: expected failures as one line and their exit code, anything else as one line and 1. */
-export async function main(args: string[]): Promise<void> {
+/**
+ * Runs one invocation and gives its exit code: 0 done, 1 a runtime failure,
+ * 2 a usage error. Failures are one line on stderr, never a stack trace.
+ */
+export async function run(args: string[], io: Io): Promise<number> {
 	try {
-		process.exitCode = await run(args);
+		return await runOrThrow(args, io);
 	} catch (error) {
 		if (error instanceof UserError) {
-			process.stderr.write(`blogread: ${error.message}\n`);
-			if (error.exitCode === 2) process.stderr.write(`${USAGE}\n`);
-			process.exit(error.exitCode);
+			say(io, error.message);
+			if (error.exitCode === 2) io.stderr.write(`${USAGE}\n`);
+			return error.exitCode;
 		}
 
-		process.stderr.write(`blogread: unexpected error: ${errorMessage(error)}\n`);
-		process.exit(1);
+		say(io, `unexpected error: ${errorMessage(error)}`);
+		return 1;
 	}
+}
+
+/** The bin's run: the process's own terminal and environment. */
+export async function main(args: string[]): Promise<void> {
+	process.exitCode = await run(args, processIo());
 }

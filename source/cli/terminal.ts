@@ -1,53 +1,46 @@
-// What the terminal blogread writes to can take: colour, links, width, the
+// What the output blogread writes to can take: colour, links, width, the
 // full-screen app; and writing printed output, through a pager when asked.
-import {supportsColor} from 'chalk';
-import supportsHyperlinks from 'supports-hyperlinks';
 import {detectColorLevel, resolveThemeName} from '../theme/choice.js';
 import {createTheme, type Theme} from '../theme/palette.js';
 import {UserError} from '../util/errors.js';
 import {MIN_WIDTH} from './flags.js';
+import type {Io} from './io.js';
 import type {Options} from './options.js';
 
 const DEFAULT_WIDTH = 80;
 
 /** The theme for printed output, or for the app (`forApp`: inverse video stays without colour). */
-export function makeTheme(options: Options, forApp = false): Theme {
-	const supported = supportsColor === false ? 0 : supportsColor.level;
-	const level = detectColorLevel({
-		color: options.color,
-		isTTY: process.stdout.isTTY === true,
-		env: process.env,
-		supported,
-	});
-	return createTheme(level, resolveThemeName(options.theme, process.env), {inverseWithoutColor: forApp});
+export function makeTheme(options: Options, io: Io, forApp = false): Theme {
+	const isTTY = io.stdout.isTTY === true;
+	const level = detectColorLevel({color: options.color, isTTY, env: io.env, supported: io.colors});
+	return createTheme(level, resolveThemeName(options.theme, io.env), {inverseWithoutColor: forApp});
 }
 
 /** Clickable links only where the terminal says it supports them, and never without colour. */
-export function hyperlinks(theme: Theme): boolean {
-	return theme.level > 0 && supportsHyperlinks.stdout;
+export function hyperlinks(theme: Theme, io: Io): boolean {
+	return theme.level > 0 && io.hyperlinks;
 }
 
 /** --width, else the terminal's width (a pseudo-terminal may report 0: then $COLUMNS), else 80. */
-export function printWidth(options: Options): number {
+export function printWidth(options: Options, io: Io): number {
 	if (options.width !== undefined) return options.width;
-	const columns =
-		(process.stdout.isTTY ? process.stdout.columns : 0) || Number(process.env['COLUMNS']) || DEFAULT_WIDTH;
+	const columns = (io.stdout.isTTY ? io.stdout.columns : 0) || Number(io.env['COLUMNS']) || DEFAULT_WIDTH;
 	return Math.max(MIN_WIDTH, columns);
 }
 
-/** A terminal that can take the full-screen app: not a pipe, and not TERM=dumb. */
-export function interactive(): boolean {
-	return process.stdout.isTTY === true && process.env['TERM'] !== 'dumb';
+/** A terminal that can take the full-screen app: the process's own, not a pipe, and not TERM=dumb. */
+export function interactive(io: Io): boolean {
+	return io.own && io.stdout.isTTY === true && io.env['TERM'] !== 'dumb';
 }
 
-/** Writes printed output, through $PAGER when asked and stdout is a terminal. */
-export async function output(text: string, options: Options): Promise<void> {
-	if (!options.pager || !process.stdout.isTTY) {
-		process.stdout.write(text);
+/** Writes printed output, through $PAGER when asked and stdout is the process's own terminal. */
+export async function output(text: string, options: Options, io: Io): Promise<void> {
+	if (!options.pager || !io.own || !io.stdout.isTTY) {
+		io.stdout.write(text);
 		return;
 	}
 
-	const pager = process.env['PAGER'] || 'less -R';
+	const pager = io.env['PAGER'] || 'less -R';
 	const {spawn} = await import('node:child_process');
 	const child = spawn(pager, {shell: true, stdio: ['pipe', 'inherit', 'inherit']});
 	child.stdin.on('error', () => {

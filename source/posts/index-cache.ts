@@ -42,8 +42,9 @@ export class IndexCache {
 	constructor(
 		readonly root: string,
 		env: NodeJS.ProcessEnv,
+		warn?: (line: string) => void,
 	) {
-		const folder = privateFolder(cacheFolderPath(env));
+		const folder = privateFolder(cacheFolderPath(env), warn);
 		this.file = folder.problem === undefined ? path.join(folder.path, `index-${fileKey(root)}.json`) : undefined;
 		if (this.file) this.read(this.file);
 	}

@@ -18,6 +18,8 @@ export type LoadOptions = {
 	/** Keep an index of post summaries in the user's cache folder (default: yes). */
 	cache?: boolean;
 	env?: NodeJS.ProcessEnv;
+	/** Where a line about the cache folder goes (it may be one others can write): stderr by default. */
+	warn?: (line: string) => void;
 };
 
 /** Newest first; undated posts last; ties by title. */
@@ -117,7 +119,10 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[]): Ar
 
 function loadFolder(target: string, layout: SiteLayout, options: LoadOptions, problems: string[]): Post[] {
 	const files = layoutFiles(target, layout, problems);
-	const cache = options.cache === false ? undefined : new IndexCache(realpathSync(target), options.env ?? process.env);
+	const cache =
+		options.cache === false
+			? undefined
+			: new IndexCache(realpathSync(target), options.env ?? process.env, options.warn);
 	const posts = files.map(file => {
 		const context = `${file.inDraftFolder === true}:${file.excerptSeparator ?? ''}`;
 		const indexed = cache?.get(file, context);

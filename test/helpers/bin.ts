@@ -19,7 +19,7 @@ export type BinOptions = {
 
 // No user's config, and no colour or folder from the environment the tests run in.
 const noConfig = path.join(mkdtempSync(path.join(tmpdir(), 'blogread-no-config-')), 'none');
-const baseEnv = (): NodeJS.ProcessEnv => ({
+export const baseEnv = (): NodeJS.ProcessEnv => ({
 	...process.env,
 	NO_COLOR: '',
 	FORCE_COLOR: undefined,

@@ -1,0 +1,37 @@
+// Where a run of the command line reads its environment and writes its output:
+// the process, or (for an SSH session, or a test) something else. Only the
+// full-screen app needs the process's own terminal.
+import {supportsColor} from 'chalk';
+import supportsHyperlinks from 'supports-hyperlinks';
+import {cleanLine} from '../text/sanitize.js';
+import type {ColorLevel} from '../theme/choice.js';
+
+export type Output = {write(text: string): unknown; isTTY?: boolean; columns?: number};
+
+export type Io = {
+	stdout: Output;
+	stderr: Output;
+	env: NodeJS.ProcessEnv;
+	/** The colours a terminal on stdout says it takes, before --no-color, NO_COLOR and FORCE_COLOR. */
+	colors: ColorLevel;
+	/** The terminal on stdout shows OSC 8 links. */
+	hyperlinks: boolean;
+	/** This is the process's own terminal: the full-screen app and a pager can use it. */
+	own: boolean;
+};
+
+export function processIo(): Io {
+	return {
+		stdout: process.stdout,
+		stderr: process.stderr,
+		env: process.env,
+		colors: supportsColor === false ? 0 : supportsColor.level,
+		hyperlinks: supportsHyperlinks.stdout,
+		own: true,
+	};
+}
+
+/** One line on stderr, as every message blogread prints there; whatever it quotes is shown, not obeyed. */
+export function say(io: Io, line: string): void {
+	io.stderr.write(`blogread: ${cleanLine(line)}\n`);
+}
