@@ -94,6 +94,33 @@ describe('the index cache', () => {
 		);
 	});
 
+	// Whatever is read back from the index is untrusted, as a post is: a row that another process
+	// crafted must neither crash blogread nor reach the terminal.
+	const crafted: Array<[string, number, unknown]> = [
+		['a tag that is not text', 7, [5]],
+		['a title that drives the terminal', 4, '\u001B]2;pwned\u0007Title'],
+		['a clipboard write in a warning', 17, ['\u001B]52;c;SGVsbG8=\u0007']],
+		['an author with a bidi override', 9, 'evil\u202Eauthor'],
+		['a date that is not one', 5, 'yesterday'],
+		['a negative word count', 15, -1],
+		['a megabyte title', 4, 'x'.repeat(1024 * 1024)],
+		['a path out of the blog', 0, '../../etc/passwd'],
+	];
+	for (const [name, position, value] of crafted) {
+		it(`reads the post again past a crafted row: ${name}`, async () => {
+			await load();
+			const file = path.join(root, 'cache', 'blogread', indexFiles()[0] ?? '');
+			const index = JSON.parse(readFileSync(file, 'utf8')) as {rows: unknown[][]};
+			for (const row of index.rows) row[position] = value;
+			writeFileSync(file, JSON.stringify(index));
+			const posts = (await load()).posts;
+			assert.deepEqual(posts.map(post => post.title).sort(), ['First, renamed', 'Third']);
+			const text = JSON.stringify(posts);
+			assert.doesNotMatch(text, /[\u0000-\u001F\u007F-\u009F\u202E]|pwned|yesterday|etc\/passwd/);
+			assert.ok(posts.every(post => post.tags.every(tag => typeof tag === 'string') && post.words >= 0));
+		});
+	}
+
 	it('is not needed: a cache folder that cannot be written is fine', async () => {
 		writeFileSync(path.join(root, 'not-a-folder'), '');
 		const posts = (await loadBlog(blog, {drafts: false, env: {XDG_CACHE_HOME: path.join(root, 'not-a-folder')}})).posts;
