@@ -202,6 +202,20 @@ const grayMatterWithoutItsYaml = {
 	},
 };
 
+const cursorShownByBlogread = {
+	// Ink hides the cursor through cli-cursor, which registers an exit handler that writes
+	// "show cursor" to stderr, so `blogread 2>>errors.log` collects one at every run. blogread
+	// shows the cursor itself, on the terminal, on every way out (source/ui/run.tsx).
+	name: 'cursor-shown-by-blogread',
+	setup(build) {
+		build.onResolve({filter: /^restore-cursor$/}, () => ({path: 'restore-cursor', namespace: 'no-restore-cursor'}));
+		build.onLoad({filter: /.*/, namespace: 'no-restore-cursor'}, () => ({
+			contents: 'export default () => {};',
+			loader: 'js',
+		}));
+	},
+};
+
 /** esbuild options shared by everything bundled the way the bin is. */
 export const bundleOptions = {
 	bundle: true,
@@ -231,6 +245,7 @@ export const bundleOptions = {
 		meowWithoutPackageNormalising,
 		lazyUnicodeTables,
 		grayMatterWithoutItsYaml,
+		cursorShownByBlogread,
 	],
 	legalComments: 'none',
 	// Less code to parse at every start.

@@ -38,9 +38,10 @@ export type Command =
 	| 'previousPost'
 	| 'edit'
 	| 'language'
+	| 'suspend'
 	| 'escape';
 
-/** Named keys Ink reports as flags; anything else is matched as typed text. */
+/** Keys with names (the key reader reports them as flags); anything else is matched as typed text. */
 export type NamedKey =
 	| 'upArrow'
 	| 'downArrow'
@@ -71,6 +72,12 @@ const named = (value: NamedKey): KeySpec => ({named: value});
 export const keymap: Binding[] = [
 	{command: 'help', views: ['list', 'reader'], keys: [text('?')], description: 'show these keys'},
 	{command: 'quit', views: ['list', 'reader'], keys: [text('Q'), text('c', true)], description: 'quit'},
+	{
+		command: 'suspend',
+		views: ['list', 'reader', 'search', 'picker', 'find', 'contents'],
+		keys: [text('z', true)],
+		description: 'suspend blogread (fg brings it back)',
+	},
 	{command: 'back', views: ['list'], keys: [text('q')], description: 'quit (from the list)'},
 	{
 		command: 'escape',
@@ -189,8 +196,8 @@ export const keymap: Binding[] = [
 	},
 ];
 
-/** The flags Ink's useInput passes, as far as the keymap needs them. */
-export type KeyFlags = Partial<Record<NamedKey | 'ctrl' | 'meta' | 'shift', boolean>>;
+/** The named key a keypress is, or Ctrl held with a letter (ui/key-reader.ts reads them from the terminal). */
+export type KeyFlags = Partial<Record<NamedKey | 'ctrl', boolean>>;
 
 const NAMED_ORDER: NamedKey[] = [
 	'upArrow',
@@ -212,35 +219,21 @@ function bindingFor(view: View, matches: (spec: KeySpec) => boolean): Binding | 
 	return keymap.find(binding => binding.views.includes(view) && binding.keys.some(matches));
 }
 
-const CONTROL_KEYS: Record<string, NamedKey> = {'\r': 'return', '\t': 'tab', '\u007F': 'delete', '\b': 'backspace'};
-
 /** One thing a keypress means: a binding, or (in a text field) a typed character. */
 export type KeyEvent = {binding: Binding; typed: string} | {binding: undefined; typed: string};
 
 /**
- * What one input event means, in order. A chunk of typed text ("jjjj" from
- * fast typing or a laggy link) yields one event per character; characters
+ * What a key means in a view. Typed text that arrives as one chunk ("jjjj"
+ * from fast typing or a laggy link) gives one event per character; characters
  * with no binding come back as typed text, for text fields.
  */
-/**
- * Input that is the tail of a terminal's reply to a query (Ink has taken the
- * ESC): a cursor report `[12;40R`, device attributes `[?1;2c`, bracketed
- * paste markers `[200~`, or an OSC/DCS reply ending in BEL or ST. A person
- * cannot type these in one keystroke.
- */
-export function isTerminalReply(input: string): boolean {
-	return /^\[[\d;?>=!]+[A-Za-z~]$/.test(input) || /^\[\d*~$/.test(input) || /[\u0007\u009C]|\u001B\\/.test(input);
-}
-
 export function keyEvents(view: View, input: string, flags: KeyFlags): KeyEvent[] {
-	if (isTerminalReply(input)) return [];
 	const namedKey = NAMED_ORDER.find(name => flags[name]);
 	if (namedKey) {
 		const binding = bindingFor(view, spec => 'named' in spec && spec.named === namedKey);
 		return binding ? [{binding, typed: ''}] : [];
 	}
 
-	if (flags.meta) return [];
 	if (flags.ctrl) {
 		const binding = bindingFor(view, spec => 'text' in spec && spec.ctrl === true && spec.text === input.toLowerCase());
 		return binding ? [{binding, typed: ''}] : [];
@@ -248,11 +241,7 @@ export function keyEvents(view: View, input: string, flags: KeyFlags): KeyEvent[
 
 	const events: KeyEvent[] = [];
 	for (const char of input) {
-		// Keys typed ahead arrive inside the chunk as their bare control characters.
-		const named = CONTROL_KEYS[char];
-		const binding = named
-			? bindingFor(view, spec => 'named' in spec && spec.named === named)
-			: bindingFor(view, spec => 'text' in spec && !spec.ctrl && spec.text === char);
+		const binding = bindingFor(view, spec => 'text' in spec && !spec.ctrl && spec.text === char);
 		if (binding) events.push({binding, typed: char});
 		else if (char >= ' ' && char !== '\u007F') events.push({binding: undefined, typed: char});
 	}

@@ -400,6 +400,30 @@ describe('the full-screen app in a real terminal', () => {
 		});
 	}
 
+	it('stopped (SIGTSTP) gives the shell its screen and keys back, and continued (SIGCONT) draws again', async () => {
+		const {code, output} = await inTerminal({
+			command,
+			keys: [
+				'j',
+				{signal: 'SIGTSTP', shows: '\u001B[?1049l'},
+				{stopped: true},
+				{signal: 'SIGCONT', shows: 'Late evening in California'},
+				'q',
+			],
+		});
+		assert.equal(code, 0);
+		const stopped = output.indexOf('\u001B[?1049l');
+		const continued = output.indexOf('\u001B[?1049h', stopped);
+		assert.ok(
+			stopped !== -1 && continued > stopped,
+			'left the alternate screen when stopped, came back when continued',
+		);
+		assert.ok(
+			output.lastIndexOf('\u001B[?25h', stopped) > output.lastIndexOf('\u001B[?25l', stopped),
+			'the cursor shown',
+		);
+	});
+
 	it('stops quietly when the reader of its output goes away (EPIPE)', async () => {
 		const child = spawn(process.execPath, [binPath, '--list', fixture]);
 		let stderr = '';

@@ -259,7 +259,7 @@ describe('the state machine: the reader', () => {
 		assert.deepEqual([answered.request, answered.notice, answered.posts[0]?.title], [null, 're-read', 'Edited']);
 		const refused = reducer(
 			run(opened(), s => typed('L', withPage(s))),
-			{type: 'refused', notice: 'this post has no translation'},
+			{type: 'answered', notice: 'this post has no translation'},
 		);
 		assert.deepEqual([refused.request, refused.notice], [null, 'this post has no translation']);
 	});

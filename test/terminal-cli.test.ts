@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
@@ -118,21 +118,68 @@ describe('terminals and pipes', () => {
 		assert.match(stripAnsi(output), /\[pager start\][\s\S]*Tuning the garbage collector[\s\S]*\[pager end\]/);
 	});
 
-	it('e opens $EDITOR on the post, then shows it re-read', async () => {
+	// The editor is a script that records what it was given and adds a line to the file.
+	const editor = path.join(scratch, 'editor.sh');
+	writeFileSync(
+		editor,
+		'#!/bin/sh\necho "$@" > "$0.args"\n[ "$1" = "--" ] && shift\necho "Added by the editor." >> "$1"\n',
+	);
+	chmodSync(editor, 0o755);
+
+	it('e opens $EDITOR on the post, the file name after --, then shows it re-read', async () => {
 		const copy = path.join(scratch, 'edit-me.md');
 		writeFileSync(copy, '---\ntitle: Edit me\n---\nBefore editing.\n');
-		const editor = path.join(scratch, 'editor.sh');
-		writeFileSync(editor, '#!/bin/sh\necho "Added by the editor." >> "$1"\n');
-		chmodSync(editor, 0o755);
 		const {code, output} = await inTerminal({
 			command: `BIN ${copy}`,
 			env: {EDITOR: editor, VISUAL: ''},
 			keys: [{key: 'e', shows: 'Added by the editor.'}, 'G', 'q'],
-			timeout: 20_000,
 		});
 		assert.equal(code, 0);
+		assert.equal(readFileSync(`${editor}.args`, 'utf8'), `-- ${copy}\n`);
 		assert.match(readFileSync(copy, 'utf8'), /Added by the editor\./);
 		assert.match(output, /Added by the editor\./, 'the reader shows the edited post');
+		const afterEditor = output.slice(output.lastIndexOf('\u001B[?1049h'));
+		assert.ok(afterEditor.includes('\u001B[?25l'), 'the cursor is hidden again after the editor');
+	});
+
+	it('a post named like an editor option (+!cmd) is a file to the editor, even opened by a relative name', async () => {
+		const folder = path.join(scratch, 'plus');
+		mkdirSync(folder, {recursive: true});
+		writeFileSync(path.join(folder, '+!touch pwned.md'), '# Plus\n\nText.\n');
+		const {code} = await inTerminal({
+			command: `cd ${folder} && BIN '+!touch pwned.md'`,
+			env: {EDITOR: editor, VISUAL: ''},
+			keys: [{key: 'e', shows: 'Added by the editor.'}, 'q'],
+		});
+		assert.equal(code, 0);
+		assert.equal(readFileSync(`${editor}.args`, 'utf8'), `-- ${path.join(folder, '+!touch pwned.md')}\n`);
+		assert.equal(existsSync(path.join(folder, 'pwned')), false);
+	});
+
+	it('stdin that is not a terminal: the editor gets the terminal', async () => {
+		const copy = path.join(scratch, 'piped.md');
+		writeFileSync(copy, '# Piped\n\nText.\n');
+		const ttyEditor = path.join(scratch, 'tty-editor.sh');
+		writeFileSync(ttyEditor, '#!/bin/sh\n[ -t 0 ] && echo "Editor on a terminal." >> "$2"\n');
+		chmodSync(ttyEditor, 0o755);
+		const {code} = await inTerminal({
+			command: `echo hello | BIN ${copy}`,
+			env: {EDITOR: ttyEditor, VISUAL: ''},
+			keys: [{key: 'e', shows: 'Editor on a terminal.'}, 'q'],
+		});
+		assert.equal(code, 0);
+	});
+
+	it('a missing editor is said, not taken for an edit', async () => {
+		const copy = path.join(scratch, 'no-editor.md');
+		writeFileSync(copy, '# No editor\n\nText.\n');
+		const {code, output} = await inTerminal({
+			command: `BIN ${copy}`,
+			env: {EDITOR: 'no-such-editor-here', VISUAL: ''},
+			keys: [{key: 'e', shows: 'could not run the editor'}, 'q'],
+		});
+		assert.equal(code, 0);
+		assert.doesNotMatch(stripAnsi(output), /re-read/);
 	});
 });
 

@@ -57,11 +57,30 @@ describe('any terminal', () => {
 			return changed;
 		};
 
-		const app = await open({blog, theme: createTheme(0), onEdit});
+		const app = await open({blog, theme: createTheme(0), host: {edit: onEdit}});
 		await app.press(keys.enter, 'e');
 		await app.waitFor(frame => frame.includes('A line added in the editor.'));
 		assert.match(app.frame(), /re-read first-post\.md after editing/);
 		assert.equal(edited.length, 1);
+	});
+
+	it('says so when no editor could be run, and keeps the post as it was', async () => {
+		const missing = async () => {
+			throw new Error('could not run the editor "no-such-editor" (set VISUAL or EDITOR)');
+		};
+
+		const app = await open({blog, theme: createTheme(0), host: {edit: missing}});
+		await app.press(keys.enter, 'e');
+		assert.match(app.frame(), /could not run the editor "no-such-editor"/);
+		assert.match(app.frame(), /^ First post$/m);
+	});
+
+	it('Ctrl-Z suspends through the host and redraws when continued', async () => {
+		let suspended = 0;
+		const app = await open({blog, theme: createTheme(0), host: {suspend: async () => void suspended++}});
+		await app.press('j', '\u001A');
+		assert.equal(suspended, 1);
+		assert.match(app.frame(), /^› \S+ +Second post/m, 'the same screen, drawn again');
 	});
 });
 

@@ -4,10 +4,12 @@
 // fast as Node does.
 import {helpText, version} from './help.js';
 
-// `blogread --print post | head` closes the pipe early: that is not an error.
+// `blogread --print post | head` closes the pipe early: that is not an error. A
+// full disk (`> /dev/full`) or a closed terminal is: one line, exit 1.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 	if (error.code === 'EPIPE') process.exit(0);
-	throw error;
+	process.stderr.write(`blogread: cannot write the output (${error.code ?? error.message})\n`);
+	process.exit(1);
 });
 
 const args = process.argv.slice(2);

@@ -86,7 +86,7 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[]): Ar
 	const add = (folder: string, inDraftFolder: boolean) => {
 		let found: FoundFile[];
 		try {
-			found = discoverPosts(path.join(target, folder), target, problems);
+			found = discoverPosts(path.resolve(target, folder), target, problems);
 		} catch (error) {
 			if (folder === '') throw new UserError(`${target}: cannot read this folder (${errorCode(error)})`);
 			return;
@@ -203,7 +203,7 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 		posts = loadFolder(target, layout, options, problems);
 	} else if (stat.isFile()) {
 		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (.md, .markdown, .mdx)`);
-		const post = loadPostFile(target, path.basename(target));
+		const post = loadPostFile(path.resolve(target), path.basename(target));
 		const problem = post.warnings.find(warning => warning.startsWith(UNREADABLE));
 		if (problem) throw new UserError(`${target}: ${problem.replace(UNREADABLE, 'cannot read this file')}`);
 		posts = [post];

@@ -1,8 +1,8 @@
-import {Box, useApp, useInput} from 'ink';
+import {Box, useApp} from 'ink';
 import type React from 'react';
 import {useEffect, useMemo, useReducer, useRef} from 'react';
 import {type Filters, prepareTerms, queryWords, type SortKey} from '../posts/filter.js';
-import type {Blog, Post} from '../posts/model.js';
+import type {Blog} from '../posts/model.js';
 import {fieldsOnly, type SearchBodies} from '../posts/search.js';
 import {listColumns} from '../render/list-row.js';
 import {wrapStyled} from '../text/width.js';
@@ -16,8 +16,9 @@ import {ListView} from './components/list-view.js';
 import {ReaderView} from './components/reader-view.js';
 import {StatusBar} from './components/status-bar.js';
 import {PICKER_CHROME_ROWS, TagPicker} from './components/tag-picker.js';
+import {useKeys} from './hooks/use-keys.js';
 import {useReaderPage} from './hooks/use-reader-page.js';
-import {useRequests} from './hooks/use-requests.js';
+import {type Host, useRequests} from './hooks/use-requests.js';
 import {useSearchText} from './hooks/use-search-text.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
 import type {Screen} from './state/model.js';
@@ -60,12 +61,14 @@ export type AppProps = {
 	sort?: SortKey;
 	/** Centre the reading column when the terminal is wider than it. */
 	center?: boolean;
-	/** Opens a post in an editor and returns it re-read; without it, `e` says it can't. */
-	onEdit?: (post: Post) => Promise<Post>;
+	/** What only the process can do (an editor, Ctrl-Z); without it, those keys say they can't. */
+	host?: Host;
 	/** Bodies already read (for a search given on the command line). */
 	bodies?: SearchBodies;
 	/** Called after every frame: tests and the benchmark wait for the frame that answers their keys. */
 	onFrame?: (report: FrameReport) => void;
+	/** Draw nothing for a frame: the next one is then written whole (see ui/run.tsx). */
+	hidden?: boolean;
 };
 
 export function App({
@@ -77,7 +80,8 @@ export function App({
 	filters,
 	sort,
 	center = false,
-	onEdit,
+	host = {},
+	hidden = false,
 	bodies,
 	onFrame,
 }: AppProps) {
@@ -121,8 +125,8 @@ export function App({
 	useEffect(() => {
 		dispatch({type: 'screen', screen});
 	}, [screen]);
-	useInput((input, key) => {
-		dispatch({type: 'keys', input, flags: key, screen: screenRef.current});
+	useKeys(({input, flags}) => {
+		dispatch({type: 'keys', input, flags, screen: screenRef.current});
 	});
 	useRequests({
 		request: state.request,
@@ -130,7 +134,7 @@ export function App({
 		dispatch,
 		screen: screenRef,
 		translations: blog.translations,
-		onEdit,
+		host,
 	});
 
 	// After the frame: the tag picker's index, so `t` doesn't build it while a key waits.
@@ -156,6 +160,7 @@ export function App({
 
 	const shown = listOf(state, screen);
 	const columnsLayout = useMemo(() => listColumns(shown, columns - 2), [shown, columns]);
+	if (hidden) return null;
 	if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
 		const message = wrapStyled(
 			`Terminal too small (${columns}x${rows}); blogread needs ${MIN_COLUMNS}x${MIN_ROWS}.`,

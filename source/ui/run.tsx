@@ -1,5 +1,6 @@
 import {spawnSync} from 'node:child_process';
 import {openSync} from 'node:fs';
+import path from 'node:path';
 import tty from 'node:tty';
 import {render} from 'ink';
 import type {Filters, SortKey} from '../posts/filter.js';
@@ -7,6 +8,7 @@ import {loadPostFile} from '../posts/load.js';
 import type {Blog, Post} from '../posts/model.js';
 import {localToday} from '../posts/normalise.js';
 import type {SearchBodies} from '../posts/search.js';
+import {cleanLine} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {errorMessage} from '../util/errors.js';
 import {App} from './app.js';
@@ -14,12 +16,17 @@ import {App} from './app.js';
 const ENTER_ALTERNATE_SCREEN = '\u001B[?1049h\u001B[H';
 const LEAVE_ALTERNATE_SCREEN = '\u001B[?1049l';
 const SHOW_CURSOR = '\u001B[?25h';
+const HIDE_CURSOR = '\u001B[?25l';
+
+/** The terminal keys are read from; its file descriptor goes to an editor blogread starts. */
+export type TerminalInput = NodeJS.ReadStream & {fd: number};
 
 /** Where keys come from: stdin when it is a terminal, else /dev/tty (as `less` does); none in cron. */
-export function openTerminalInput(): NodeJS.ReadStream | undefined {
+export function openTerminalInput(): TerminalInput | undefined {
 	if (process.stdin.isTTY) return process.stdin;
 	try {
-		return new tty.ReadStream(openSync('/dev/tty', 'r')) as unknown as NodeJS.ReadStream;
+		const fd = openSync('/dev/tty', 'r');
+		return Object.assign(new tty.ReadStream(fd) as unknown as NodeJS.ReadStream, {fd});
 	} catch {
 		return undefined;
 	}
@@ -30,7 +37,7 @@ export type AppOptions = {
 	filters: Filters;
 	theme: Theme;
 	hyperlinks: boolean;
-	stdin: NodeJS.ReadStream;
+	stdin: TerminalInput;
 	maxWidth?: number;
 	/** Open the first post straight away (blogread was given one file). */
 	openFirst: boolean;
@@ -40,48 +47,111 @@ export type AppOptions = {
 	bodies?: SearchBodies;
 };
 
-/** A path as one word for `sh`. */
+/** A word for `sh`, quoted. */
 function shellQuote(text: string): string {
 	return `'${text.replace(/'/g, "'\\''")}'`;
 }
 
+/**
+ * The terminal as the app uses it: raw keys, the alternate screen, no cursor;
+ * and as it was before, on every way out, and while blogread is stopped.
+ */
+function terminalSession(stdin: NodeJS.ReadStream) {
+	const {stdout} = process;
+	let active = false;
+	return {
+		enter() {
+			if (active) return;
+			active = true;
+			// Raw mode before the first frame: keys typed while blogread starts are keys, not echo.
+			stdin.setRawMode?.(true);
+			stdout.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR);
+		},
+		leave() {
+			if (!active) return;
+			active = false;
+			stdout.write(SHOW_CURSOR + LEAVE_ALTERNATE_SCREEN);
+			stdin.setRawMode?.(false);
+		},
+	};
+}
+
 /** Runs the full-screen app until the user quits; the terminal is restored on every exit path. */
 export async function runApp(options: AppOptions): Promise<void> {
-	const {stdout} = process;
-	let restored = false;
+	const session = terminalSession(options.stdin);
 	const restore = () => {
-		if (restored) return;
-		restored = true;
-		stdout.write(SHOW_CURSOR + LEAVE_ALTERNATE_SCREEN);
+		session.leave();
 	};
 
-	// Raw mode before the first frame, not after it (where Ink would set it): keys typed
-	// while blogread starts, or sent as soon as the list shows, are read as keys, not echoed.
-	options.stdin.setRawMode?.(true);
-	stdout.write(ENTER_ALTERNATE_SCREEN);
+	session.enter();
 	process.once('exit', restore);
 
-	// $VISUAL or $EDITOR (default vi) takes the terminal, then blogread takes it back and re-reads the post.
+	/**
+	 * Draws the whole screen again once the terminal is back (after an editor, or a
+	 * stop): Ink writes only what changed since its last frame, and the screen was
+	 * someone else's meanwhile, so an empty frame goes first.
+	 */
+	const repaint = () => {
+		instance.rerender(app({hidden: true}));
+		setImmediate(() => instance.rerender(app({hidden: false})));
+	};
+
+	/** Hands the terminal over to `work` (an editor), then takes it back. */
+	const handOver = <T,>(work: () => T): T => {
+		session.leave();
+		try {
+			return work();
+		} finally {
+			session.enter();
+			repaint();
+		}
+	};
+
+	// $VISUAL or $EDITOR (default vi) gets the terminal, and the file after `--`, so a file
+	// named like an option (`+!cmd`) is a file; then the post is read again.
 	const edit = async (post: Post): Promise<Post> => {
 		const editor = process.env['VISUAL'] || process.env['EDITOR'] || 'vi';
-		const input = options.stdin as NodeJS.ReadStream & {fd?: number};
-		input.setRawMode?.(false);
-		stdout.write(SHOW_CURSOR + LEAVE_ALTERNATE_SCREEN);
-		spawnSync(`${editor} ${shellQuote(post.absolutePath)}`, {
-			shell: true,
-			stdio: [input.fd ?? 'inherit', 'inherit', 'inherit'],
-		});
-		stdout.write(ENTER_ALTERNATE_SCREEN);
-		input.setRawMode?.(true);
-		instance.clear();
+		const file = path.resolve(post.absolutePath);
+		const result = handOver(() =>
+			spawnSync(`${editor} -- ${shellQuote(file)}`, {
+				shell: true,
+				stdio: [options.stdin.fd, 'inherit', 'inherit'],
+			}),
+		);
+		// The shell says 127 for a command it can't find, 126 for one it can't run.
+		if (result.error || result.status === 127 || result.status === 126) {
+			throw new Error(`could not run the editor "${cleanLine(editor)}" (set VISUAL or EDITOR)`);
+		}
+
 		// Re-read, keeping what came from around the file (its slug, its translations, a drafts folder).
 		const fresh = loadPostFile(post.absolutePath, post.path);
 		const drafted = /(?:^|\/)_drafts\//.test(post.path) || (fresh.date !== null && fresh.date > localToday());
 		return {...fresh, slug: post.slug, languages: post.languages, draft: fresh.draft || drafted};
 	};
 
-	const instance = render(
+	// Stopped (Ctrl-Z, or SIGTSTP from elsewhere): the shell gets its terminal back, as with less and vim.
+	let resumed: (() => void) | undefined;
+	const suspend = async () =>
+		new Promise<void>(resolve => {
+			resumed = resolve;
+			session.leave();
+			process.kill(process.pid, 'SIGSTOP');
+		});
+	const onContinue = () => {
+		session.enter();
+		repaint();
+		const resume = resumed;
+		resumed = undefined;
+		resume?.();
+	};
+
+	const onStop = () => {
+		void suspend();
+	};
+
+	const app = ({hidden}: {hidden: boolean}) => (
 		<App
+			hidden={hidden}
 			blog={options.blog}
 			filters={options.filters}
 			theme={options.theme}
@@ -89,12 +159,17 @@ export async function runApp(options: AppOptions): Promise<void> {
 			openFirst={options.openFirst}
 			sort={options.sort}
 			center={options.center}
-			onEdit={edit}
+			host={{edit, suspend}}
 			{...(options.bodies ? {bodies: options.bodies} : {})}
 			{...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})}
-		/>,
-		{stdin: options.stdin, exitOnCtrlC: false, patchConsole: true, maxFps: 30},
+		/>
 	);
+	const instance = render(app({hidden: false}), {
+		stdin: options.stdin,
+		exitOnCtrlC: false,
+		patchConsole: true,
+		maxFps: 30,
+	});
 
 	const onSignal = (signal: NodeJS.Signals) => {
 		instance.unmount();
@@ -106,17 +181,22 @@ export async function runApp(options: AppOptions): Promise<void> {
 	const onCrash = (error: unknown) => {
 		instance.unmount();
 		restore();
-		process.stderr.write(`blogread: unexpected error: ${errorMessage(error)}\n`);
+		process.stderr.write(`blogread: unexpected error: ${cleanLine(errorMessage(error))}\n`);
 		process.exit(1);
 	};
 
+	const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 	process.on('uncaughtException', onCrash);
 	process.on('unhandledRejection', onCrash);
-	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+	process.on('SIGTSTP', onStop);
+	process.on('SIGCONT', onContinue);
+	for (const signal of signals) process.on(signal, onSignal);
 	try {
 		await instance.waitUntilExit();
 	} finally {
-		for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(signal, onSignal);
+		for (const signal of signals) process.off(signal, onSignal);
+		process.off('SIGTSTP', onStop);
+		process.off('SIGCONT', onContinue);
 		process.off('uncaughtException', onCrash);
 		process.off('unhandledRejection', onCrash);
 		restore();

@@ -11,8 +11,16 @@ function descendants(pid: number): number[] {
 	return children.flatMap(child => [child, ...descendants(child)]);
 }
 
-/** A key to type, and what must show up after it before the next is typed (by default: any redraw). */
-export type Keystroke = string | {key: string; shows: string};
+/**
+ * A key to type (or a signal to send blogread), and what must show up after it
+ * before the next (by default, for a key: any redraw).
+ */
+export type Keystroke =
+	| string
+	| {key: string; shows: string}
+	| {signal: NodeJS.Signals; shows: string}
+	/** Wait until blogread has stopped itself (after SIGTSTP or Ctrl-Z). */
+	| {stopped: true};
 
 export type TerminalRun = {
 	/** Shell command line run in the terminal; `BIN` stands for `node dist/cli.js`. */
@@ -74,10 +82,33 @@ export async function inTerminal({
 	};
 
 	if (ready !== 'never') await waitFor(() => output.includes(ready), `"${ready}"`);
+	/** blogread itself (not `script` or the shell around it), and the state ps gives it (S, T…). */
+	const appProcess = () => {
+		for (const pid of descendants(child.pid ?? 0)) {
+			const [state = '', name = ''] = spawnSync('ps', ['-o', 'stat=,comm=', '-p', String(pid)], {encoding: 'utf8'})
+				.stdout.trim()
+				.split(/\s+/);
+			if (name === 'blogread') return {pid, state};
+		}
+
+		throw new Error(`blogread is not running; output:\n${output}`);
+	};
 	for (const [index, keystroke] of keys.entries()) {
-		const {key, shows} = typeof keystroke === 'string' ? {key: keystroke, shows: undefined} : keystroke;
+		const step = typeof keystroke === 'string' ? {key: keystroke, shows: undefined} : keystroke;
+		if ('stopped' in step) {
+			await waitFor(() => appProcess().state.startsWith('T'), 'blogread to stop');
+			continue;
+		}
+
+		const {shows} = step;
+		const key = 'key' in step ? step.key : `(${step.signal})`;
 		const mark = output.length;
-		child.stdin.write(key);
+		if ('key' in step) child.stdin.write(step.key);
+		else {
+			process.kill(appProcess().pid, step.signal);
+			// `script` stops itself when its child stops, as a shell's job would: it is continued too.
+			if (step.signal === 'SIGCONT' && child.pid !== undefined) process.kill(child.pid, 'SIGCONT');
+		}
 		const last = index === keys.length - 1;
 		// The last key may end the program; any other must be answered on screen.
 		if (!last || shows !== undefined) {
@@ -88,12 +119,7 @@ export async function inTerminal({
 		}
 	}
 
-	if (signal && child.pid !== undefined) {
-		const app = descendants(child.pid).find(
-			pid => spawnSync('ps', ['-o', 'comm=', '-p', String(pid)], {encoding: 'utf8'}).stdout.trim() === 'blogread',
-		);
-		if (app !== undefined) process.kill(app, signal);
-	}
+	if (signal) process.kill(appProcess().pid, signal);
 
 	await waitFor(() => code !== undefined, 'the program to end');
 	return {code: code ?? null, output};

@@ -1,7 +1,16 @@
 import {type Dispatch, type RefObject, useEffect, useRef} from 'react';
 import type {Blog, Post} from '../../posts/model.js';
 import {cleanLine} from '../../text/sanitize.js';
+import {errorMessage} from '../../util/errors.js';
 import type {Action, Request, Screen} from '../state/model.js';
+
+/** What only the process running the app can do: hand the terminal to an editor, or stop for a while. */
+export type Host = {
+	/** Opens a post in an editor and gives it back re-read; throws when no editor could be run. */
+	edit?: (post: Post) => Promise<Post>;
+	/** Stops blogread as Ctrl-Z does in a shell, and comes back when it is continued. */
+	suspend?: () => Promise<void>;
+};
 
 type Options = {
 	request: Request | null;
@@ -9,37 +18,52 @@ type Options = {
 	dispatch: Dispatch<Action>;
 	screen: RefObject<Screen>;
 	translations: Blog['translations'];
-	onEdit: ((post: Post) => Promise<Post>) | undefined;
+	host: Host;
 };
 
 /**
  * Carries out what the state machine asks for and can't do itself: `e` (the
- * post in an editor, then re-read) and `L` (its next translation). Each
- * request is carried out once, with the posts as they are when it is made.
+ * post in an editor, then re-read), `L` (its next translation) and Ctrl-Z.
+ * Each request is carried out once, with the posts as they are when it is made.
  */
-export function useRequests({request, posts, dispatch, screen, translations, onEdit}: Options): void {
-	const world = useRef({posts, translations, onEdit});
-	world.current = {posts, translations, onEdit};
+export function useRequests({request, posts, dispatch, screen, translations, host}: Options): void {
+	const world = useRef({posts, translations, host});
+	world.current = {posts, translations, host};
 	useEffect(() => {
 		if (!request) return;
-		const {posts: current, translations: versionsOf, onEdit: edit} = world.current;
+		const answer = (notice: string | null) => {
+			dispatch({type: 'answered', notice});
+		};
+
+		const {posts: current, translations: versionsOf, host: here} = world.current;
+		if (request.kind === 'suspend') {
+			if (here.suspend) void here.suspend().then(() => answer(null));
+			else answer('suspending is not possible here');
+			return;
+		}
+
 		const target = current.find(candidate => candidate.path === request.path);
 		const replace = (post: Post, notice: string) => {
 			dispatch({type: 'replaced', path: request.path, post, notice, screen: screen.current});
 		};
 
 		if (!target) {
-			dispatch({type: 'refused', notice: 'that post is no longer listed'});
+			answer('that post is no longer listed');
 		} else if (request.kind === 'edit') {
-			if (edit) void edit(target).then(edited => replace(edited, `re-read ${cleanLine(edited.path)} after editing`));
-			else dispatch({type: 'refused', notice: 'no editor here'});
+			if (!here.edit) answer('no editor here');
+			else {
+				here.edit(target).then(
+					edited => replace(edited, `re-read ${cleanLine(edited.path)} after editing`),
+					(error: unknown) => answer(errorMessage(error)),
+				);
+			}
 		} else {
 			const versions = versionsOf?.get(target.path) ?? [];
 			const next =
 				versions[(versions.findIndex(version => version.path === target.path) + 1) % Math.max(1, versions.length)];
 			if (next && next !== target)
 				replace(next, `${next.lang ?? 'another language'} (${versions.map(version => version.lang).join(', ')})`);
-			else dispatch({type: 'refused', notice: 'this post has no translation'});
+			else answer('this post has no translation');
 		}
 	}, [request, dispatch, screen]);
 }

@@ -29,7 +29,7 @@ export const noFind: FindState = {query: '', editing: false, current: -1};
 export type ContentsState = {cursor: number; top: number};
 
 /** Something the state machine wants done outside it; the answer comes back as an action. */
-export type Request = {kind: 'edit'; path: string} | {kind: 'translation'; path: string};
+export type Request = {kind: 'edit'; path: string} | {kind: 'translation'; path: string} | {kind: 'suspend'};
 
 export type State = {
 	/** Every post of the blog, before filters (an edit or a translation swaps one). */
@@ -89,5 +89,5 @@ export type Action =
 	| {type: 'screen'; screen: Screen}
 	/** A request was carried out: `post` replaces the post at `path` (edited and re-read, or its translation). */
 	| {type: 'replaced'; path: string; post: Post; notice: string; screen: Screen}
-	/** A request could not be carried out, and why. */
-	| {type: 'refused'; notice: string};
+	/** A request was carried out with nothing to swap in (suspended and back), or could not be, and why. */
+	| {type: 'answered'; notice: string | null};

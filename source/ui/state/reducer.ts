@@ -88,6 +88,7 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
 		return state.selectedPath === null ? state : {...state, request: {kind: 'edit', path: state.selectedPath}};
 	if (command === 'language')
 		return state.selectedPath === null ? state : {...state, request: {kind: 'translation', path: state.selectedPath}};
+	if (command === 'suspend') return {...state, request: {kind: 'suspend'}};
 	if (command === undefined) return state;
 	if (state.view === 'list') return listKey(state, command, screen);
 	return page ? readerKey(state, page, command, screen) : state;
@@ -116,12 +117,6 @@ function takeKey(state: State, input: string, flags: KeyFlags, screen: Screen): 
 }
 
 function takeInput(state: State, input: string, flags: KeyFlags, screen: Screen): State {
-	// Esc then a key, typed quickly, arrives as one Alt+key. blogread binds no
-	// Alt keys, so it is read as what it was, like `less` does.
-	if (flags.meta && !flags.escape && !flags.ctrl && [...input].length === 1 && input >= ' ') {
-		return takeInput(takeInput(state, '', {escape: true}, screen), input, {}, screen);
-	}
-
 	// Any key closes help (and does nothing else), but the quit keys still quit.
 	if (state.showHelp) {
 		const quits = keyEvents(state.view, input, flags).some(event => event.binding?.command === 'quit');
@@ -208,7 +203,7 @@ export function reducer(state: State, action: Action): State {
 			return next.view === 'list' ? refilter(next, action.screen) : next;
 		}
 
-		case 'refused':
+		case 'answered':
 			return {...state, request: null, notice: action.notice};
 	}
 }

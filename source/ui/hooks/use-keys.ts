@@ -1,0 +1,42 @@
+import {useStdin} from 'ink';
+import {useEffect, useRef} from 'react';
+import {createKeyReader, type KeyInput} from '../key-reader.js';
+
+/**
+ * How long a lone Esc waits for the rest of a sequence (an arrow key's `[A`
+ * may come in a later packet over ssh) before it counts as the Escape key.
+ */
+const ESCAPE_WAIT_MS = 50;
+
+/**
+ * Calls `onKey` for every key typed, read from the terminal by blogread's own
+ * key reader instead of Ink's: terminal replies and other sequences that are
+ * not keys never reach it, and Esc typed just before a key is both keys.
+ */
+export function useKeys(onKey: (key: KeyInput) => void): void {
+	const {stdin} = useStdin();
+	const handler = useRef(onKey);
+	handler.current = onKey;
+	useEffect(() => {
+		const reader = createKeyReader();
+		let wait: NodeJS.Timeout | undefined;
+		const deliver = (keys: KeyInput[]) => {
+			for (const key of keys) handler.current(key);
+		};
+
+		const onData = (chunk: string | Buffer) => {
+			clearTimeout(wait);
+			deliver(reader.push(String(chunk)));
+			if (reader.pending()) wait = setTimeout(() => deliver(reader.flush()), ESCAPE_WAIT_MS);
+		};
+
+		// Text, not bytes: a character split between two reads is put back together first.
+		stdin.setEncoding('utf8');
+		stdin.on('data', onData);
+		return () => {
+			clearTimeout(wait);
+			stdin.off('data', onData);
+			stdin.pause();
+		};
+	}, [stdin]);
+}
