@@ -18,7 +18,7 @@ function descendants(pid: number): number[] {
 export type Keystroke =
 	| string
 	| {key: string; shows: string}
-	| {signal: NodeJS.Signals; shows: string}
+	| {signal: NodeJS.Signals; shows?: string}
 	/** Wait until blogread has stopped itself (after SIGTSTP or Ctrl-Z). */
 	| {stopped: true};
 
@@ -110,8 +110,8 @@ export async function inTerminal({
 			if (step.signal === 'SIGCONT' && child.pid !== undefined) process.kill(child.pid, 'SIGCONT');
 		}
 		const last = index === keys.length - 1;
-		// The last key may end the program; any other must be answered on screen.
-		if (!last || shows !== undefined) {
+		// The last key may end the program; any other must be answered on screen (a signal, only if asked).
+		if (shows !== undefined || (!last && 'key' in step)) {
 			await waitFor(
 				() => (shows === undefined ? output.length > mark : output.slice(mark).includes(shows)),
 				`the answer to ${JSON.stringify(key)}`,
