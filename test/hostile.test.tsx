@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import {existsSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
@@ -113,6 +114,29 @@ describe('a hostile blog in the app', () => {
 			}
 		} finally {
 			app.unmount();
+		}
+	});
+});
+
+describe('a blog that changes under blogread', () => {
+	it('never shows a post replaced by a link out of the blog after it was listed', async () => {
+		const root = mkdtempSync(path.join(tmpdir(), 'blogread-swap-'));
+		try {
+			mkdirSync(path.join(root, 'blog'));
+			writeFileSync(path.join(root, 'secret.txt'), 'THE SECRET');
+			writeFileSync(path.join(root, 'blog', 'post.md'), '---\ntitle: Swapped\n---\nHarmless.\n');
+			const loaded = await loadBlog(path.join(root, 'blog'), {drafts: false, cache: false});
+			rmSync(path.join(root, 'blog', 'post.md'));
+			symlinkSync(path.join(root, 'secret.txt'), path.join(root, 'blog', 'post.md'));
+			const app = await renderApp({blog: loaded, theme: createTheme(0)});
+			await app.press(keys.enter);
+			assert.match(app.frame(), /could not read the file \(a link out of the blog\)/);
+			assert.doesNotMatch(app.frame(), /THE SECRET/);
+			app.unmount();
+			const printed = await runCli(['--print', 'post', path.join(root, 'blog')]);
+			assert.doesNotMatch(printed.stdout, /THE SECRET/);
+		} finally {
+			rmSync(root, {recursive: true, force: true});
 		}
 	});
 });

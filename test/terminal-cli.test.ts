@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
@@ -251,6 +251,65 @@ describe('folders that cannot be read', () => {
 			assert.match(unreadableRoot.stderr, /^blogread: .*locked: cannot read this folder \(EACCES\)\n$/);
 		} finally {
 			chmodSync(path.join(root, 'blog', 'locked'), 0o755);
+			rmSync(root, {recursive: true, force: true});
+		}
+	});
+
+	it('a post made unreadable after it was indexed says so, the same as without the index', {
+		skip: !canSwitchUser,
+	}, () => {
+		const root = mkdtempSync(path.join(tmpdir(), 'blogread-unreadable-'));
+		try {
+			const blog = path.join(root, 'blog');
+			const cache = path.join(root, 'cache');
+			mkdirSync(blog);
+			mkdirSync(cache);
+			writeFileSync(path.join(blog, 'note.md'), '---\ntitle: Note\n---\nText.\n');
+			chmodSync(root, 0o755);
+			chmodSync(blog, 0o755);
+			chmodSync(cache, 0o1777);
+			const asNobody = (env: NodeJS.ProcessEnv, ...args: string[]) => runBin(args, {user: 'nobody', env});
+			const warnings = (env: NodeJS.ProcessEnv) =>
+				(JSON.parse(asNobody(env, '--json', blog).stdout) as Array<{warnings: string[]}>)[0]?.warnings;
+			// The cache folder is nobody's own, made by them.
+			const withIndex = {XDG_CACHE_HOME: path.join(cache, 'home')};
+			assert.deepEqual(warnings(withIndex), [], 'readable, and indexed');
+			assert.equal(
+				readdirSync(path.join(cache, 'home', 'blogread')).filter(name => name.startsWith('index-')).length,
+				1,
+			);
+			chmodSync(path.join(blog, 'note.md'), 0o000);
+			assert.deepEqual(warnings(withIndex), ['could not read the file (EACCES)']);
+			assert.deepEqual(warnings({XDG_CACHE_HOME: path.join(cache, 'other')}), ['could not read the file (EACCES)']);
+			const printed = asNobody(withIndex, '--print', 'note', blog);
+			assert.deepEqual([printed.code, printed.stdout], [1, '']);
+			assert.equal(printed.stderr, 'blogread: note.md: cannot read this file (EACCES)\n');
+		} finally {
+			rmSync(root, {recursive: true, force: true});
+		}
+	});
+});
+
+describe('a cache folder another user made', () => {
+	// As `nobody`, another user makes blogread's cache folder first, writable by all, and plants links
+	// where blogread's files would go; blogread, run by root here, must not write through them.
+	it('is not used, and no link planted in it is written through', {skip: !canSwitchUser}, () => {
+		const root = mkdtempSync(path.join(tmpdir(), 'blogread-shared-'));
+		try {
+			chmodSync(root, 0o1777);
+			const shared = path.join(root, 'blogread');
+			const victim = path.join(root, 'victim');
+			writeFileSync(victim, 'untouched');
+			const plant = `mkdir -m 777 ${shared} && for i in $(seq 1 400); do ln -s ${victim} ${shared}/index-$i.tmp; done`;
+			assert.equal(spawnSync('runuser', ['-u', 'nobody', '--', 'sh', '-c', plant]).status, 0);
+			const result = runBin(['--list', fixture], {env: {XDG_CACHE_HOME: root}});
+			assert.equal(result.code, 0);
+			assert.match(
+				result.stderr,
+				/not using .*blogread: it belongs to another user \(uid \d+\); running without it\n$/,
+			);
+			assert.equal(readFileSync(victim, 'utf8'), 'untouched');
+		} finally {
 			rmSync(root, {recursive: true, force: true});
 		}
 	});

@@ -10,7 +10,8 @@ export function isPostFile(name: string): boolean {
 	return POST_EXTENSIONS.has(path.extname(name).toLowerCase());
 }
 
-function isInside(folder: string, target: string): boolean {
+/** Whether `target` is `folder` or inside it (both real paths). */
+export function isInside(folder: string, target: string): boolean {
 	const relative = path.relative(folder, target);
 	return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }

@@ -7,7 +7,7 @@ import {fromRow, type Post, type Row, type RowStamp, rowPath, toRow} from './mod
 type IndexFile = {format: number; root: string; rows: Row[]};
 
 /** Bump when the post model or the row changes, so old indexes are ignored. */
-const FORMAT = 5;
+const FORMAT = 6;
 /** An index larger than this is not read (100,000 posts take about 40 MB). */
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
 
@@ -70,10 +70,13 @@ export class IndexCache {
 	 * site's excerpt separator) has changed. Only files in the index are looked at.
 	 */
 	get(file: FoundFile, context: string): Post | undefined {
-		const found = this.rows.has(file.path) ? fromRow(this.rows.get(file.path), file.absolutePath) : undefined;
+		const found = this.rows.has(file.path)
+			? fromRow(this.rows.get(file.path), file.absolutePath, this.root)
+			: undefined;
 		if (!found || found.stamp.context !== context) return undefined;
 		const stat = statSync(file.absolutePath, {throwIfNoEntry: false});
-		if (!stat || found.stamp.size !== stat.size || found.stamp.mtimeMs !== stat.mtimeMs) return undefined;
+		const {size, mtimeMs, ctimeMs} = found.stamp;
+		if (!stat || size !== stat.size || mtimeMs !== stat.mtimeMs || ctimeMs !== stat.ctimeMs) return undefined;
 		this.fresh.set(file.path, this.rows.get(file.path) as Row);
 		return found.post;
 	}

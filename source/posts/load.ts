@@ -25,7 +25,8 @@ export type LoadOptions = {
 /** Newest first; undated posts last; ties by title. */
 const compareNewestFirst = comparePosts('date');
 
-type FileContext = {inDraftFolder?: boolean; excerptSeparator?: string | null};
+/** How a file is read: the blog's real folder (it is read only inside it), a drafts folder, the excerpt separator. */
+type FileContext = {folder?: string; inDraftFolder?: boolean; excerptSeparator?: string | null};
 
 /**
  * Reads and normalises one post file, with the stamp of what was read; a file
@@ -37,7 +38,7 @@ function readPostFile(
 	context: FileContext = {},
 ): {post: Post; stamp?: FileStamp} {
 	try {
-		const file = readPostText(absolutePath);
+		const file = readPostText(absolutePath, context.folder);
 		const front = parseFrontMatter(file.text);
 		// The body is the end of the text, and of the bytes too unless line ends were normalised (CR).
 		const words =
@@ -55,7 +56,8 @@ function readPostFile(
 		});
 		return {post, stamp: file.stamp};
 	} catch (error) {
-		return {post: normalisePost({relativePath, absolutePath, data: {}, body: '', warnings: [unreadable(error)]})};
+		const warnings = [unreadable(error)];
+		return {post: normalisePost({relativePath, absolutePath, data: {}, body: '', warnings, ...context})};
 	}
 }
 
@@ -119,15 +121,14 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[]): Ar
 
 function loadFolder(target: string, layout: SiteLayout, options: LoadOptions, problems: string[]): Post[] {
 	const files = layoutFiles(target, layout, problems);
-	const cache =
-		options.cache === false
-			? undefined
-			: new IndexCache(realpathSync(target), options.env ?? process.env, options.warn);
+	const folder = realpathSync(target);
+	const cache = options.cache === false ? undefined : new IndexCache(folder, options.env ?? process.env, options.warn);
 	const posts = files.map(file => {
 		const context = `${file.inDraftFolder === true}:${file.excerptSeparator ?? ''}`;
 		const indexed = cache?.get(file, context);
 		if (indexed) return indexed;
 		const {post, stamp} = readPostFile(file.absolutePath, file.path, {
+			folder,
 			inDraftFolder: file.inDraftFolder,
 			excerptSeparator: file.excerptSeparator,
 		});
@@ -203,7 +204,8 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 		posts = loadFolder(target, layout, options, problems);
 	} else if (stat.isFile()) {
 		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (.md, .markdown, .mdx)`);
-		const post = loadPostFile(path.resolve(target), path.basename(target));
+		const file = path.resolve(target);
+		const post = loadPostFile(file, path.basename(target), {folder: realpathSync(path.dirname(file))});
 		const problem = post.warnings.find(warning => warning.startsWith(UNREADABLE));
 		if (problem) throw new UserError(`${target}: ${problem.replace(UNREADABLE, 'cannot read this file')}`);
 		posts = [post];

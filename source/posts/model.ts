@@ -75,8 +75,12 @@ type ValueOf<Name extends FieldName> = (typeof postFields)[Name]['check'] extend
 	? Value
 	: never;
 
-/** A post as listed: its fields, and where its file is. Its body is read from the file when needed (posts/body.ts). */
-export type Post = {[Name in FieldName]: ValueOf<Name>} & {absolutePath: string};
+/**
+ * A post as listed: its fields, where its file is, and the real path of the
+ * blog's folder, outside which it is never read. Its body is read from the
+ * file when needed (posts/body.ts).
+ */
+export type Post = {[Name in FieldName]: ValueOf<Name>} & {absolutePath: string; folder: string};
 
 type JsonName = {[Name in FieldName]: (typeof postFields)[Name]['json'] extends true ? Name : never}[FieldName];
 
@@ -96,30 +100,36 @@ export function summarise(post: Post): PostSummary {
 const indexedNames = fieldNames.filter(name => postFields[name].indexed && name !== 'path');
 
 /** What an index row says about the file it was read from: it is used only while these still hold. */
-export type RowStamp = {size: number; mtimeMs: number; context: string};
+export type RowStamp = {size: number; mtimeMs: number; ctimeMs: number; context: string};
 
 /** One post as an index row: `[path, size, mtimeMs, context, ...indexed fields]`, half the size of keyed objects. */
 export type Row = unknown[];
 
 export function toRow(post: Post, stamp: RowStamp): Row {
-	return [post.path, stamp.size, stamp.mtimeMs, stamp.context, ...indexedNames.map(name => post[name])];
+	return [post.path, stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.context, ...indexedNames.map(name => post[name])];
 }
 
-const ROW_HEAD = 4;
-const postShape = Object.fromEntries([...fieldNames, 'absolutePath'].map(name => [name, null]));
+const ROW_HEAD = 5;
+
+/** Where a field sits in an index row. */
+export function rowPosition(name: FieldName): number {
+	return name === 'path' ? 0 : ROW_HEAD + indexedNames.indexOf(name);
+}
+const postShape = Object.fromEntries([...fieldNames, 'absolutePath', 'folder'].map(name => [name, null]));
 
 /**
  * A row read back from the index, checked field by field as strictly as a
  * post: anything that does not fit (edited, from another version, crafted)
  * gives undefined, and the post is read from its file again.
  */
-export function fromRow(row: unknown, absolutePath: string): {post: Post; stamp: RowStamp} | undefined {
+export function fromRow(row: unknown, absolutePath: string, folder: string): {post: Post; stamp: RowStamp} | undefined {
 	if (!Array.isArray(row) || row.length !== ROW_HEAD + indexedNames.length) return undefined;
-	const [path, size, mtimeMs, context] = row as unknown[];
-	if (!isBlogPath(path) || !isCount(size) || typeof mtimeMs !== 'number' || typeof context !== 'string')
+	const [path, size, mtimeMs, ctimeMs, context] = row as unknown[];
+	if (!isBlogPath(path) || !isCount(size) || typeof mtimeMs !== 'number' || typeof ctimeMs !== 'number')
 		return undefined;
+	if (typeof context !== 'string') return undefined;
 	// Every post object gets the same shape, fields in table order: property reads stay fast in sorting and listing.
-	const post: Record<string, unknown> = {...postShape, path, languages: [], absolutePath};
+	const post: Record<string, unknown> = {...postShape, path, languages: [], absolutePath, folder};
 	for (let index = 0; index < indexedNames.length; index++) {
 		const name = indexedNames[index] as FieldName;
 		const value: unknown = row[ROW_HEAD + index];
@@ -127,7 +137,7 @@ export function fromRow(row: unknown, absolutePath: string): {post: Post; stamp:
 		post[name] = value;
 	}
 
-	return {post: post as Post, stamp: {size, mtimeMs, context}};
+	return {post: post as Post, stamp: {size, mtimeMs, ctimeMs, context}};
 }
 
 /** The key of a row (its path), when it has one: rows are looked up by path before being checked. */

@@ -157,6 +157,8 @@ export function countWords(body: string): number {
 export type RawPost = {
 	relativePath: string;
 	absolutePath: string;
+	/** The real path of the blog's folder (default: the file's own folder). */
+	folder?: string;
 	data: Record<string, unknown>;
 	body: string;
 	warnings: string[];
@@ -266,6 +268,7 @@ export function normalisePost(raw: RawPost): Post {
 		readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
 		warnings,
 		absolutePath: raw.absolutePath,
+		folder: raw.folder ?? path.dirname(raw.absolutePath),
 		titleFromHeading: frontTitle === null && heading !== null,
 	};
 }

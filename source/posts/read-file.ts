@@ -1,10 +1,14 @@
-import {closeSync, constants, fstatSync, openSync, readSync} from 'node:fs';
+import {closeSync, constants, fstatSync, openSync, readSync, realpathSync} from 'node:fs';
+import {isInside} from './discover.js';
 
 /** Posts larger than this are read only up to it, with a warning. */
 export const MAX_POST_BYTES = 4 * 1024 * 1024;
 
-/** What the index keys a file by: it changed if either changed. */
-export type FileStamp = {size: number; mtimeMs: number};
+/**
+ * What the index keys a file by: it changed if any of these did. The change
+ * time moves with permissions and owner too, so a post made unreadable is read again.
+ */
+export type FileStamp = {size: number; mtimeMs: number; ctimeMs: number};
 
 /**
  * `utf8`: the file's bytes, when they are valid UTF-8 and `text` is exactly
@@ -33,21 +37,37 @@ function decode(bytes: Buffer, warnings: string[]): Omit<FileText, 'stamp'> {
 	}
 }
 
+/** A file that is not where a post may be read from: out of the blog, or not a regular file. */
+function refused(code: string, message: string): Error {
+	return Object.assign(new Error(message), {code});
+}
+
 /**
  * Reads a post as text, bounded in size. Synchronous on purpose: for many
- * small files it is much quicker than the thread pool, and the file
- * is checked to be a regular file (a FIFO would block) before it is read.
+ * small files it is much quicker than the thread pool. Only a regular file
+ * (a FIFO would block) inside `folder` is read: the blog may have changed since
+ * it was listed, and a post replaced by a link to a file elsewhere is not shown.
  */
-export function readPostText(absolutePath: string): FileText {
+export function readPostText(absolutePath: string, folder?: string): FileText {
 	const warnings: string[] = [];
-	// O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
-	const handle = openSync(absolutePath, constants.O_RDONLY | constants.O_NONBLOCK);
+	let file = absolutePath;
+	if (folder !== undefined) {
+		file = realpathSync.native(absolutePath);
+		if (!isInside(folder, file)) throw refused('EOUTSIDE', 'a link out of the blog');
+	}
+
+	// O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer. O_NOFOLLOW: the
+	// real path was checked, and must not become a link before it is opened.
+	const handle = openSync(
+		file,
+		constants.O_RDONLY | constants.O_NONBLOCK | (folder === undefined ? 0 : constants.O_NOFOLLOW),
+	);
 	let bytes: Buffer;
 	let stamp: FileStamp;
 	try {
 		const stat = fstatSync(handle);
-		stamp = {size: stat.size, mtimeMs: stat.mtimeMs};
-		if (!stat.isFile()) throw Object.assign(new Error('not a regular file'), {code: 'ENOTFILE'});
+		stamp = {size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs};
+		if (!stat.isFile()) throw refused('ENOTFILE', 'not a regular file');
 		const length = Math.min(stat.size, MAX_POST_BYTES);
 		bytes = Buffer.allocUnsafe(length);
 		let read = 0;

@@ -124,7 +124,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 		}
 
 		// Re-read, keeping what came from around the file (its slug, its translations, a drafts folder).
-		const fresh = loadPostFile(post.absolutePath, post.path);
+		const fresh = loadPostFile(post.absolutePath, post.path, {folder: post.folder});
 		const drafted = /(?:^|\/)_drafts\//.test(post.path) || (fresh.date !== null && fresh.date > localToday());
 		return {...fresh, slug: post.slug, languages: post.languages, draft: fresh.draft || drafted};
 	};
