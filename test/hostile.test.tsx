@@ -10,6 +10,7 @@ import {runBin} from './helpers/bin.js';
 import {runCli} from './helpers/cli.js';
 import {foreignControls, makeHostileBlog} from './helpers/hostile.js';
 import {keys, renderApp} from './helpers/ink.js';
+import {makePost} from './helpers/posts.js';
 
 const {root, marker} = makeHostileBlog();
 const blog = path.join(root, 'blog');
@@ -137,6 +138,46 @@ describe('a blog that changes under blogread', () => {
 			assert.doesNotMatch(printed.stdout, /THE SECRET/);
 		} finally {
 			rmSync(root, {recursive: true, force: true});
+		}
+	});
+});
+
+describe('names and text from the disk', () => {
+	const ESC = '\u001B';
+	it('a folder name with escapes reaches the status line and the empty screen as visible text', async () => {
+		const raw = createTheme(3);
+		const posts = [makePost({title: 'Post'}, 'Text.')];
+		const named = {
+			root: `blog${ESC}]2;X\u0007`,
+			hiddenDrafts: 0,
+			layout: `Astro: src/content/blog${ESC}]52;c;eA==\u0007`,
+		};
+		const app = await renderApp({blog: {...named, posts}, theme: raw});
+		assert.deepEqual(foreignControls(app.lastFrame() ?? ''), []);
+		assert.match(app.frame(), /blog\^\[\]2;X\^G \(Astro: src\/content\/blog\^\[\]52;c;eA==\^G\)/);
+		app.unmount();
+		const empty = await renderApp({blog: {...named, posts: []}, theme: raw});
+		assert.deepEqual(foreignControls(empty.lastFrame() ?? ''), []);
+		assert.match(empty.frame(), /No posts in blog\^\[\]2;X\^G/);
+		empty.unmount();
+	});
+
+	it('a huge config value is not echoed whole, and a folder name is shown, not obeyed, on stderr', async () => {
+		const home = mkdtempSync(path.join(tmpdir(), 'blogread-config-'));
+		try {
+			mkdirSync(path.join(home, 'blogread'));
+			writeFileSync(path.join(home, 'blogread', 'config.json'), JSON.stringify({theme: 'x'.repeat(50 * 1024 * 1024)}));
+			const result = await runCli(['--list', `/no/such/blog${ESC}]2;X\u0007`], {XDG_CONFIG_HOME: home});
+			const lines = result.stderr.trimEnd().split('\n');
+			assert.equal(lines.length, 2);
+			assert.ok(
+				lines.every(line => line.length < 1100),
+				`${lines[0]?.length}`,
+			);
+			assert.match(lines[0] ?? '', /config .*ignored "theme": "xxx+…/);
+			assert.equal(lines[1], 'blogread: /no/such/blog^[]2;X^G: no such file or folder');
+		} finally {
+			rmSync(home, {recursive: true, force: true});
 		}
 	});
 });

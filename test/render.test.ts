@@ -302,12 +302,38 @@ describe('inline extras', () => {
 		assert.equal(stripAnsi(line), 'open (file:///etc/passwd) post (other-post.md)');
 	});
 
-	it('shows the real target when the link text looks like another address', () => {
-		const line =
-			renderMarkdown('[https://good.example](https://evil.example)', {width: 80, theme: colour, hyperlinks: true})
-				.lines[0] ?? '';
-		assert.equal(stripAnsi(line), 'https://good.example (https://evil.example)');
-	});
+	// Text that claims a destination, however it is dressed up, shows where the link really goes.
+	const spoofs: Array<[string, string]> = [
+		['[https://good.example](https://evil.example)', 'https://good.example (https://evil.example)'],
+		['[**https://paypal.com**](https://evil.example)', 'https://paypal.com (https://evil.example)'],
+		['[`https://paypal.com`](https://evil.example)', 'https://paypal.com (https://evil.example)'],
+		['[https:/\\/paypal.com](https://evil.example)', 'https://paypal.com (https://evil.example)'],
+		['[mailto:boss@corp.com](mailto:other@evil.example)', 'mailto:boss@corp.com (mailto:other@evil.example)'],
+		['[boss@corp.com](mailto:other@evil.example)', 'boss@corp.com (mailto:other@evil.example)'],
+		['[ＨＴＴＰＳ://paypal.com](https://evil.example)', 'ＨＴＴＰＳ://paypal.com (https://evil.example)'],
+		['[paypal.com](https://evil.example)', 'paypal.com (https://evil.example)'],
+		['[paypal.com/login](https://evil.example/login)', 'paypal.com/login (https://evil.example/login)'],
+		['[www.paypal.com](https://evil.example)', 'www.paypal.com (https://evil.example)'],
+	];
+	for (const [markdown, shown] of spoofs) {
+		it(`shows the real target of a link whose text claims another: ${markdown}`, () => {
+			const line = renderMarkdown(markdown, {width: 100, theme: colour, hyperlinks: true}).lines[0] ?? '';
+			assert.equal(stripAnsi(line), shown);
+		});
+	}
+
+	const honest: Array<[string, string]> = [
+		['[docs](https://example.com/docs)', 'docs'],
+		['[example.com](https://example.com/)', 'example.com'],
+		['[https://Example.com](https://example.com)', 'https://Example.com'],
+		['[ann@example.com](mailto:ann@example.com)', 'ann@example.com'],
+	];
+	for (const [markdown, shown] of honest) {
+		it(`shows a link whose text is its target, or no address, once: ${markdown}`, () => {
+			const line = renderMarkdown(markdown, {width: 100, theme: colour, hyperlinks: true}).lines[0] ?? '';
+			assert.equal(stripAnsi(line), shown);
+		});
+	}
 
 	it('writes no hyperlinks without colour', () => {
 		const line =

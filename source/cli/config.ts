@@ -42,6 +42,12 @@ const settings: Setting = {
 	drafts: {check: isBoolean, expected: 'drafts'},
 };
 
+/** A key or value of the file as a problem line quotes it: in JSON, and short. */
+function quote(value: unknown): string {
+	const json = JSON.stringify(value) ?? String(value);
+	return json.length > 40 ? `${json.slice(0, 39)}…` : json;
+}
+
 export function configPath(env: NodeJS.ProcessEnv): string {
 	const base = env['XDG_CONFIG_HOME'] || path.join(env['HOME'] || os.homedir(), '.config');
 	return path.join(base, 'blogread', 'config.json');
@@ -58,7 +64,7 @@ export function validateConfig(value: unknown): LoadedConfig {
 	for (const [key, setting] of Object.entries(value)) {
 		const known = Object.hasOwn(settings, key) ? settings[key as keyof Config] : undefined;
 		if (known?.check(setting)) config[key] = setting;
-		else problems.push(`"${key}": ${JSON.stringify(setting)}`);
+		else problems.push(`${quote(key)}: ${quote(setting)}`);
 	}
 
 	if (problems.length === 0) return {config};

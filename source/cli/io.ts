@@ -31,7 +31,11 @@ export function processIo(): Io {
 	};
 }
 
+/** The longest message blogread prints on stderr: what it quotes from files is cut to fit. */
+const MAX_MESSAGE = 1000;
+
 /** One line on stderr, as every message blogread prints there; whatever it quotes is shown, not obeyed. */
 export function say(io: Io, line: string): void {
-	io.stderr.write(`blogread: ${cleanLine(line)}\n`);
+	const clean = cleanLine(line);
+	io.stderr.write(`blogread: ${clean.length > MAX_MESSAGE ? `${clean.slice(0, MAX_MESSAGE - 1)}…` : clean}\n`);
 }

@@ -3,6 +3,7 @@ import {Marked} from 'marked';
 import markedFootnote from 'marked-footnote';
 import {markedTerminal} from 'marked-terminal';
 import {get as emojiNamed} from 'node-emoji';
+import stripAnsi from 'strip-ansi';
 import {showControls} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 
@@ -49,7 +50,33 @@ function hyperlink(href: string, text: string): string {
 	return `\u001B]8;;${href}\u0007${text}\u001B]8;;\u0007`;
 }
 
-const LOOKS_LIKE_URL = /^\s*(?:[a-z][a-z\d+.-]*:\/\/|www\.)/i;
+/**
+ * Link text that claims a destination: an address with any scheme
+ * (`https:`, `mailto:`), `www.`, a mail address, or a bare host name
+ * (`paypal.com`, `paypal.com/login`).
+ */
+const CLAIMS_ADDRESS =
+	/^(?:[a-z][a-z\d+.-]*:|www\.|[^\s@/]+@[^\s@/]+\.[a-z]{2,}$|(?:[a-z\d-]+\.)+[a-z]{2,}(?::\d+)?(?:[/?#]|$))/i;
+
+/** An address as text and target are compared: no scheme, no `www.`, no trailing slash, in lower case. */
+function addressKey(address: string): string {
+	return address
+		.trim()
+		.toLowerCase()
+		.replace(/^mailto:/, '')
+		.replace(/^[a-z][a-z\d+.-]*:\/\//, '')
+		.replace(/^www\./, '')
+		.replace(/\/+$/, '');
+}
+
+/**
+ * Link text as a reader sees it, to be checked for a claim: formatting and
+ * escapes gone (it is the rendered text), look-alike characters folded
+ * (full-width `ＨＴＴＰＳ` is `HTTPS`).
+ */
+function seenText(rendered: string): string {
+	return stripAnsi(rendered).replace(REF_SENTINELS, '').normalize('NFKC').trim();
+}
 
 export type InlineOptions = {
 	/** Emit OSC 8 hyperlinks (the terminal supports them and colour is on). */
@@ -194,11 +221,11 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 			link(token: Tokens.Link) {
 				const text = this.parser.parseInline(token.tokens);
 				const href = showControls(token.href);
-				const plain = decodeEntities(token.text).trim();
-				const textIsTarget = plain === href || `mailto:${plain}` === href;
-				// Text that looks like another address must not hide where the link goes.
+				const seen = seenText(text);
+				const textIsTarget = addressKey(seen) === addressKey(token.href);
+				// Text that claims another address must not hide where the link goes.
 				const linked = options.hyperlinks && isLinkable(token.href);
-				const showTarget = !textIsTarget && (!linked || LOOKS_LIKE_URL.test(plain));
+				const showTarget = !textIsTarget && (!linked || CLAIMS_ADDRESS.test(seen));
 				const shown = linked ? hyperlink(token.href, theme.link(text)) : theme.link(text);
 				return showTarget ? `${shown} ${theme.url(`(${href})`)}` : shown;
 			},

@@ -1,3 +1,4 @@
+import {cleanLine} from '../../text/sanitize.js';
 import {wrapStyled} from '../../text/width.js';
 import type {Theme} from '../../theme/palette.js';
 import {Lines} from './lines.js';
@@ -21,7 +22,7 @@ export function EmptyState({
 			? '1 draft is hidden: run with --drafts to see it.'
 			: `${hiddenDrafts} drafts are hidden: run with --drafts to see them.`;
 	const text = [
-		theme.heading2(`No posts in ${root}`),
+		theme.heading2(`No posts in ${cleanLine(root)}`),
 		'',
 		'blogread looked for .md, .markdown and .mdx files in this folder and its subfolders.',
 		hiddenDrafts === 0 ? '' : drafts,

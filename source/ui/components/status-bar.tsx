@@ -1,12 +1,16 @@
 import {Text} from 'ink';
+import {cleanLine} from '../../text/sanitize.js';
 import {displayWidth, truncate} from '../../text/width.js';
 import type {Theme} from '../../theme/palette.js';
 
-/** One inverse line: `left` is cut to fit, `right` always stays whole. */
+/**
+ * One inverse line: `left` is cut to fit, `right` always stays whole. What it
+ * shows comes from the disk too (folder names, titles): controls are shown, not sent.
+ */
 export function StatusBar({left, right, width, theme}: {left: string; right: string; width: number; theme: Theme}) {
-	const rightText = ` ${right} `;
+	const rightText = ` ${cleanLine(right)} `;
 	const room = Math.max(0, width - displayWidth(rightText));
-	const leftText = truncate(` ${left}`, room);
+	const leftText = truncate(` ${cleanLine(left)}`, room);
 	const gap = ' '.repeat(Math.max(0, room - displayWidth(leftText)));
 	const line = truncate(leftText + gap + rightText, width);
 	return <Text wrap="truncate-end">{theme.status(line)}</Text>;
