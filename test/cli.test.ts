@@ -425,6 +425,12 @@ describe('the full-screen app in a real terminal', () => {
 		);
 	});
 
+	it('ends quietly when its terminal closes (a dropped ssh link): no core dump, no stack trace', async () => {
+		const errors = path.join(scratch, 'hang-up.err');
+		await inTerminal({command: `${command} 2>${errors}`, keys: ['j', {hangUp: true}]});
+		assert.equal(readFileSync(errors, 'utf8'), '');
+	});
+
 	it('stops quietly when the reader of its output goes away (EPIPE)', async () => {
 		const child = spawn(process.execPath, [binPath, '--list', fixture]);
 		let stderr = '';

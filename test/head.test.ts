@@ -12,9 +12,11 @@ describe('the head of a large post', () => {
 	const cases: Array<[string, string, number, string | undefined]> = [
 		['a short body is not cut', 'one\n\ntwo\n', 100, undefined],
 		['cut at the first blank line past the limit', 'aaaa\nbbbb\n\ncccc\n\ndddd\n', 6, 'aaaa\nbbbb\n\n\n'],
-		['never inside fenced code', '```\n\ncode\n\n```\n\nafter\n', 2, '```\n\ncode\n\n```\n\n\n'],
-		['a longer fence is closed only by as long a one', '````\n```\n\n````\n\nafter\n', 2, '````\n```\n\n````\n\n\n'],
-		['no blank line past the limit: not cut', 'aaaa\nbbbb\ncccc\n', 2, undefined],
+		['not inside fenced code that fits', '```\n\ncode\n\n```\n\nafter\n', 8, '```\n\ncode\n\n```\n\n\n'],
+		['a longer fence is closed only by as long a one', '````\n```\n\n````\n\nafter\n', 6, '````\n```\n\n````\n\n\n'],
+		['no blank line soon after the limit: cut at a line end', 'aaaa\nbbbb\ncccc\n', 3, 'aaaa\n\n\n'],
+		['one very long line: cut inside it, at twice the limit', 'x'.repeat(30), 5, `${'x'.repeat(10)}\n\n`],
+		['never inside a surrogate pair', `a${'😀'.repeat(10)}`, 3, 'a😀😀\n\n'],
 		[
 			'definitions after the cut come along',
 			'text[^1] [a][b]\n\nmore\n\n[^1]: The note.\n\n[b]: https://example.com\n',

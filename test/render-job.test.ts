@@ -3,7 +3,8 @@ import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
 import {formatPost, renderPostPageBounded} from '../source/render/bounded.js';
 import {renderPostPage} from '../source/render/post-page.js';
-import {SYNC_RENDER_LIMIT} from '../source/render/render-job.js';
+import {plainPage, plainPageInSlices, SYNC_RENDER_LIMIT} from '../source/render/render-job.js';
+import {displayWidth, wrapText} from '../source/text/width.js';
 import {createTheme} from '../source/theme/palette.js';
 import {bodyOf, makePost} from './helpers/posts.js';
 
@@ -53,5 +54,39 @@ describe('rendering with a time budget', () => {
 			1,
 		);
 		assert.ok(page.lines.includes('Just this.'));
+	});
+});
+
+describe('the plain-text fallback', () => {
+	const emojiDense = Array.from({length: 60}, () => Array(300).fill('a😀b').join(' ')).join('\n\n');
+
+	it('wraps emoji-dense text to the width, every row measured as the terminal measures it', () => {
+		const page = plainPage(emojiDense, 70, 'test');
+		assert.ok(page.lines.length > 60 * 20);
+		for (const line of page.lines) assert.ok(displayWidth(line) <= 70, line);
+		assert.equal(
+			page.lines
+				.filter(line => line !== '')
+				.join(' ')
+				.split(' ').length,
+			60 * 300,
+		);
+	});
+
+	it('gives the same lines a slice at a time, so the app stays free meanwhile', async () => {
+		assert.deepEqual(await plainPageInSlices(emojiDense, 70, 'test'), plainPage(emojiDense, 70, 'test'));
+	});
+
+	it('breaks a word longer than a line between graphemes', () => {
+		const rows = wrapText(`${'👩‍👩‍👧'.repeat(30)} end`, 11);
+		assert.ok(rows.every(row => displayWidth(row) <= 11));
+		assert.equal(rows.join('').replace(/ /g, ''), `${'👩‍👩‍👧'.repeat(30)}end`);
+	});
+
+	it('prints an emoji-dense post past its budget as plain text that fits', async () => {
+		const post = makePost({title: 'Emoji'}, emojiDense);
+		const printed = stripAnsi(await formatPost(post, emojiDense, {width: 60, theme, hyperlinks: false}, 1));
+		assert.match(printed, /shown as plain text: rendering took longer than 0.001 s/);
+		assert.ok(printed.split('\n').every(line => displayWidth(line) <= 60));
 	});
 });

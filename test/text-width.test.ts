@@ -9,6 +9,7 @@ import {
 	breakStyled,
 	displayWidth,
 	fitWidth,
+	LONE_EMOJI_TEXT,
 	NARROW_TEXT,
 	SIMPLE_TEXT,
 	truncate,
@@ -64,6 +65,30 @@ describe('displayWidth', () => {
 		}
 
 		assert.deepEqual(disagree, []);
+	});
+
+	// The emoji shortcut measures each code point alone: every one it takes must be a grapheme of its own
+	// next to anything else it takes, and the measure of a run must be the sum of its parts.
+	it('agrees with string-width on every code point the lone-emoji shortcut takes, and on runs of them', () => {
+		const segmenter = new Intl.Segmenter();
+		const graphemes = (text: string) => [...segmenter.segment(text)].length;
+		const taken: string[] = [];
+		const joins: string[] = [];
+		for (let code = 0; code <= 0x3_ffff; code++) {
+			if (code >= 0xd800 && code <= 0xdfff) continue;
+			const char = String.fromCodePoint(code);
+			if (!LONE_EMOJI_TEXT.test(char) || SIMPLE_TEXT.test(char)) continue;
+			taken.push(char);
+			if (graphemes(`${char}x`) !== 2 || graphemes(`x${char}`) !== 2 || graphemes(`${char}😀`) !== 2)
+				joins.push(code.toString(16));
+		}
+
+		assert.deepEqual(joins, []);
+		assert.ok(taken.length > 1000, `${taken.length} emoji`);
+		for (let start = 0; start < taken.length; start += 7) {
+			const run = `a${taken.slice(start, start + 7).join('')} 日b`;
+			assert.equal(displayWidth(run), stringWidth(run), JSON.stringify(run));
+		}
 	});
 
 	it('agrees with string-width on mixed text', () => {

@@ -2,12 +2,14 @@
 // The bin. --help and --version are answered here; everything else (meow, the
 // posts, React, Ink, marked) is imported after them, so those two start as
 // fast as Node does.
+import {endOnHangUp, terminalGone} from '../util/hang-up.js';
 import {helpText, version} from './help.js';
 
 // `blogread --print post | head` closes the pipe early: that is not an error. A
 // full disk (`> /dev/full`) or a closed terminal is: one line, exit 1.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 	if (error.code === 'EPIPE') process.exit(0);
+	if (terminalGone(error)) endOnHangUp();
 	process.stderr.write(`blogread: cannot write the output (${error.code ?? error.message})\n`);
 	process.exit(1);
 });

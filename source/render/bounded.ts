@@ -3,7 +3,14 @@ import type {Post} from '../posts/model.js';
 import {errorCode, errorMessage} from '../util/errors.js';
 import type {RenderedMarkdown} from './markdown.js';
 import {bodyOptions, type PageOptions, withHeader} from './post-header.js';
-import {overBudget, plainPage, RenderCancelled, renderInWorker, SYNC_RENDER_LIMIT} from './render-job.js';
+import {
+	overBudget,
+	plainPage,
+	plainPageInSlices,
+	RenderCancelled,
+	renderInWorker,
+	SYNC_RENDER_LIMIT,
+} from './render-job.js';
 
 /** The post as plain text, with the reason it is not rendered. */
 function shownPlain(post: Post, markdown: string, options: PageOptions, error: unknown): RenderedMarkdown {
@@ -32,7 +39,8 @@ export async function renderPostPageBounded(
 		return withHeader(post, await renderInWorker(markdown, bodyOptions(post, options), budgetMs, signal), options);
 	} catch (error) {
 		if (error instanceof RenderCancelled) throw error;
-		return shownPlain(post, markdown, options, error);
+		const plain = await plainPageInSlices(markdown, options.width, errorMessage(error), signal);
+		return withHeader(post, plain, options);
 	}
 }
 

@@ -1,6 +1,7 @@
 import {showControls} from '../text/sanitize.js';
-import {wrapStyled} from '../text/width.js';
+import {wrapText} from '../text/width.js';
 import type {ColorLevel, Theme, ThemeName, ThemeOptions} from '../theme/palette.js';
+import {appendAll} from '../util/arrays.js';
 import type {RenderedMarkdown} from './markdown.js';
 import {startWorker} from './start-worker.js';
 
@@ -70,11 +71,12 @@ export async function renderInWorker(
 	}
 }
 
-/** The body as plain wrapped text, with the reason it is not rendered. */
-export function plainPage(markdown: string, width: number, reason: string): RenderedMarkdown {
-	const lines = markdown
-		.split('\n')
-		.flatMap(line => (line.trim() === '' ? [''] : wrapStyled(showControls(line.replace(/\t/g, '    ')), width)));
+/** One line of a post shown as plain text: controls made visible, tabs as spaces, wrapped in linear time. */
+function plainLines(line: string, width: number): string[] {
+	return line.trim() === '' ? [''] : wrapText(showControls(line.replace(/\t/g, '    ')), width);
+}
+
+function plainResult(lines: string[], reason: string): RenderedMarkdown {
 	return {
 		lines,
 		headings: [],
@@ -83,4 +85,37 @@ export function plainPage(markdown: string, width: number, reason: string): Rend
 		noteLines: [],
 		notice: `shown as plain text: ${reason}`,
 	};
+}
+
+/** The body as plain wrapped text, with the reason it is not rendered. */
+export function plainPage(markdown: string, width: number, reason: string): RenderedMarkdown {
+	const lines: string[] = [];
+	for (const line of markdown.split('\n')) appendAll(lines, plainLines(line, width));
+	return plainResult(lines, reason);
+}
+
+/** Work done per turn of the event loop, so keys and signals are answered meanwhile. */
+const SLICE_MS = 8;
+
+/**
+ * The same, a slice at a time: a 4 MB post takes the better part of a second,
+ * and the app's thread must stay free for `q` and signals throughout.
+ */
+export async function plainPageInSlices(
+	markdown: string,
+	width: number,
+	reason: string,
+	signal?: AbortSignal,
+): Promise<RenderedMarkdown> {
+	const source = markdown.split('\n');
+	const lines: string[] = [];
+	let next = 0;
+	while (next < source.length) {
+		const end = performance.now() + SLICE_MS;
+		while (next < source.length && performance.now() < end) appendAll(lines, plainLines(source[next++] ?? '', width));
+		await new Promise(resolve => setImmediate(resolve));
+		if (signal?.aborted) throw new RenderCancelled('no longer needed');
+	}
+
+	return plainResult(lines, reason);
 }

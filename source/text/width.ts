@@ -21,16 +21,38 @@ export const NARROW_TEXT =
  * forms, and none of the few letters that join a neighbour (Thai and Lao AM,
  * prepended repha). Most CJK, Cyrillic, Greek and Hebrew text is such.
  */
-const NOT_SIMPLE = [
-	/\p{M}\p{C}\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\p{Default_Ignorable_Code_Point}/u.source,
+const JOINING = [
+	/\p{M}\p{C}\p{Emoji_Modifier}\p{Regional_Indicator}\p{Default_Ignorable_Code_Point}/u.source,
 	/\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF\uFF00-\uFFEF\u0E33\u0EB3\u0D4E/u.source,
 	/\u{111C2}\u{111C3}\u{113D1}\u{1193F}\u{11941}\u{11A3A}\u{11A84}-\u{11A89}\u{11D46}\u{11F02}/u.source,
 ].join('');
-export const SIMPLE_TEXT = new RegExp(`^[^${NOT_SIMPLE}]*$`, 'u');
+export const SIMPLE_TEXT = new RegExp(`^[^${JOINING}\\p{Extended_Pictographic}]*$`, 'u');
+
+/**
+ * Simple text with emoji in it, each standing alone: no joiner, modifier,
+ * variation selector or keycap next to it, so each is a grapheme of its own
+ * (emoji-dense posts are measured by the word, and string-width's segmenter
+ * made that quadratic in practice).
+ */
+export const LONE_EMOJI_TEXT = new RegExp(`^[^${JOINING}]*$`, 'u');
+
+// A lone emoji is two columns when it shows as an emoji by default, as string-width has it
+// (its emoji pattern takes tens of milliseconds to build, so it is not asked).
+const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u;
 
 function simpleWidth(text: string): number {
 	let width = 0;
 	for (const char of text) width += eastAsianWidth(char.codePointAt(0) ?? 0);
+	return width;
+}
+
+function loneEmojiWidth(text: string): number {
+	let width = 0;
+	for (const char of text) {
+		const code = char.codePointAt(0) ?? 0;
+		width += code > 0xff && EMOJI_PRESENTATION.test(char) ? 2 : eastAsianWidth(code);
+	}
+
 	return width;
 }
 
@@ -42,7 +64,8 @@ function simpleWidth(text: string): number {
 export function displayWidth(text: string): number {
 	const visible = text.includes('\u001B') || text.includes('\u009B') ? stripAnsi(text) : text;
 	if (NARROW_TEXT.test(visible)) return visible.length;
-	return SIMPLE_TEXT.test(visible) ? simpleWidth(visible) : stringWidth(visible);
+	if (SIMPLE_TEXT.test(visible)) return simpleWidth(visible);
+	return LONE_EMOJI_TEXT.test(visible) ? loneEmojiWidth(visible) : stringWidth(visible);
 }
 
 /**
@@ -119,4 +142,52 @@ export function align(text: string, width: number, alignment: 'left' | 'right' |
 	if (alignment === 'right') return ' '.repeat(gap) + text;
 	if (alignment === 'center') return ' '.repeat(Math.floor(gap / 2)) + text + ' '.repeat(Math.ceil(gap / 2));
 	return text + ' '.repeat(gap);
+}
+
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * Word-wraps unstyled text to `width` columns in time linear in its length:
+ * each word is measured once, and only a word longer than a line is broken,
+ * between graphemes. For text shown as it is, where wrap-ansi's measuring of
+ * every row again would take too long (a post that could not be rendered).
+ */
+export function wrapText(text: string, width: number): string[] {
+	const columns = Math.max(1, width);
+	const rows: string[] = [];
+	let row = '';
+	let used = 0;
+	const endRow = () => {
+		rows.push(row);
+		row = '';
+		used = 0;
+	};
+
+	for (const word of text.split(' ')) {
+		const wide = displayWidth(word);
+		if (wide > columns) {
+			if (used > 0) endRow();
+			graphemes ??= new Intl.Segmenter();
+			for (const {segment} of graphemes.segment(word)) {
+				const size = displayWidth(segment);
+				if (used + size > columns && used > 0) endRow();
+				row += segment;
+				used += size;
+			}
+
+			continue;
+		}
+
+		if (used > 0 && used + 1 + wide > columns) endRow();
+		if (used > 0 || row !== '') {
+			row += ' ';
+			used++;
+		}
+
+		row += word;
+		used += wide;
+	}
+
+	rows.push(row);
+	return rows;
 }

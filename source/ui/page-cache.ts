@@ -1,9 +1,10 @@
 import stripAnsi from 'strip-ansi';
-import {readBody} from '../posts/body.js';
+import {type Body, readBody} from '../posts/body.js';
 import type {Post} from '../posts/model.js';
 import {renderPostPageBounded} from '../render/bounded.js';
 import {markdownHead} from '../render/head.js';
 import type {RenderedMarkdown} from '../render/markdown.js';
+import type {PageOptions} from '../render/post-header.js';
 import {RENDER_BUDGET_MS, SYNC_RENDER_LIMIT} from '../render/render-job.js';
 import type {Theme} from '../theme/palette.js';
 import type {ReaderPage} from './state/model.js';
@@ -17,6 +18,12 @@ const listeners = new Set<() => void>();
 
 function notify(): void {
 	for (const listener of listeners) listener();
+}
+
+/** Stops every render still under way (the app is closing): a worker thread left running would keep the process up. */
+export function stopBackgroundRenders(): void {
+	for (const {stop} of rendering.values()) stop.abort();
+	rendering.clear();
 }
 
 /** Calls `listener` whenever a page that was being prepared becomes ready. */
@@ -54,12 +61,67 @@ function remember(key: string, entry: Entry): void {
 	if (cache.size > LIMIT) cache.delete(cache.keys().next().value ?? '');
 }
 
+/** The next turn of the event loop: large posts are read and rendered in steps, keys answered between them. */
+async function nextTurn(): Promise<void> {
+	return new Promise(resolve => setImmediate(resolve));
+}
+
+/** A post with more words than this may be megabytes long: it is not read in the frame that opens it. */
+const LARGE_POST_WORDS = 8000;
+
+/**
+ * A large post (or one that turns out so): the whole rendered in a worker
+ * thread, its beginning rendered here meanwhile so the first screen doesn't
+ * wait; each step in a turn of its own, so `q` and signals are answered.
+ */
+function renderInSteps(key: string, entry: Entry, options: PageOptions, read: Renderer, body?: Body): void {
+	const {post} = entry;
+	const previous = rendering.get(post.absolutePath);
+	if (previous) {
+		previous.stop.abort();
+		cache.delete(previous.key);
+	}
+
+	const stop = new AbortController();
+	rendering.set(post.absolutePath, {key, stop});
+	remember(key, entry);
+	void (async () => {
+		if (!body) await nextTurn();
+		if (stop.signal.aborted) return;
+		const {markdown, problem} = body ?? readBody(post);
+		// A file that can no longer be read shows why, where its text would be.
+		const shown = problem === null ? post : {...post, warnings: [...post.warnings, problem]};
+		if (markdown.length <= SYNC_RENDER_LIMIT) {
+			entry.page = withPlain(read.renderPostPage(shown, markdown, options));
+			rendering.delete(post.absolutePath);
+			notify();
+			return;
+		}
+
+		renderPostPageBounded(shown, markdown, options, RENDER_BUDGET_MS, stop.signal).then(
+			page => {
+				entry.page = withPlain(page);
+				if (rendering.get(post.absolutePath)?.stop === stop) rendering.delete(post.absolutePath);
+				notify();
+			},
+			() => {
+				// Stopped because another width (or post) took over: nothing to show.
+			},
+		);
+		await nextTurn();
+		const head = markdownHead(markdown);
+		if (head === undefined || stop.signal.aborted || entry.page) return;
+		entry.page = {...withPlain(read.renderPostPage(shown, head, options)), partial: true};
+		notify();
+	})();
+}
+
 /**
  * A post rendered for the reader at one width, kept for the last few posts
  * and widths, so going back and forth never renders twice. Small posts are
- * rendered at once; large ones in a worker thread. Until a page is ready
- * (or the renderer is loaded) this returns undefined, and listeners hear
- * when it is.
+ * rendered at once; large ones in steps and a worker thread (renderInSteps).
+ * Until a page is ready (or the renderer is loaded) this returns undefined,
+ * and listeners hear when it is.
  */
 export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: boolean): ReaderPage | undefined {
 	const key = `${post.absolutePath}\u0000${width}\u0000${hyperlinks}`;
@@ -76,39 +138,20 @@ export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: 
 		return undefined;
 	}
 
-	const body = readBody(post);
-	// A file that can no longer be read shows why, where its text would be.
-	const shown = body.problem === null ? post : {...post, warnings: [...post.warnings, body.problem]};
-	const {markdown} = body;
-	if (markdown.length <= SYNC_RENDER_LIMIT) {
-		const page = withPlain(renderer.renderPostPage(shown, markdown, options));
-		remember(key, {post, theme, page});
-		return page;
-	}
-
-	const previous = rendering.get(post.absolutePath);
-	if (previous) {
-		previous.stop.abort();
-		cache.delete(previous.key);
-	}
-
-	const stop = new AbortController();
-	rendering.set(post.absolutePath, {key, stop});
 	const entry: Entry = {post, theme, page: undefined};
+	if (post.words > LARGE_POST_WORDS) {
+		renderInSteps(key, entry, options, renderer);
+		return undefined;
+	}
+
+	const body = readBody(post);
+	if (body.markdown.length > SYNC_RENDER_LIMIT) {
+		renderInSteps(key, entry, options, renderer, body);
+		return undefined;
+	}
+
+	const shown = body.problem === null ? post : {...post, warnings: [...post.warnings, body.problem]};
+	entry.page = withPlain(renderer.renderPostPage(shown, body.markdown, options));
 	remember(key, entry);
-	renderPostPageBounded(shown, markdown, options, RENDER_BUDGET_MS, stop.signal).then(
-		page => {
-			entry.page = withPlain(page);
-			if (rendering.get(post.absolutePath)?.stop === stop) rendering.delete(post.absolutePath);
-			notify();
-		},
-		() => {
-			// Stopped because another width (or post) took over: nothing to show.
-		},
-	);
-	// Meanwhile the beginning, rendered here: the first screen doesn't wait for the whole post.
-	const head = markdownHead(markdown);
-	entry.page =
-		head === undefined ? undefined : {...withPlain(renderer.renderPostPage(shown, head, options)), partial: true};
 	return entry.page;
 }

@@ -11,6 +11,7 @@ import type {SearchBodies} from '../posts/search.js';
 import {cleanLine} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {errorMessage} from '../util/errors.js';
+import {endOnHangUp, terminalGone} from '../util/hang-up.js';
 import {App} from './app.js';
 
 const ENTER_ALTERNATE_SCREEN = '\u001B[?1049h\u001B[H';
@@ -70,8 +71,11 @@ function terminalSession(stdin: NodeJS.ReadStream) {
 		leave() {
 			if (!active) return;
 			active = false;
-			stdout.write(SHOW_CURSOR + LEAVE_ALTERNATE_SCREEN);
-			stdin.setRawMode?.(false);
+			// The terminal may be gone (a dropped ssh link): then there is nothing left to restore.
+			try {
+				stdout.write(SHOW_CURSOR + LEAVE_ALTERNATE_SCREEN);
+				stdin.setRawMode?.(false);
+			} catch {}
 		},
 	};
 }
@@ -174,13 +178,23 @@ export async function runApp(options: AppOptions): Promise<void> {
 	const onSignal = (signal: NodeJS.Signals) => {
 		instance.unmount();
 		restore();
-		process.exit(signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143);
+		if (signal === 'SIGHUP') {
+			endOnHangUp();
+			return;
+		}
+
+		process.exit(signal === 'SIGINT' ? 130 : 143);
 	};
 
 	// A bug must not leave the terminal in raw mode on the alternate screen.
 	const onCrash = (error: unknown) => {
 		instance.unmount();
 		restore();
+		if (terminalGone(error)) {
+			endOnHangUp();
+			return;
+		}
+
 		process.stderr.write(`blogread: unexpected error: ${cleanLine(errorMessage(error))}\n`);
 		process.exit(1);
 	};

@@ -20,7 +20,9 @@ export type Keystroke =
 	| {key: string; shows: string}
 	| {signal: NodeJS.Signals; shows?: string}
 	/** Wait until blogread has stopped itself (after SIGTSTP or Ctrl-Z). */
-	| {stopped: true};
+	| {stopped: true}
+	/** Close the terminal under it (kill `script`), and wait until blogread has ended. */
+	| {hangUp: true};
 
 export type TerminalRun = {
 	/** Shell command line run in the terminal; `BIN` stands for `node dist/cli.js`. */
@@ -97,6 +99,17 @@ export async function inTerminal({
 		const step = typeof keystroke === 'string' ? {key: keystroke, shows: undefined} : keystroke;
 		if ('stopped' in step) {
 			await waitFor(() => appProcess().state.startsWith('T'), 'blogread to stop');
+			continue;
+		}
+
+		if ('hangUp' in step) {
+			const {pid} = appProcess();
+			child.kill('SIGKILL');
+			while (spawnSync('ps', ['-p', String(pid)]).status === 0) {
+				if (Date.now() > deadline) throw new Error('blogread did not end when its terminal closed');
+				await new Promise(resolve => setTimeout(resolve, 50));
+			}
+
 			continue;
 		}
 

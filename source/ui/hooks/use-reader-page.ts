@@ -1,7 +1,7 @@
 import {useEffect, useState} from 'react';
 import type {Post} from '../../posts/model.js';
 import type {Theme} from '../../theme/palette.js';
-import {loadRenderer, onPageReady, readerPage} from '../page-cache.js';
+import {loadRenderer, onPageReady, readerPage, stopBackgroundRenders} from '../page-cache.js';
 import type {ReaderPage} from '../state/model.js';
 
 /**
@@ -22,7 +22,10 @@ export function useReaderPage(
 			setPagesReady(count => count + 1);
 		});
 		void loadRenderer();
-		return stop;
+		return () => {
+			stop();
+			stopBackgroundRenders();
+		};
 	}, []);
 	return post ? readerPage(post, width, theme, hyperlinks) : undefined;
 }
