@@ -96,7 +96,8 @@ describe('loadBlog on the fixture blog', async () => {
 describe('discoverPosts on awkward trees', () => {
 	const root = mkdtempSync(path.join(tmpdir(), 'blogread-tree-'));
 	after(() => {
-		rmSync(root, {recursive: true, force: true});
+		// rm walks by file descriptor; a path thousands of folders deep is too long to name whole.
+		execFileSync('rm', ['-rf', root]);
 	});
 
 	it('visits a symlink loop once and ignores links that leave the folder', async () => {
@@ -123,6 +124,43 @@ describe('discoverPosts on awkward trees', () => {
 			discoverPosts(blog).map(file => file.path),
 			['a-c.md', 'a.d.md', 'a/b.md', 'b.md'],
 		);
+	});
+
+	/**
+	 * A chain of folders `a/a/…` `depth` deep below `folder`, with `deep.md` at
+	 * its foot; made a few hundred at a time, as a path has a length limit.
+	 */
+	const nest = (folder: string, depth: number): string => {
+		const step = 'a/'.repeat(250);
+		mkdirSync(folder);
+		const script = `cd "$1" && for i in $(seq ${depth / 250}); do mkdir -p ${step} && cd -P ${step} || exit 1; done`;
+		execFileSync('sh', ['-c', `${script} && printf '# Deep' > deep.md`, 'sh', folder]);
+		return `${'a/'.repeat(depth)}deep.md`;
+	};
+
+	it('lists a post 1500 folders deep', () => {
+		const blog = path.join(root, 'deep');
+		const deepPost = nest(blog, 1500);
+		writeFileSync(path.join(blog, 'top.md'), '# Top');
+		const problems: string[] = [];
+		assert.deepEqual(
+			discoverPosts(blog, blog, problems).map(file => file.path),
+			[deepPost, 'top.md'],
+		);
+		assert.deepEqual(problems, []);
+	});
+
+	it('says which folder is too deep for the system to name, and lists the rest', () => {
+		const blog = path.join(root, 'too-deep');
+		nest(blog, 2500);
+		writeFileSync(path.join(blog, 'a', 'near.md'), '# Near');
+		const problems: string[] = [];
+		assert.deepEqual(
+			discoverPosts(blog, blog, problems).map(file => file.path),
+			['a/near.md'],
+		);
+		assert.equal(problems.length, 1);
+		assert.match(problems[0] ?? '', /^(a\/)+a: cannot read this folder \(ENAMETOOLONG\); skipped$/);
 	});
 
 	it('finds nothing in an empty folder', async () => {

@@ -34,8 +34,15 @@ export function processIo(): Io {
 /** The longest message blogread prints on stderr: what it quotes from files is cut to fit. */
 const MAX_MESSAGE = 1000;
 
-/** One line on stderr, as every message blogread prints there; whatever it quotes is shown, not obeyed. */
+/**
+ * One line on stderr, as every message blogread prints there; whatever it
+ * quotes is shown, not obeyed, and a long one loses its middle (a path a
+ * thousand folders deep), keeping what it is about and what is wrong.
+ */
 export function say(io: Io, line: string): void {
 	const clean = cleanLine(line);
-	io.stderr.write(`blogread: ${clean.length > MAX_MESSAGE ? `${clean.slice(0, MAX_MESSAGE - 1)}…` : clean}\n`);
+	const half = MAX_MESSAGE / 2;
+	io.stderr.write(
+		`blogread: ${clean.length > MAX_MESSAGE ? `${clean.slice(0, half)}…${clean.slice(-half)}` : clean}\n`,
+	);
 }
