@@ -1,6 +1,17 @@
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {
+	chmodSync,
+	existsSync,
+	lstatSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
@@ -313,4 +324,26 @@ describe('a cache folder another user made', () => {
 			rmSync(root, {recursive: true, force: true});
 		}
 	});
+});
+
+describe('an index that is not a file', () => {
+	// A FIFO would block the read; a link to /dev/zero would be read for ever.
+	const cases: Array<[name: string, plant: (index: string) => void]> = [
+		['a FIFO', index => spawnSync('mkfifo', [index])],
+		['a link to /dev/zero', index => symlinkSync('/dev/zero', index)],
+	];
+	for (const [name, plant] of cases) {
+		it(`is passed over and replaced, never read: ${name}`, () => {
+			const env = {XDG_CACHE_HOME: mkdtempSync(path.join(scratch, 'cache-'))};
+			const first = runBin(['--list', fixture], {env});
+			const folder = path.join(env.XDG_CACHE_HOME, 'blogread');
+			const [index = ''] = readdirSync(folder).filter(file => file.startsWith('index-'));
+			rmSync(path.join(folder, index));
+			plant(path.join(folder, index));
+
+			const again = runBin(['--list', fixture], {env, timeout: 20_000});
+			assert.deepEqual([again.code, again.stdout, again.stderr], [0, first.stdout, '']);
+			assert.ok(lstatSync(path.join(folder, index)).isFile(), 'a sound index in its place');
+		});
+	}
 });
