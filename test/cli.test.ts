@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {
 	chmodSync,
+	closeSync,
 	mkdirSync,
 	mkdtempSync,
+	openSync,
 	readdirSync,
 	readFileSync,
 	rmSync,
@@ -425,6 +427,19 @@ describe('the full-screen app in a real terminal', () => {
 		);
 	});
 
+	it('q and SIGTERM are answered while a large post is still rendering', async () => {
+		// 1 MB of emoji-dense lines: far past the render budget, so it is still rendering when the key comes.
+		const large = path.join(scratch, 'emoji-dense.md');
+		const line = Array.from({length: 4000}, () => 'a😀b').join(' ');
+		writeFileSync(large, `---\ntitle: Emoji\n---\n\n${Array.from({length: 60}, () => line).join('\n\n')}\n`);
+		for (const ending of [{keys: ['q']}, {signal: 'SIGTERM' as const}]) {
+			const {code, output} = await inTerminal({command: `BIN ${large}`, ready: 'rendering the rest', ...ending});
+			assert.ok(code === 0 || 'signal' in ending, `exit ${code}`);
+			assert.ok(output.lastIndexOf('\u001B[?1049l') > output.indexOf('\u001B[?1049h'), 'left the alternate screen');
+			assert.doesNotMatch(output, /rendering took longer/, 'ended before the render budget ran out');
+		}
+	});
+
 	it('ends quietly when its terminal closes (a dropped ssh link): no core dump, no stack trace', async () => {
 		const errors = path.join(scratch, 'hang-up.err');
 		await inTerminal({command: `${command} 2>${errors}`, keys: ['j', {hangUp: true}]});
@@ -443,5 +458,21 @@ describe('the full-screen app in a real terminal', () => {
 		});
 		assert.equal(code, 0);
 		assert.equal(stderr, '');
+	});
+
+	it('says in one line that output cannot be written to a full disk, exit 1', () => {
+		const full = openSync('/dev/full', 'w');
+		try {
+			for (const args of [['--list', fixture], ['--print', path.join(fixture, 'full-front-matter.md')]]) {
+				const result = spawnSync(process.execPath, [binPath, ...args], {
+					stdio: ['ignore', full, 'pipe'],
+					encoding: 'utf8',
+					timeout: 30_000,
+				});
+				assert.deepEqual([result.status, result.stderr], [1, 'blogread: cannot write the output (ENOSPC)\n']);
+			}
+		} finally {
+			closeSync(full);
+		}
 	});
 });
