@@ -463,7 +463,10 @@ describe('the full-screen app in a real terminal', () => {
 	it('says in one line that output cannot be written to a full disk, exit 1', () => {
 		const full = openSync('/dev/full', 'w');
 		try {
-			for (const args of [['--list', fixture], ['--print', path.join(fixture, 'full-front-matter.md')]]) {
+			for (const args of [
+				['--list', fixture],
+				['--print', path.join(fixture, 'full-front-matter.md')],
+			]) {
 				const result = spawnSync(process.execPath, [binPath, ...args], {
 					stdio: ['ignore', full, 'pipe'],
 					encoding: 'utf8',
