@@ -166,6 +166,7 @@ export const keymap: Binding[] = [
 	},
 	{command: 'jumpBack', views: ['reader'], keys: [text("'")], description: 'back to where you were before a jump'},
 	{command: 'nextPost', views: ['reader'], keys: [text('.')], description: 'next post in the list'},
+	{command: 'previousPost', views: ['reader'], keys: [text(',')], description: 'previous post in the list'},
 	{
 		command: 'edit',
 		views: ['list', 'reader'],
@@ -173,7 +174,6 @@ export const keymap: Binding[] = [
 		description: 'edit the post in $EDITOR (vi if unset)',
 	},
 	{command: 'language', views: ['reader'], keys: [text('L')], description: 'read the next translation of the post'},
-	{command: 'previousPost', views: ['reader'], keys: [text(',')], description: 'previous post in the list'},
 	{command: 'submit', views: ['find'], keys: [named('return')], description: 'find the next match from here'},
 	{command: 'cancel', views: ['find'], keys: [named('escape')], description: 'stop finding'},
 	{
