@@ -1,3 +1,4 @@
+import {POST_EXTENSION_LIST} from '../../posts/discover.js';
 import {cleanLine} from '../../text/sanitize.js';
 import {wrapStyled} from '../../text/width.js';
 import type {Theme} from '../../theme/palette.js';
@@ -24,7 +25,7 @@ export function EmptyState({
 	const text = [
 		theme.heading2(`No posts in ${cleanLine(root)}`),
 		'',
-		'blogread looked for .md, .markdown and .mdx files in this folder and its subfolders.',
+		`blogread looked for Markdown files (${POST_EXTENSION_LIST}) in this folder and its subfolders.`,
 		hiddenDrafts === 0 ? '' : drafts,
 		'',
 		'Point it at a blog: blogread ~/src/my-blog, or set BLOGREAD_DIR.',
