@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import {loadBlog} from '../source/posts/load.js';
@@ -103,6 +104,35 @@ for (const site of SITES) {
 		});
 	});
 }
+
+describe('what is not a post, on the command line', () => {
+	it('--list says nothing on stderr of the files it skips by rule', async () => {
+		for (const site of ['notes', 'hugo-flat', 'hugo']) {
+			const result = await runCli(['--list', path.join(sites, site)], {NO_COLOR: '1'});
+			assert.equal(result.code, 0);
+			assert.equal(result.stderr, '', site);
+		}
+	});
+
+	it('an empty list names what was skipped, so a folder of only a README is not a mystery', async () => {
+		const folder = mkdtempSync(path.join(tmpdir(), 'blogread-readme-only-'));
+		try {
+			writeFileSync(path.join(folder, 'README.md'), '# My project\n');
+			let result = await runCli(['--list', folder], {NO_COLOR: '1'});
+			assert.equal(result.stderr, `blogread: no posts in ${folder} (skipped as not a post: README.md)\n`);
+			for (const name of ['LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md'])
+				writeFileSync(path.join(folder, name), `# ${name}\n`);
+			result = await runCli(['--list', folder], {NO_COLOR: '1'});
+			assert.equal(
+				result.stderr,
+				`blogread: no posts in ${folder} (4 skipped as not posts: CHANGELOG.md, CONTRIBUTING.md, LICENSE.md, and 1 more)\n`,
+			);
+			assert.equal(result.code, 0);
+		} finally {
+			rmSync(folder, {recursive: true, force: true});
+		}
+	});
+});
 
 describe('conventions', () => {
 	const list = async (site: string, ...args: string[]) =>

@@ -8,12 +8,15 @@ import {Lines} from './lines.js';
 export function EmptyState({
 	root,
 	hiddenDrafts,
+	leftOut = 0,
 	width,
 	height,
 	theme,
 }: {
 	root: string;
 	hiddenDrafts: number;
+	/** Files skipped as not posts, and folders that could not be read. */
+	leftOut?: number;
 	width: number;
 	height: number;
 	theme: Theme;
@@ -27,10 +30,15 @@ export function EmptyState({
 		'',
 		`blogread looked for Markdown files (${POST_EXTENSION_LIST}) in this folder and its subfolders.`,
 		hiddenDrafts === 0 ? '' : drafts,
+		leftOut === 0
+			? ''
+			: `${leftOut === 1 ? '1 file or folder was' : `${leftOut} files or folders were`} left out: ! shows which, and why.`,
 		'',
 		'Point it at a blog: blogread ~/src/my-blog, or set BLOGREAD_DIR.',
 		'',
-		theme.muted('q quits · ? shows the keys'),
+		theme.muted(
+			leftOut === 0 ? 'q quits · ? shows the keys' : 'q quits · ! shows what was left out · ? shows the keys',
+		),
 	];
 	const lines = text.flatMap(line => (line === '' ? [''] : wrapStyled(line, width)));
 	return <Lines lines={lines.slice(0, height)} height={height} />;
