@@ -36,12 +36,8 @@ const SITE_PAGES = new Set([
 /** What a repository keeps at its top for people working on it (GitHub's community files). */
 const REPOSITORY_FILES = new Set(['readme', 'contributing', 'license', 'licence', 'changelog', 'code_of_conduct']);
 
-/** A file name without its extension or language (`About.fr.md` → `about`), lower case. */
-function stemOf(name: string): string {
-	const dot = name.lastIndexOf('.');
-	const stem = (dot > 0 ? name.slice(0, dot) : name).toLowerCase();
-	return stem.includes('.') ? stem.replace(LANGUAGE_SUFFIX, '$1') : stem;
-}
+/** The longest name above with a language after it (`.zh-hant`): a longer file name is a post's, known at a glance. */
+const LONGEST_STEM = Math.max(...[SECTION_PAGE, ...SITE_PAGES, ...REPOSITORY_FILES].map(name => name.length)) + 8;
 
 /**
  * Why a file is not a post, or null when it is one. `filePath` is relative to
@@ -50,8 +46,13 @@ function stemOf(name: string): string {
  */
 export function skipReason(filePath: string, pageFolders: readonly string[]): SkipReason | null {
 	const slash = filePath.lastIndexOf('/');
+	const dot = filePath.lastIndexOf('.');
+	const end = dot > slash + 1 ? dot : filePath.length;
+	if (end - slash - 1 > LONGEST_STEM) return null;
 	const folder = slash === -1 ? '' : filePath.slice(0, slash);
-	const stem = stemOf(filePath.slice(slash + 1));
+	// The name without its extension or language (`About.fr.md` → `about`), in lower case.
+	let stem = filePath.slice(slash + 1, end).toLowerCase();
+	if (stem.includes('.')) stem = stem.replace(LANGUAGE_SUFFIX, '$1');
 	if (stem === SECTION_PAGE) return 'section page';
 	if (folder === '' && REPOSITORY_FILES.has(stem)) return 'repository file';
 	if (pageFolders.length === 0) return null;
