@@ -30,7 +30,7 @@ describe('the problems view', () => {
 		const frame = app.frame();
 		assert.match(frame, /^Problems$/m);
 		assert.match(frame, /Not posts, so not listed \(5\)/);
-		assert.match(frame, /content\/about\/index\.md +site page: part of the site, not a post/);
+		assert.match(frame, /content\/about\/index\.md +site page \(the site's own, at its content root\)/);
 		assert.match(frame, /content\/privacy\.md +site page/);
 		assert.match(frame, /content\/_index\.md +section page/);
 		assert.doesNotMatch(frame, /The first ride of the year/);

@@ -10,9 +10,9 @@ import type {LeftOut, State} from './model.js';
 export type ProblemRow = {kind: 'section'; text: string} | {kind: 'entry'; text: string; note: string} | {kind: 'gap'};
 
 const REASONS: Record<SkipReason, string> = {
-	'section page': "section page: it lists a section's posts",
-	'site page': 'site page: part of the site, not a post',
-	'repository file': 'repository file: about the repository, not a post',
+	'section page': "section page (lists a section's posts)",
+	'site page': "site page (the site's own, at its content root)",
+	'repository file': 'repository file (at the top of the folder)',
 };
 
 /** The counts the status line gives: folders unreadable, files skipped, posts with warnings. */
