@@ -19,7 +19,7 @@ import {after, describe, it} from 'node:test';
 import {loadPostFile} from '../source/posts/load.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {createTheme} from '../source/theme/palette.js';
-import {bin as binPath, runBin} from './helpers/bin.js';
+import {baseEnv, bin as binPath, runBin} from './helpers/bin.js';
 import {runCli} from './helpers/cli.js';
 import {inTerminal} from './helpers/pty.js';
 
@@ -54,6 +54,7 @@ describe('blogread --help and --version', () => {
 			'--search',
 			'--list',
 			'--json',
+			'--format',
 			'--print',
 			'--width',
 			'--drafts',
@@ -112,6 +113,19 @@ describe('bad input', () => {
 			2,
 			`blogread: --print needs a value\n${usage}`,
 		],
+		[
+			'an unknown field in --format',
+			['--format', '{date} {titel}', fixture],
+			2,
+			`blogread: --format: unknown field {titel} (fields: title, date, updated, tags, categories, author, excerpt, ` +
+				`cover, lang, languages, path, slug, draft, words, readingMinutes, warnings)\n${usage}`,
+		],
+		[
+			'--json with --format',
+			['--json', '--format', '{slug}', fixture],
+			2,
+			`blogread: --json and --format do not go together: --json prints every field\n${usage}`,
+		],
 		['two paths', ['a', 'b'], 2, `blogread: expected one path, got 2: a b\n${usage}`],
 		['a missing path', ['/no/such/blog'], 1, 'blogread: /no/such/blog: no such file or folder\n'],
 		[
@@ -158,19 +172,49 @@ describe('bad input', () => {
 });
 
 describe('--list', () => {
-	it('prints one line per post, newest first, in a pipe by default', async () => {
+	it('into a pipe: tab-separated date, slug, title and tags, unpadded, newest first, by default', async () => {
 		const result = await cli([fixture]);
 		assert.equal(result.code, 0);
-		const lines = result.stdout.trimEnd().split('\n');
-		assert.match(lines[0] ?? '', /^2025-07-15 {2}Late evening in California +#time$/);
-		assert.ok(
-			lines.some(line =>
-				/^2025-07-15 {2}Tuning the garbage collector: a field report +#Go #performance #runtime$/.test(line),
-			),
+		assert.equal(
+			result.stdout,
+			[
+				'2025-07-15\tdatetime-offset\tLate evening in California\ttime',
+				'2025-07-15\tfull-front-matter\tTuning the garbage collector: a field report\tGo,performance,runtime',
+				'2024-02-29\ttoml-post\tNotes from a TOML post\tconfig,performance',
+				'2023-12-01\tjson-post\tA post with JSON front matter\tconfig',
+				'2022-06-01\theading-title\tThe title is this heading\twriting,Go',
+				'2021-03-04\tnamed-by-jekyll\tDated by its file name\tjekyll,legacy',
+				'2018-08-08\tdeep-post\tFound in a subfolder\tnested',
+				'2016-04-04\tcrlf-bom\tWindows line endings\tcrlf',
+				'-\tbroken-front-matter\tBroken front matter\t-',
+				'-\tjavascript-front-matter\tJavascript front matter\t-',
+				'-\tno_title_at-all\tNo title at all\t-',
+				'',
+			].join('\n'),
 		);
-		assert.ok(!result.stdout.includes('Half-written thoughts'), 'drafts hidden');
-		assert.ok(!result.stdout.includes('\u001B'), 'no escapes in a pipe');
 		assert.deepEqual((await cli(['--list', fixture])).stdout, result.stdout);
+		assert.equal((await cli(['--list', fixture], {FORCE_COLOR: '3'})).stdout, result.stdout, 'never coloured');
+		assert.equal(bin(['--list', fixture]).stdout, result.stdout, 'the built bin prints the same');
+	});
+
+	it('--format lays each post out as asked, in a pipe or not, and implies --list', () => {
+		const result = bin([
+			'--format',
+			'{date}  {title} ({readingMinutes} min, {author})',
+			'--tag',
+			'performance',
+			fixture,
+		]);
+		assert.deepEqual(result, {
+			code: 0,
+			stdout:
+				'2025-07-15  Tuning the garbage collector: a field report (1 min, Ines Duarte)\n' +
+				'2024-02-29  Notes from a TOML post (1 min, Pat Kim)\n',
+			stderr: '',
+		});
+		const paths = bin(['--format', '{path}\\t{draft}', '--drafts', fixture]).stdout;
+		assert.match(paths, /^nested\/deeper\/deep-post\.md\tfalse$/m);
+		assert.match(paths, /^draft-post\.md\ttrue$/m);
 	});
 
 	it('--json carries the contract fields', async () => {
@@ -371,6 +415,88 @@ describe('--print', () => {
 		const out = (await cli(['-p', post])).stdout;
 		assert.match(out, /language "js" refused/);
 		assert.throws(() => readFileSync(marker));
+	});
+});
+
+describe('--print finds the post a person or a script names', () => {
+	const blog = path.join(scratch, 'finding');
+	const posts: Array<[string, string]> = [
+		['2015-05-21-rnn-effectiveness.md', 'The Unreasonable Effectiveness of Recurrent Neural Networks'],
+		// Both are "wasm-gsl" by their names: the one whose file is named so keeps the slug.
+		['2019-05-01-wasm-gsl.md', 'GSL compiled to WebAssembly'],
+		['wasm-gsl.md', 'Notes on wasm-gsl'],
+		['tiny/tiny-telematics.md', "Tiny Telematics: Tracking my truck's location"],
+		['tiny/tiny-tools.md', 'Tiny tools for the shell'],
+		['with\ttab.md', 'A file name with a tab'],
+	];
+	mkdirSync(path.join(blog, 'tiny'), {recursive: true});
+	for (const [file, title] of posts) {
+		writeFileSync(path.join(blog, file), `---\ntitle: "${title}"\n---\nThe post called ${title}.\n`);
+	}
+
+	/** The first line --print gives for `name`, and the rest of the run. */
+	const print = (name: string) => {
+		const result = bin(['--print', name, '--width', '200', blog]);
+		return {code: result.code, title: result.stdout.split('\n')[0], stderr: result.stderr};
+	};
+
+	const found: Array<[string, string]> = [
+		['rnn-effectiveness', 'The Unreasonable Effectiveness of Recurrent Neural Networks'],
+		['2015-05-21-rnn-effectiveness', 'The Unreasonable Effectiveness of Recurrent Neural Networks'],
+		['2015-05-21-rnn-effectiveness.md', 'The Unreasonable Effectiveness of Recurrent Neural Networks'],
+		['wasm-gsl', 'Notes on wasm-gsl'],
+		['2019-05-01-wasm-gsl', 'GSL compiled to WebAssembly'],
+		['tiny/tiny-tools.md', 'Tiny tools for the shell'],
+		['tiny telematics', "Tiny Telematics: Tracking my truck's location"],
+		['THE UNREASONABLE', 'The Unreasonable Effectiveness of Recurrent Neural Networks'],
+	];
+	for (const [name, title] of found) {
+		it(`${name} → ${title}`, () => {
+			assert.deepEqual(print(name), {code: 0, title, stderr: ''});
+		});
+	}
+
+	it('a path from the current folder', () => {
+		const result = runBin(['--print', 'finding/tiny/tiny-tools.md'], {cwd: scratch});
+		assert.deepEqual([result.code, result.stdout.split('\n')[0]], [0, 'Tiny tools for the shell']);
+	});
+
+	it('a name several posts fit: exit 1, one line naming them', () => {
+		assert.deepEqual(print('tiny'), {
+			code: 1,
+			title: '',
+			stderr: 'blogread: "tiny" is ambiguous, 2 titles start with it: tiny-telematics, tiny-tools\n',
+		});
+	});
+
+	it('a name no post has: exit 1, one line with the closest slugs', () => {
+		assert.deepEqual(print('wasm-gls'), {
+			code: 1,
+			title: '',
+			stderr: `blogread: post not found: wasm-gls (in ${blog}; closest: wasm-gsl)\n`,
+		});
+	});
+
+	it('every slug --list prints into a pipe prints its own post', () => {
+		const rows = bin(['--list', blog]).stdout.trimEnd().split('\n');
+		assert.equal(rows.length, posts.length);
+		for (const row of rows) {
+			const fields = row.split('\t');
+			assert.equal(fields.length, 4, row);
+			const [, slug = '', title] = fields;
+			assert.deepEqual(print(slug), {code: 0, title, stderr: ''}, row);
+		}
+	});
+
+	it('blogread --list | fzf | cut -f2 | xargs blogread --print (grep standing in for fzf)', () => {
+		const blogread = `${process.execPath} ${binPath}`;
+		const result = spawnSync(
+			'sh',
+			['-c', `${blogread} --list | grep -i telematics | cut -f2 | xargs ${blogread} --width 200 --print`],
+			{cwd: scratch, env: {...baseEnv(), BLOGREAD_DIR: blog}, encoding: 'utf8'},
+		);
+		assert.equal(result.stderr, '');
+		assert.equal(result.stdout.split('\n')[0], "Tiny Telematics: Tracking my truck's location");
 	});
 });
 

@@ -54,10 +54,23 @@ describe('a hostile blog through the command line', () => {
 		assert.equal(existsSync(marker), false, 'no payload ran');
 	});
 
-	it('--list prints no control sequence but colour', () => {
+	it('--list prints no control sequence but its column tabs (counted below)', () => {
 		const result = bin(['--list', blog]);
 		assert.equal(result.code, 0);
-		assert.deepEqual(foreignControls(result.stdout), []);
+		assert.deepEqual(foreignControls(result.stdout.replaceAll('\t', '')), []);
+	});
+
+	it('--list and --format into a pipe: no control character, and every line has its four fields', () => {
+		for (const args of [['--list'], ['--format', '{path}\\t{title}\\t{author}\\t{tags}']]) {
+			const result = bin([...args, '--drafts', blog]);
+			assert.equal(result.code, 0, result.stderr);
+			const rows = result.stdout.trimEnd().split('\n');
+			assert.ok(rows.length > 10, result.stdout);
+			for (const row of rows) {
+				assert.doesNotMatch(row, /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/, row);
+				assert.equal(row.split('\t').length, 4, row);
+			}
+		}
 	});
 
 	it('--print of every post: exit 0, no foreign control sequence', async () => {

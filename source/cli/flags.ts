@@ -3,6 +3,7 @@
 // from this one table, so they cannot disagree.
 import {THEME_CHOICES, type ThemeChoice} from '../theme/choice.js';
 import {UserError} from '../util/errors.js';
+import {FORMAT_FIELDS, parseListFormat} from './list-format.js';
 
 export const MIN_WIDTH = 20;
 export const MAX_WIDTH = 1000;
@@ -45,6 +46,19 @@ function parseTheme(raw: string): ThemeChoice {
 		: usage(`--theme must be dark, light or auto, got "${raw}"`);
 }
 
+/** Words on lines of at most `width` columns, for a help text that lists names. */
+function wrapWords(words: readonly string[], width: number): string {
+	const lines: string[] = [];
+	for (const word of words) {
+		const last = lines.length - 1;
+		const line = lines[last];
+		if (line !== undefined && line.length + 1 + word.length <= width) lines[last] = `${line} ${word}`;
+		else lines.push(word);
+	}
+
+	return lines.join('\n');
+}
+
 const boolean = (
 	help: string,
 	more: Omit<FlagSpec<'boolean'>, 'kind' | 'help' | 'parse'> = {},
@@ -69,10 +83,20 @@ export const flags = {
 	search: valued('text', 'only posts matching the text (title, excerpt, tags, author, body)', {short: 's'}),
 	list: boolean('print the matching posts and exit', {short: 'l'}),
 	json: boolean('with --list: print a JSON array instead of lines'),
-	print: valued('post', 'print one rendered post and exit (a file path, or a slug from the list)', {
-		short: 'p',
-		parse: nonEmpty('print', 'a post: a file path or a slug'),
-	}),
+	format: valued(
+		'layout',
+		"with --list: one line per post in this layout, e.g. '{date}  {title}'\n" +
+			`({field} is one of these fields, \\t a tab):\n${wrapWords(FORMAT_FIELDS, 66)}`,
+		{parse: parseListFormat},
+	),
+	print: valued(
+		'post',
+		'print one rendered post and exit: a file path, a slug,\na file name, or the start of a title',
+		{
+			short: 'p',
+			parse: nonEmpty('print', 'a post: a file path or a slug'),
+		},
+	),
 	width: valued('cols', 'wrap width for printed output (default: terminal width, else 80)', {
 		short: 'w',
 		parse: parseWidth,

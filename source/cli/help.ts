@@ -19,7 +19,8 @@ export function helpText(): string {
   Options
 ${flagHelp()}
 
-  When stdout is not a terminal, a folder is printed as --list and a file as --print.
+  When stdout is not a terminal, a folder is printed as --list and a file as --print;
+  --list there prints tab-separated date, slug, title and tags (- when missing).
   Defaults can be set in $XDG_CONFIG_HOME/blogread/config.json (~/.config/...):
   {"folder": "~/blog", "theme": "light", "width": 90, "sort": "date", "center": true, "drafts": false}
 
@@ -33,6 +34,7 @@ ${keyLines('reader')}
     $ blogread ~/src/my-blog
     $ blogread --tag go --list
     $ blogread --print welcome-to-blogread | less -R
+    $ blogread --list | fzf | cut -f2 | xargs blogread --print
 `;
 }
 

@@ -5,6 +5,7 @@ import {isThemeChoice, type ThemeChoice} from '../theme/choice.js';
 import {UserError} from '../util/errors.js';
 import type {Config} from './config.js';
 import type {FlagValues} from './flags.js';
+import type {ListFormat} from './list-format.js';
 
 /** What one run of blogread is asked to do: flags, then the environment, then the config file, then defaults. */
 export type Options = {
@@ -14,6 +15,8 @@ export type Options = {
 	search: string;
 	list: boolean;
 	json: boolean;
+	/** --format: the layout of each --list line. */
+	format: ListFormat | undefined;
 	/** The post to print (a path or a slug), when --print was given. */
 	print: string | undefined;
 	width: number | undefined;
@@ -46,13 +49,18 @@ export function resolveOptions(
 	config: Config = {},
 ): Options {
 	if (input.length > 1) throw new UserError(`expected one path, got ${input.length}: ${input.join(' ')}`, 2);
+	if (flags.json === true && flags.format !== undefined) {
+		throw new UserError('--json and --format do not go together: --json prints every field', 2);
+	}
+
 	const envTheme = env['BLOGREAD_THEME']?.trim().toLowerCase() ?? '';
 	return {
 		target: input[0] ?? defaultTarget(env, config),
 		tags: flags.tag,
 		search: flags.search ?? '',
-		list: flags.list === true || flags.json === true,
+		list: flags.list === true || flags.json === true || flags.format !== undefined,
 		json: flags.json === true,
+		format: flags.format,
 		print: flags.print,
 		width: flags.width ?? config.width,
 		drafts: flags.drafts ?? config.drafts ?? false,

@@ -1,14 +1,15 @@
 // Print mode: the list as lines or JSON, and one post rendered.
 import {stat} from 'node:fs/promises';
-import path from 'node:path';
 import {readBody, UNREADABLE} from '../posts/body.js';
 import {loadBlog} from '../posts/load.js';
 import {type Post, summarise} from '../posts/model.js';
+import {candidateList, resolvePost} from '../posts/resolve-post.js';
 import {listColumns, listRow} from '../render/list-row.js';
 import {escapeForJson} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {UserError} from '../util/errors.js';
 import type {Io} from './io.js';
+import {formatLines, TAB_SEPARATED} from './list-format.js';
 import type {Options} from './options.js';
 import {hyperlinks, makeTheme, output, printWidth} from './terminal.js';
 
@@ -17,24 +18,33 @@ export function formatJson(posts: Post[]): string {
 	return `${escapeForJson(JSON.stringify(posts.map(summarise), null, 2))}\n`;
 }
 
-/** One line per post; cut to `width` on a terminal, whole in a pipe (width null). */
-export function formatList(posts: Post[], width: number | null, theme: Theme): string {
+/** One aligned line per post, cut to `width`, for a person at a terminal. */
+export function formatList(posts: Post[], width: number, theme: Theme): string {
 	const columns = listColumns(posts, width);
 	return posts.map(post => `${listRow(post, columns, theme)}\n`).join('');
 }
 
-/** The post a `--print` argument names: a path inside the blog, with or without extension, or a slug. */
-export function findPost(posts: Post[], name: string): Post | undefined {
-	const wanted = name.replace(/\\/g, '/').replace(/^\.\//, '');
-	const absolute = path.resolve(name);
-	return (
-		posts.find(post => post.absolutePath === absolute || path.resolve(post.absolutePath) === absolute) ??
-		posts.find(post => post.path === wanted || post.path.replace(/\.[^./]+$/, '') === wanted) ??
-		posts.find(post => post.slug === wanted.toLowerCase())
-	);
+/** What `--list` prints: JSON, the layout asked for, tab-separated lines into a pipe, else aligned columns. */
+export function listText(posts: Post[], options: Options, io: Io): string {
+	if (options.json) return formatJson(posts);
+	if (options.format) return formatLines(posts, options.format);
+	if (!io.stdout.isTTY) return formatLines(posts, TAB_SEPARATED);
+	return formatList(posts, printWidth(options, io), makeTheme(options, io));
 }
 
-/** Prints one post, named by a file path or by its slug or path in the blog. */
+/** The post a `--print` argument names in a loaded blog; none, or several, is a one-line failure. */
+function namedPost(name: string, posts: Post[], translations: Post[], target: string): Post {
+	const found = resolvePost(name, {posts, translations, cwd: process.cwd()});
+	if (found.kind === 'found') return found.post;
+	if (found.kind === 'ambiguous') {
+		throw new UserError(`"${name}" is ambiguous, ${found.how}: ${candidateList(found.candidates)}`);
+	}
+
+	const hint = found.closest.length > 0 ? `closest: ${found.closest.join(', ')}` : 'blogread --list shows them';
+	throw new UserError(`post not found: ${name} (in ${target}; ${hint})`);
+}
+
+/** Prints one post, named by a file path, or by anything `resolvePost` takes in the blog. */
 export async function printPost(options: Options, name: string, io: Io): Promise<number> {
 	const direct = (await stat(name).catch(() => undefined))?.isFile() ?? false;
 	const blog = await loadBlog(direct ? name : options.target, {
@@ -44,9 +54,10 @@ export async function printPost(options: Options, name: string, io: Io): Promise
 		warn: line => io.stderr.write(`${line}\n`),
 	});
 	// A translation is found by its own path too, not only the listed version.
-	const candidates = [...blog.posts, ...[...(blog.translations?.values() ?? [])].flat()];
-	const post = direct ? blog.posts[0] : findPost(candidates, name);
-	if (!post) throw new UserError(`post not found: ${name} (in ${options.target}; blogread --list shows them)`);
+	const listed = new Set(blog.posts);
+	const translations = [...new Set([...(blog.translations?.values() ?? [])].flat())].filter(post => !listed.has(post));
+	const post = direct ? blog.posts[0] : namedPost(name, blog.posts, translations, options.target);
+	if (!post) throw new UserError(`${name}: no post in this file`);
 	const body = readBody(post);
 	if (body.problem !== null) {
 		throw new UserError(`${direct ? name : post.path}: ${body.problem.replace(UNREADABLE, 'cannot read this file')}`);

@@ -12,7 +12,7 @@ import {checkArguments, meowFlags, parseFlags} from './flags.js';
 import {helpText, USAGE, version} from './help.js';
 import {type Io, processIo, say} from './io.js';
 import {type Options, resolveOptions} from './options.js';
-import {formatJson, formatList, printPost} from './print.js';
+import {formatList, listText, printPost} from './print.js';
 import {hyperlinks, interactive, makeTheme, output, printWidth} from './terminal.js';
 
 async function isFile(target: string): Promise<boolean> {
@@ -70,8 +70,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	reportListProblems(options, blog, posts.length, io);
 
 	if (options.list || !interactive(io)) {
-		const width = io.stdout.isTTY ? printWidth(options, io) : null;
-		await output(options.json ? formatJson(posts) : formatList(posts, width, makeTheme(options, io)), options, io);
+		await output(listText(posts, options, io), options, io);
 		return 0;
 	}
 

@@ -263,7 +263,8 @@ export function describeFilters(filters: Filters): string {
 	return parts.join(' · ');
 }
 
-function editDistance(a: string, b: string): number {
+/** How many single-letter edits turn one word into the other (Levenshtein). */
+export function editDistance(a: string, b: string): number {
 	let previous = Array.from({length: b.length + 1}, (_, index) => index);
 	for (let i = 1; i <= a.length; i++) {
 		const current = [i];

@@ -2,7 +2,7 @@ import {realpathSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {errorCode, UserError} from '../util/errors.js';
 import {UNREADABLE, unreadable} from './body.js';
-import {compareText, discoverPosts, type FoundFile, isPostFile, POST_EXTENSION_LIST} from './discover.js';
+import {discoverPosts, type FoundFile, isPostFile, POST_EXTENSION_LIST} from './discover.js';
 import {comparePosts} from './filter.js';
 import {parseFrontMatter} from './front-matter.js';
 import {IndexCache} from './index-cache.js';
@@ -11,6 +11,7 @@ import type {Blog, Post} from './model.js';
 import {countWordsInUtf8, LANGUAGE_SUFFIX, localToday, normalisePost} from './normalise.js';
 import {type FileStamp, readPostText} from './read-file.js';
 import {type SkippedFile, skipReason} from './skip.js';
+import {makeSlugsUnique} from './unique-slugs.js';
 
 export type LoadOptions = {
 	drafts: boolean;
@@ -64,19 +65,6 @@ function readPostFile(
 
 export function loadPostFile(absolutePath: string, relativePath: string, context: FileContext = {}): Post {
 	return readPostFile(absolutePath, relativePath, context).post;
-}
-
-/**
- * Gives posts that share a slug a longer one (their path), so every slug
- * names one post. Decided over all posts, drafts too, in path order, so a
- * slug means the same post with or without --drafts.
- */
-function makeSlugsUnique(posts: Post[]): void {
-	const seen = new Set<string>();
-	for (const post of [...posts].sort((a, b) => compareText(a.path, b.path))) {
-		if (seen.has(post.slug)) post.slug = post.path.replace(/\.[^./]+$/, '').toLowerCase();
-		seen.add(post.slug);
-	}
 }
 
 /**
