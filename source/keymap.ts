@@ -2,7 +2,7 @@
 // so what `?` shows is always what the keys do.
 
 /** Where keys are read: a screen, or a text field or picker over the list. */
-export type View = 'list' | 'reader' | 'search' | 'picker' | 'find' | 'contents';
+export type View = 'list' | 'reader' | 'search' | 'picker' | 'find' | 'contents' | 'problems';
 
 export type Command =
 	| 'quit'
@@ -39,6 +39,7 @@ export type Command =
 	| 'edit'
 	| 'language'
 	| 'suspend'
+	| 'problems'
 	| 'escape';
 
 /** Keys with names (the key reader reports them as flags); anything else is matched as typed text. */
@@ -74,7 +75,7 @@ export const keymap: Binding[] = [
 	{command: 'quit', views: ['list', 'reader'], keys: [text('Q'), text('c', true)], description: 'quit'},
 	{
 		command: 'suspend',
-		views: ['list', 'reader', 'search', 'picker', 'find', 'contents'],
+		views: ['list', 'reader', 'search', 'picker', 'find', 'contents', 'problems'],
 		keys: [text('z', true)],
 		description: 'suspend blogread (fg brings it back)',
 	},
@@ -120,6 +121,12 @@ export const keymap: Binding[] = [
 	{command: 'tags', views: ['list'], keys: [text('t')], description: 'pick tags and categories to filter by'},
 	{command: 'clearFilters', views: ['list'], keys: [text('x')], description: 'clear all filters'},
 	{command: 'sort', views: ['list'], keys: [text('s')], description: 'sort by date, title or reading time'},
+	{
+		command: 'problems',
+		views: ['list'],
+		keys: [text('!')],
+		description: 'what was left out, and why',
+	},
 	{
 		command: 'submit',
 		views: ['search'],
@@ -193,6 +200,19 @@ export const keymap: Binding[] = [
 		views: ['contents'],
 		keys: [named('escape'), text('q'), text('o')],
 		description: 'close the contents',
+	},
+	{command: 'quit', views: ['problems'], keys: [text('Q'), text('c', true)], description: 'quit'},
+	{command: 'down', views: ['problems'], keys: [named('downArrow'), text('j')], description: 'scroll down a line'},
+	{command: 'up', views: ['problems'], keys: [named('upArrow'), text('k')], description: 'scroll up a line'},
+	{command: 'pageDown', views: ['problems'], keys: [text(' '), named('pageDown'), text('f')], description: 'page down'},
+	{command: 'pageUp', views: ['problems'], keys: [named('pageUp'), text('b')], description: 'page up'},
+	{command: 'top', views: ['problems'], keys: [text('g'), named('home')], description: 'top'},
+	{command: 'bottom', views: ['problems'], keys: [text('G'), named('end')], description: 'end'},
+	{
+		command: 'cancel',
+		views: ['problems'],
+		keys: [named('escape'), text('q'), text('!')],
+		description: 'close the problems',
 	},
 ];
 

@@ -83,7 +83,7 @@ describe('post list', () => {
 	it('shows an empty state that says what was searched', async () => {
 		const app = await open({blog: {root: 'nothing-here', hiddenDrafts: 2, posts: []}, theme});
 		assert.match(app.frame(), /No posts in nothing-here/);
-		assert.match(app.frame(), /\.md, \.markdown and \.mdx/);
+		assert.match(app.frame(), /Markdown files \(\.md, \.markdown, \.mdown, \.mkd, \.mkdn, \.mdx, \.Rmd\)/);
 		assert.match(app.frame(), /2 drafts are hidden: run with --drafts/);
 		await app.press(keys.enter, 'j');
 		assert.match(app.frame(), /No posts in nothing-here/);

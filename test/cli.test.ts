@@ -138,7 +138,7 @@ describe('bad input', () => {
 			'a file that is not Markdown',
 			[path.join(fixture, 'nested', 'notes.txt')],
 			1,
-			`blogread: ${path.join(fixture, 'nested', 'notes.txt')}: not a Markdown file (.md, .markdown, .mdx)\n`,
+			`blogread: ${path.join(fixture, 'nested', 'notes.txt')}: not a Markdown file (.md, .markdown, .mdown, .mkd, .mkdn, .mdx, .Rmd)\n`,
 		],
 	];
 	for (const [name, args, code, stderr] of cases) {

@@ -4,8 +4,10 @@ import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:f
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {discoverPosts} from '../source/posts/discover.js';
+import {discoverPosts, isPostFile} from '../source/posts/discover.js';
+import {detectLayout} from '../source/posts/layout.js';
 import {loadBlog} from '../source/posts/load.js';
+import {type SkipReason, skipReason} from '../source/posts/skip.js';
 import {UserError} from '../source/util/errors.js';
 
 const fixture = path.join(import.meta.dirname, 'fixtures', 'blog');
@@ -229,5 +231,148 @@ describe('what the review found', () => {
 			['Node', [], null],
 			['Tips', [], null],
 		]);
+	});
+});
+
+describe('which files are posts', () => {
+	const hugo = ['content'];
+	const eleventy = ['', 'src', 'content'];
+	const hexo = ['source'];
+	const plain: string[] = [];
+	// [path from the folder given, where the site keeps its pages, why it is skipped (null: it is a post)]
+	const cases: Array<[string, string[], SkipReason | null]> = [
+		// A dedicated posts folder never holds site pages, whatever a post is called.
+		['source/_posts/tags.md', hexo, null],
+		['source/_posts/categories.md', hexo, null],
+		['source/_drafts/about.md', hexo, null],
+		['content/posts/about.md', hugo, null],
+		['src/posts/privacy.md', eleventy, null],
+		['_posts/2024-01-01-search.md', [''], null],
+		// The content root of a recognised site does, in any case and language, and as a bundle.
+		['content/about.md', hugo, 'site page'],
+		['content/About.fr.md', hugo, 'site page'],
+		['content/about/index.md', hugo, 'site page'],
+		['content/tags/_index.md', hugo, 'section page'],
+		['content/search.markdown', hugo, 'site page'],
+		['content/404.md', hugo, 'site page'],
+		['src/privacy.md', eleventy, 'site page'],
+		['uses.md', eleventy, 'site page'],
+		['now.md', eleventy, 'site page'],
+		['content/2023/tags.md', hugo, null],
+		['content/about-my-bike.md', hugo, null],
+		// A plain folder has no site pages: its `about.md` is a note.
+		['about.md', plain, null],
+		['tags.md', plain, null],
+		// Section pages go wherever they are.
+		['content/posts/_index.md', hugo, 'section page'],
+		['notes/_index.fr.md', plain, 'section page'],
+		// A repository's own files, at the top of the folder given only.
+		['README.md', plain, 'repository file'],
+		['readme.markdown', plain, 'repository file'],
+		['README.Rmd', plain, 'repository file'],
+		['README.zh-CN.md', plain, 'repository file'],
+		['LICENSE.md', eleventy, 'repository file'],
+		['CHANGELOG.md', plain, 'repository file'],
+		['contributing.md', plain, 'repository file'],
+		['CODE_OF_CONDUCT.md', plain, 'repository file'],
+		['trips/lisbon/README.md', plain, null],
+		['content/posts/my-bundle/README.md', hugo, null],
+		['readme-first.md', plain, null],
+	];
+	for (const [file, pageFolders, reason] of cases) {
+		it(`${file} with pages in [${pageFolders.join(', ')}]: ${reason ?? 'a post'}`, () => {
+			assert.equal(skipReason(file, pageFolders), reason);
+		});
+	}
+
+	const extensions: Array<[string, boolean]> = [
+		['post.md', true],
+		['post.markdown', true],
+		['post.MD', true],
+		['post.mdown', true],
+		['post.mkd', true],
+		['post.mdx', true],
+		['analysis.Rmd', true],
+		['analysis.rmd', true],
+		['notes.txt', false],
+		['page.html', false],
+		['index.njk', false],
+	];
+	for (const [file, post] of extensions) {
+		it(`${file} is ${post ? '' : 'not '}read as Markdown`, () => {
+			assert.equal(isPostFile(file), post);
+		});
+	}
+});
+
+describe('recognising a site', () => {
+	const root = mkdtempSync(path.join(tmpdir(), 'blogread-layout-'));
+	after(() => {
+		// rm walks by file descriptor; a path thousands of folders deep is too long to name whole.
+		execFileSync('rm', ['-rf', root]);
+	});
+
+	/** A repository with these files (a name ending in `/` is a folder). */
+	const site = (name: string, files: Record<string, string>) => {
+		const folder = path.join(root, name);
+		for (const [file, text] of Object.entries(files)) {
+			mkdirSync(path.join(folder, file.endsWith('/') ? file : path.dirname(file)), {recursive: true});
+			if (!file.endsWith('/')) writeFileSync(path.join(folder, file), text);
+		}
+
+		return folder;
+	};
+	const eleventyPackage = JSON.stringify({devDependencies: {'@11ty/eleventy': '^3.0.0'}});
+	const cases: Array<[string, Record<string, string>, {name: string | null; folders: string[]}]> = [
+		[
+			'eleventy-dev-dependency',
+			{'package.json': eleventyPackage, 'src/posts/': ''},
+			{name: 'Eleventy', folders: ['src/posts']},
+		],
+		[
+			'eleventy-dependency',
+			{'package.json': JSON.stringify({dependencies: {'@11ty/eleventy': '3'}}), 'src/content/blog/': ''},
+			{name: 'Eleventy', folders: ['src/content/blog']},
+		],
+		['eleventy-blog-folder', {'eleventy.config.js': '', 'blog/': ''}, {name: 'Eleventy', folders: ['blog']}],
+		['eleventy-no-posts-folder', {'package.json': eleventyPackage}, {name: 'Eleventy', folders: ['']}],
+		[
+			'eleventy-named-only-in-scripts',
+			{'package.json': JSON.stringify({scripts: {build: 'npx @11ty/eleventy'}}), 'posts/': ''},
+			{name: null, folders: ['']},
+		],
+		['package-json-not-json', {'package.json': '{"devDependencies": ', 'posts/': ''}, {name: null, folders: ['']}],
+		[
+			'astro',
+			{'package.json': JSON.stringify({dependencies: {astro: '5'}}), 'src/content/blog/': ''},
+			{name: 'Astro', folders: ['src/content/blog']},
+		],
+		[
+			'astro-config',
+			{'astro.config.mjs': '', 'src/content/posts/': ''},
+			{name: 'Astro', folders: ['src/content/posts']},
+		],
+		['src-content-alone', {'src/content/blog/': ''}, {name: null, folders: ['']}],
+	];
+	for (const [name, files, want] of cases) {
+		it(`${name}: ${want.name ?? 'a plain folder'}, posts from [${want.folders.join(', ')}]`, () => {
+			const layout = detectLayout(site(name, files));
+			assert.deepEqual({name: layout.name, folders: layout.folders}, want);
+		});
+	}
+
+	it('names an unreadable folder from the folder given, not from the posts folder', async () => {
+		const blog = site('deep-hugo', {'hugo.toml': '', 'content/posts/a.md': '# A\n'});
+		// A folder nested past what the system can name is one that cannot be read, even by root.
+		const step = 'a/'.repeat(250);
+		const script = `cd "$1" && for i in $(seq 10); do mkdir -p ${step} && cd -P ${step} || exit 1; done`;
+		execFileSync('sh', ['-c', script, 'sh', path.join(blog, 'content', 'posts')]);
+		const loaded = await loadBlog(blog, {drafts: false, cache: false});
+		assert.deepEqual(
+			loaded.posts.map(post => post.path),
+			['content/posts/a.md'],
+		);
+		assert.equal(loaded.problems?.length, 1);
+		assert.match(loaded.problems?.[0] ?? '', /^content\/posts\/(a\/)+a: cannot read this folder/);
 	});
 });

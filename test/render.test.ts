@@ -260,7 +260,11 @@ describe('code fences', () => {
 		['go title="main.go"', 'go'],
 		['', ''],
 		[undefined, ''],
-		['{.python}', ''],
+		['{.python}', 'python'],
+		['{r}', 'r'],
+		['{r flock, echo=TRUE}', 'r'],
+		['{python}', 'python'],
+		['{ }', ''],
 	];
 	for (const [info, expected] of languages) {
 		it(`info ${JSON.stringify(info)} → ${JSON.stringify(expected)}`, () => {

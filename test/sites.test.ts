@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
-import {readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import {loadBlog} from '../source/posts/load.js';
+import type {SkippedFile} from '../source/posts/skip.js';
 import {formatPost} from '../source/render/bounded.js';
 import {createTheme} from '../source/theme/palette.js';
 import {runBin} from './helpers/bin.js';
@@ -10,12 +12,16 @@ import {runCli} from './helpers/cli.js';
 import {bodyOf} from './helpers/posts.js';
 
 // One small repository per static site generator, each imitating its
-// documented layout; expected.json says what blogread must find in it.
+// documented layout (and a few variants: Eleventy known only by its package,
+// Hugo with posts at the content root, a plain notes repository);
+// expected.json says what blogread must find in it, and what it must skip.
 const sites = path.join(import.meta.dirname, 'fixtures', 'sites');
 type Expected = {
-	layout: string;
+	/** The generator recognised, or null for a plain folder. */
+	layout: string | null;
 	posts: Array<{path: string; title: string; date: string | null; tags: string[]; languages: string[]}>;
 	drafts: string[];
+	skipped: SkippedFile[];
 };
 type Listed = Expected['posts'][number] & {
 	draft: boolean;
@@ -50,7 +56,8 @@ const MAPPED = [
 	/<[A-Z]\w*[\s/>]/,
 ];
 
-for (const site of ['hugo', 'jekyll', 'hexo', 'astro', 'eleventy', 'gatsby', 'zola']) {
+const SITES = ['hugo', 'hugo-flat', 'jekyll', 'hexo', 'astro', 'eleventy', 'eleventy-src', 'gatsby', 'zola', 'notes'];
+for (const site of SITES) {
 	describe(`a ${site} repository`, () => {
 		const root = path.join(sites, site);
 		const expected = JSON.parse(readFileSync(path.join(root, 'expected.json'), 'utf8')) as Expected;
@@ -67,6 +74,12 @@ for (const site of ['hugo', 'jekyll', 'hexo', 'astro', 'eleventy', 'gatsby', 'zo
 				})),
 				expected.posts,
 			);
+		});
+
+		it('recognises its generator, and skips only what is not a post, saying why', async () => {
+			const blog = await loadBlog(root, {drafts: true, cache: false});
+			assert.equal(blog.layout?.split(':')[0] ?? null, expected.layout);
+			assert.deepEqual(blog.skipped, expected.skipped);
 		});
 
 		it('shows drafts only with --drafts, marked as drafts', async () => {
@@ -91,6 +104,35 @@ for (const site of ['hugo', 'jekyll', 'hexo', 'astro', 'eleventy', 'gatsby', 'zo
 		});
 	});
 }
+
+describe('what is not a post, on the command line', () => {
+	it('--list says nothing on stderr of the files it skips by rule', async () => {
+		for (const site of ['notes', 'hugo-flat', 'hugo']) {
+			const result = await runCli(['--list', path.join(sites, site)], {NO_COLOR: '1'});
+			assert.equal(result.code, 0);
+			assert.equal(result.stderr, '', site);
+		}
+	});
+
+	it('an empty list names what was skipped, so a folder of only a README is not a mystery', async () => {
+		const folder = mkdtempSync(path.join(tmpdir(), 'blogread-readme-only-'));
+		try {
+			writeFileSync(path.join(folder, 'README.md'), '# My project\n');
+			let result = await runCli(['--list', folder], {NO_COLOR: '1'});
+			assert.equal(result.stderr, `blogread: no posts in ${folder} (skipped as not a post: README.md)\n`);
+			for (const name of ['LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md'])
+				writeFileSync(path.join(folder, name), `# ${name}\n`);
+			result = await runCli(['--list', folder], {NO_COLOR: '1'});
+			assert.equal(
+				result.stderr,
+				`blogread: no posts in ${folder} (4 skipped as not posts: CHANGELOG.md, CONTRIBUTING.md, LICENSE.md, and 1 more)\n`,
+			);
+			assert.equal(result.code, 0);
+		} finally {
+			rmSync(folder, {recursive: true, force: true});
+		}
+	});
+});
 
 describe('conventions', () => {
 	const list = async (site: string, ...args: string[]) =>

@@ -19,12 +19,25 @@ async function isFile(target: string): Promise<boolean> {
 	return (await stat(target).catch(() => undefined))?.isFile() ?? false;
 }
 
-/** Lines on stderr for what the user should know about the list: unreadable folders, no posts, unknown tags. */
+/** Files skipped as not posts, named when the list is empty (else they are no problem: the app's `!` lists them). */
+function skippedNote(blog: Blog): string {
+	const skipped = blog.skipped ?? [];
+	if (skipped.length === 0) return '';
+	const named = skipped.slice(0, 3).map(file => file.path);
+	const more = skipped.length > named.length ? `, and ${skipped.length - named.length} more` : '';
+	return ` (${skipped.length === 1 ? 'skipped as not a post' : `${skipped.length} skipped as not posts`}: ${named.join(', ')}${more})`;
+}
+
+/**
+ * Lines on stderr for what the user should know about the list: unreadable
+ * folders, no posts, unknown tags. Files skipped by rule (a README, a site's
+ * About page) are not problems: they are named only when no post is left.
+ */
 function reportListProblems(options: Options, blog: Blog, shown: number, io: Io): void {
 	for (const problem of blog.problems ?? []) say(io, `${options.target}/${problem}`);
 	if (blog.posts.length === 0) {
 		const drafts = blog.hiddenDrafts > 0 ? ` (${blog.hiddenDrafts} drafts hidden: add --drafts)` : '';
-		say(io, `no posts in ${options.target}${drafts}`);
+		say(io, `no posts in ${options.target}${drafts}${skippedNote(blog)}`);
 		return;
 	}
 

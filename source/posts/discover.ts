@@ -2,7 +2,14 @@ import {type Dirent, readdirSync, realpathSync, type Stats, statSync} from 'node
 import path from 'node:path';
 import {errorCode} from '../util/errors.js';
 
-export const POST_EXTENSIONS = new Set(['.md', '.markdown', '.mdx']);
+/**
+ * Markdown files by their extension, in lower case: the common spellings, MDX,
+ * and R Markdown (blogdown keeps `.Rmd` posts in a Hugo site).
+ */
+export const POST_EXTENSIONS = new Set(['.md', '.markdown', '.mdown', '.mkd', '.mkdn', '.mdx', '.rmd']);
+
+/** The extensions as a message names them: `.md, .markdown, …, .Rmd`. */
+export const POST_EXTENSION_LIST = [...POST_EXTENSIONS].map(extension => extension.replace('.rmd', '.Rmd')).join(', ');
 
 const SKIPPED_FOLDERS = new Set(['node_modules']);
 

@@ -11,9 +11,15 @@ export type SiteLayout = {
 	draftFolders: string[];
 	/** A site-wide excerpt separator (Jekyll's `excerpt_separator`). */
 	excerptSeparator: string | null;
+	/**
+	 * Where the generator keeps site pages (About, Tags, 404), relative to the
+	 * root: a page named so at the top of one of these is not a post. A posts
+	 * folder is never one, unless it is the content root itself (Hugo's `content`).
+	 */
+	pageFolders: string[];
 };
 
-const plainFolder: SiteLayout = {name: null, folders: [''], draftFolders: [], excerptSeparator: null};
+const plainFolder: SiteLayout = {name: null, folders: [''], draftFolders: [], excerptSeparator: null, pageFolders: []};
 
 function isFolder(root: string, relative: string): boolean {
 	try {
@@ -42,6 +48,43 @@ type Candidate = {name: string; matches: (root: string) => boolean; layout: (roo
 
 const any = (root: string, files: string[]) => files.some(file => existsSync(path.join(root, file)));
 
+/** Whether package.json names `name` among its dependencies or devDependencies. */
+function dependsOn(root: string, name: string): boolean {
+	let manifest: unknown;
+	try {
+		manifest = JSON.parse(readText(root, 'package.json'));
+	} catch {
+		return false;
+	}
+
+	if (typeof manifest !== 'object' || manifest === null) return false;
+	return ['dependencies', 'devDependencies'].some(key => {
+		const list: unknown = (manifest as Record<string, unknown>)[key];
+		return typeof list === 'object' && list !== null && Object.hasOwn(list, name);
+	});
+}
+
+const ELEVENTY_CONFIGS = [
+	'.eleventy.js',
+	'.eleventy.cjs',
+	'eleventy.config.js',
+	'eleventy.config.cjs',
+	'eleventy.config.mjs',
+	'eleventy.config.ts',
+];
+
+/** Where Eleventy starters and blogs keep posts (Eleventy has no fixed place): the first that exists. */
+const ELEVENTY_POSTS = [
+	'src/content/blog',
+	'src/content/posts',
+	'src/posts',
+	'src/blog',
+	'content/blog',
+	'content/posts',
+	'posts',
+	'blog',
+];
+
 // Each generator's documented content layout; the first folder that exists wins.
 const candidates: Candidate[] = [
 	{
@@ -55,6 +98,7 @@ const candidates: Candidate[] = [
 			folders: [firstFolder(root, ['content/posts', 'content/post', 'content/blog'], 'content')],
 			draftFolders: [],
 			excerptSeparator: null,
+			pageFolders: ['content'],
 		}),
 	},
 	{
@@ -64,24 +108,34 @@ const candidates: Candidate[] = [
 			folders: [firstFolder(root, ['content/blog', 'content/posts'], 'content')],
 			draftFolders: [],
 			excerptSeparator: null,
+			pageFolders: ['content'],
 		}),
 	},
 	{
 		name: 'Hexo',
 		matches: root => isFolder(root, 'source/_posts'),
-		layout: () => ({folders: ['source/_posts'], draftFolders: ['source/_drafts'], excerptSeparator: null}),
+		layout: () => ({
+			folders: ['source/_posts'],
+			draftFolders: ['source/_drafts'],
+			excerptSeparator: null,
+			pageFolders: ['source'],
+		}),
 	},
 	{
 		name: 'Jekyll',
 		matches: root => isFolder(root, '_posts'),
 		layout: root => {
 			const separator = /^excerpt_separator:\s*["']?(.+?)["']?\s*$/m.exec(readText(root, '_config.yml'))?.[1] ?? null;
-			return {folders: ['_posts'], draftFolders: ['_drafts'], excerptSeparator: separator};
+			return {folders: ['_posts'], draftFolders: ['_drafts'], excerptSeparator: separator, pageFolders: ['']};
 		},
 	},
 	{
 		name: 'Astro',
-		matches: root => isFolder(root, 'src/content'),
+		// Eleventy sites keep posts in src/content too: Astro is known by its config or its package.
+		matches: root =>
+			isFolder(root, 'src/content') &&
+			(any(root, ['astro.config.mjs', 'astro.config.ts', 'astro.config.js', 'astro.config.mts']) ||
+				dependsOn(root, 'astro')),
 		layout: root => {
 			// Every content collection holds posts; the blog collection comes first.
 			const collections = readdirSync(path.join(root, 'src/content'), {withFileTypes: true})
@@ -92,6 +146,8 @@ const candidates: Candidate[] = [
 				folders: collections.length > 0 ? collections : ['src/content'],
 				draftFolders: [],
 				excerptSeparator: null,
+				// Astro's pages live in src/pages, which is not read.
+				pageFolders: [],
 			};
 		},
 	},
@@ -99,15 +155,17 @@ const candidates: Candidate[] = [
 		name: 'Gatsby',
 		matches: root =>
 			any(root, ['gatsby-config.js', 'gatsby-config.ts', 'gatsby-config.mjs']) && isFolder(root, 'content/blog'),
-		layout: () => ({folders: ['content/blog'], draftFolders: [], excerptSeparator: null}),
+		layout: () => ({folders: ['content/blog'], draftFolders: [], excerptSeparator: null, pageFolders: []}),
 	},
 	{
 		name: 'Eleventy',
-		matches: root => any(root, ['.eleventy.js', 'eleventy.config.js', 'eleventy.config.cjs', 'eleventy.config.mjs']),
+		matches: root => any(root, ELEVENTY_CONFIGS) || dependsOn(root, '@11ty/eleventy'),
 		layout: root => ({
-			folders: [firstFolder(root, ['content/blog', 'content/posts', 'posts', 'src/posts'], '')],
+			folders: [firstFolder(root, ELEVENTY_POSTS, '')],
 			draftFolders: [],
 			excerptSeparator: null,
+			// Pages sit at the top of Eleventy's input folder: the root, or the usual `src` or `content`.
+			pageFolders: ['', 'src', 'content'],
 		}),
 	},
 ];

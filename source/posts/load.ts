@@ -2,7 +2,7 @@ import {realpathSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {errorCode, UserError} from '../util/errors.js';
 import {UNREADABLE, unreadable} from './body.js';
-import {discoverPosts, type FoundFile, isPostFile} from './discover.js';
+import {discoverPosts, type FoundFile, isPostFile, POST_EXTENSION_LIST} from './discover.js';
 import {comparePosts} from './filter.js';
 import {parseFrontMatter} from './front-matter.js';
 import {IndexCache} from './index-cache.js';
@@ -10,6 +10,7 @@ import {detectLayout, type SiteLayout} from './layout.js';
 import type {Blog, Post} from './model.js';
 import {countWordsInUtf8, LANGUAGE_SUFFIX, localToday, normalisePost} from './normalise.js';
 import {type FileStamp, readPostText} from './read-file.js';
+import {type SkippedFile, skipReason} from './skip.js';
 import {makeSlugsUnique} from './unique-slugs.js';
 
 export type LoadOptions = {
@@ -66,35 +67,40 @@ export function loadPostFile(absolutePath: string, relativePath: string, context
 	return readPostFile(absolutePath, relativePath, context).post;
 }
 
-const SECTION_PAGES = new Set(['_index']);
-// Pages a site generator builds that are not posts, when they sit at the top of a content folder.
-const SITE_PAGES = new Set(['about', 'archive', 'archives', 'search', '404', 'tags', 'categories', 'index']);
-
-/** The post files of a folder, following its generator's layout: posts folders, then drafts folders. */
-function layoutFiles(target: string, layout: SiteLayout, problems: string[]): Array<FoundFile & FileContext> {
+/**
+ * The post files of a folder, following its generator's layout: posts folders,
+ * then drafts folders. Files that are not posts go to `skipped`, with why.
+ */
+function layoutFiles(
+	target: string,
+	layout: SiteLayout,
+	problems: string[],
+	skipped: SkippedFile[],
+): Array<FoundFile & FileContext> {
 	const files: Array<FoundFile & FileContext> = [];
 	const add = (folder: string, inDraftFolder: boolean) => {
 		let found: FoundFile[];
+		const folderProblems: string[] = [];
 		try {
-			found = discoverPosts(path.resolve(target, folder), target, problems);
+			found = discoverPosts(path.resolve(target, folder), target, folderProblems);
 		} catch (error) {
 			if (folder === '') throw new UserError(`${target}: cannot read this folder (${errorCode(error)})`);
 			return;
+		} finally {
+			// The walk names folders from where it started: from the blog's folder, they are inside this one.
+			for (const problem of folderProblems) problems.push(folder === '' ? problem : `${folder}/${problem}`);
 		}
 
 		for (const file of found) {
-			// Only section pages and a site's top-level pages are skipped: the stem is worked out for those alone.
-			const topLevel = !file.path.includes('/');
-			if (file.path.includes('_index') || (layout.name !== null && topLevel)) {
-				const stem = path.posix
-					.basename(file.path)
-					.replace(/\.[^.]+$/, '')
-					.replace(LANGUAGE_SUFFIX, '$1');
-				if (SECTION_PAGES.has(stem) || (layout.name !== null && topLevel && SITE_PAGES.has(stem))) continue;
+			const filePath = folder === '' ? file.path : `${folder}/${file.path}`;
+			const reason = skipReason(filePath, layout.pageFolders);
+			if (reason !== null) {
+				skipped.push({path: filePath, reason});
+				continue;
 			}
 
 			files.push({
-				path: folder === '' ? file.path : `${folder}/${file.path}`,
+				path: filePath,
 				absolutePath: file.absolutePath,
 				inDraftFolder,
 				excerptSeparator: layout.excerptSeparator,
@@ -107,8 +113,14 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[]): Ar
 	return files;
 }
 
-function loadFolder(target: string, layout: SiteLayout, options: LoadOptions, problems: string[]): Post[] {
-	const files = layoutFiles(target, layout, problems);
+function loadFolder(
+	target: string,
+	layout: SiteLayout,
+	options: LoadOptions,
+	problems: string[],
+	skipped: SkippedFile[],
+): Post[] {
+	const files = layoutFiles(target, layout, problems, skipped);
 	const folder = realpathSync(target);
 	const cache = options.cache === false ? undefined : new IndexCache(folder, options.env ?? process.env, options.warn);
 	const posts = files.map(file => {
@@ -187,11 +199,12 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	let posts: Post[];
 	let layout: SiteLayout | undefined;
 	const problems: string[] = [];
+	const skipped: SkippedFile[] = [];
 	if (stat.isDirectory()) {
 		layout = detectLayout(target);
-		posts = loadFolder(target, layout, options, problems);
+		posts = loadFolder(target, layout, options, problems, skipped);
 	} else if (stat.isFile()) {
-		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (.md, .markdown, .mdx)`);
+		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (${POST_EXTENSION_LIST})`);
 		const file = path.resolve(target);
 		const post = loadPostFile(file, path.basename(target), {folder: realpathSync(path.dirname(file))});
 		const problem = post.warnings.find(warning => warning.startsWith(UNREADABLE));
@@ -216,5 +229,6 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 		layout: where,
 		translations,
 		problems,
+		skipped,
 	};
 }

@@ -3,6 +3,7 @@
 // Post type, the JSON summary, the index row and the row's validation are all
 // derived from this table.
 import {hasControls} from '../text/sanitize.js';
+import type {SkippedFile} from './skip.js';
 
 /** Longest text a one-line field may hold (titles, tags, excerpts): more is not a post's, it is an attack. */
 export const MAX_LINE = 4096;
@@ -163,4 +164,6 @@ export type Blog = {
 	translations?: Map<string, Post[]>;
 	/** What could not be read (folders, with why), shown so nothing is skipped silently. */
 	problems?: string[];
+	/** Markdown files that are not posts (section and site pages, a README), with why: the problems view lists them. */
+	skipped?: SkippedFile[];
 };

@@ -12,9 +12,16 @@ const PLAIN_LANGUAGES = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'none'
 // authors mean a script by ```shell, where highlight.js expects a prompt session.
 const ALIASES: Record<string, string> = {shell: 'bash'};
 
-/** `yml {linenos=true}`, `go title="main.go"`, `ts twoslash` → the language's first word. */
+/**
+ * `yml {linenos=true}`, `go title="main.go"`, `ts twoslash` → the language's first word; R Markdown
+ * and Quarto chunks (`{r name, echo=FALSE}`) and Pandoc attributes (`{.python}`) name it in braces.
+ */
 export function fenceLanguage(info: string | undefined): string {
-	const word = (info ?? '').trim().split(/[\s{,]/)[0] ?? '';
+	const word =
+		(info ?? '')
+			.trim()
+			.replace(/^\{\s*/, '')
+			.split(/[\s{},]/)[0] ?? '';
 	return word.replace(/^\./, '').toLowerCase();
 }
 

@@ -13,6 +13,7 @@ import {FilteredEmpty} from './components/filtered-empty.js';
 import {HelpOverlay} from './components/help-overlay.js';
 import {Lines} from './components/lines.js';
 import {ListView} from './components/list-view.js';
+import {ProblemsOverlay} from './components/problems-overlay.js';
 import {ReaderView} from './components/reader-view.js';
 import {StatusBar} from './components/status-bar.js';
 import {PICKER_CHROME_ROWS, TagPicker} from './components/tag-picker.js';
@@ -22,10 +23,11 @@ import {type Host, useRequests} from './hooks/use-requests.js';
 import {useSearchText} from './hooks/use-search-text.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
 import type {Screen} from './state/model.js';
+import {problemRows} from './state/problems.js';
 import {initialState, reducer} from './state/reducer.js';
 import {activeView, hitsFor, listOf, pickerRows, readerTop, selectedIndex} from './state/selectors.js';
-import {contentsRows, positionLabel, scrollToShow} from './state/viewport.js';
-import {listStatus, readerStatus, type StatusText} from './status.js';
+import {clampTop, contentsRows, positionLabel, problemsRows, scrollToShow} from './state/viewport.js';
+import {listStatus, problemsStatus, readerStatus, type StatusText} from './status.js';
 
 /** Reading is easier in a column than across a wide terminal. */
 export const MAX_READING_WIDTH = 100;
@@ -95,6 +97,7 @@ export function App({
 			...(filters ? {filters} : {}),
 			...(sort ? {sort} : {}),
 			search: bodies?.view(blog.posts) ?? fieldsOnly,
+			leftOut: {unreadable: blog.problems ?? [], skipped: blog.skipped ?? []},
 		},
 		initialState,
 	);
@@ -177,7 +180,8 @@ export function App({
 	let content: React.ReactNode;
 	let status: StatusText = {
 		left: listStatus(blog, state, shown.length, search.complete),
-		right: `${positionLabel(listTop, shown.length, contentHeight)} · ? help`,
+		// The key to the problems view stays in sight: the left side is cut on a narrow terminal.
+		right: `${positionLabel(listTop, shown.length, contentHeight)}${problemsStatus(state) === '' ? '' : ' · ! why'} · ? help`,
 	};
 	if (state.showHelp) {
 		content = <HelpOverlay view={activeView(state)} {...area} />;
@@ -187,6 +191,12 @@ export function App({
 		const top = scrollToShow(state.picker.cursor, state.picker.top, rows.length, screen.pickerHeight);
 		content = <TagPicker rows={rows} picker={{...state.picker, top}} {...area} />;
 		status = {...status, right: `${state.picker.chosen.length} chosen`};
+	} else if (state.view === 'list' && state.problems) {
+		const rows = problemRows(state);
+		const room = problemsRows(contentHeight);
+		const top = clampTop(state.problems.top, rows.length, room);
+		content = <ProblemsOverlay rows={rows} top={top} {...area} />;
+		status = {left: 'Problems', right: `${positionLabel(top, rows.length, room)} · Esc closes`};
 	} else if (state.view === 'reader' && post) {
 		const top = readerTop(state, screen);
 		const hits = page && state.find.query !== '' && !state.find.editing ? hitsFor(page, state.find.query) : [];
@@ -226,7 +236,14 @@ export function App({
 
 		status = readerStatus(state, post, page, top, contentHeight, hits.length);
 	} else if (state.posts.length === 0) {
-		content = <EmptyState root={blog.root} hiddenDrafts={blog.hiddenDrafts} {...area} />;
+		content = (
+			<EmptyState
+				root={blog.root}
+				hiddenDrafts={blog.hiddenDrafts}
+				leftOut={state.leftOut.skipped.length + state.leftOut.unreadable.length}
+				{...area}
+			/>
+		);
 		status = {left: `${blog.root} · no posts`, right: '? help · q quit'};
 	} else if (shown.length === 0) {
 		content = <FilteredEmpty posts={state.posts} filters={state.filters} sort={state.sort} search={search} {...area} />;

@@ -3,20 +3,33 @@ import {describeFilters} from '../posts/filter.js';
 import type {Blog, Post} from '../posts/model.js';
 import {sortLabel} from './state/list.js';
 import type {ReaderPage, State} from './state/model.js';
+import {problemCounts} from './state/problems.js';
 import {lineRange, positionLabel} from './state/viewport.js';
 
 export type StatusText = {left: string; right: string};
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** The list's status: where the posts come from, the filters, how many are shown, what is hidden. */
+/** What the list left out and what is wrong, for the status line ("5 skipped · 1 post with warnings"), or ''. */
+export function problemsStatus(state: State): string {
+	const counts = problemCounts(state);
+	return [
+		counts.unreadable > 0 ? `${plural(counts.unreadable, 'folder')} unreadable` : '',
+		counts.skipped > 0 ? `${counts.skipped} skipped` : '',
+		counts.warned > 0 ? `${plural(counts.warned, 'post')} with warnings` : '',
+	]
+		.filter(part => part !== '')
+		.join(' · ');
+}
+
+/** The list's status: where the posts come from, the filters, how many are shown, what is hidden or left out. */
 export function listStatus(blog: Blog, state: State, shown: number, searchComplete: boolean): string {
 	const filterText = describeFilters(state.filters);
 	const sortText = state.sort === 'date' ? '' : ` · by ${sortLabel(state.sort)}`;
-	const skipped = blog.problems?.length ?? 0;
+	const problems = problemsStatus(state);
 	const hidden =
 		(blog.hiddenDrafts > 0 ? ` · ${plural(blog.hiddenDrafts, 'draft')} hidden` : '') +
-		(skipped > 0 ? ` · ${plural(skipped, 'folder')} unreadable` : '');
+		(problems === '' ? '' : ` · ${problems}`);
 	const where = blog.layout ? `${blog.root} (${blog.layout})` : blog.root;
 	const reading = state.filters.query.trim() !== '' && !searchComplete ? ' · reading posts…' : '';
 	if (state.searching)

@@ -1,3 +1,4 @@
+import {POST_EXTENSION_LIST} from '../../posts/discover.js';
 import {cleanLine} from '../../text/sanitize.js';
 import {wrapStyled} from '../../text/width.js';
 import type {Theme} from '../../theme/palette.js';
@@ -7,12 +8,15 @@ import {Lines} from './lines.js';
 export function EmptyState({
 	root,
 	hiddenDrafts,
+	leftOut = 0,
 	width,
 	height,
 	theme,
 }: {
 	root: string;
 	hiddenDrafts: number;
+	/** Files skipped as not posts, and folders that could not be read. */
+	leftOut?: number;
 	width: number;
 	height: number;
 	theme: Theme;
@@ -24,12 +28,17 @@ export function EmptyState({
 	const text = [
 		theme.heading2(`No posts in ${cleanLine(root)}`),
 		'',
-		'blogread looked for .md, .markdown and .mdx files in this folder and its subfolders.',
+		`blogread looked for Markdown files (${POST_EXTENSION_LIST}) in this folder and its subfolders.`,
 		hiddenDrafts === 0 ? '' : drafts,
+		leftOut === 0
+			? ''
+			: `${leftOut === 1 ? '1 file or folder was' : `${leftOut} files or folders were`} left out: ! shows which, and why.`,
 		'',
 		'Point it at a blog: blogread ~/src/my-blog, or set BLOGREAD_DIR.',
 		'',
-		theme.muted('q quits · ? shows the keys'),
+		theme.muted(
+			leftOut === 0 ? 'q quits · ? shows the keys' : 'q quits · ! shows what was left out · ? shows the keys',
+		),
 	];
 	const lines = text.flatMap(line => (line === '' ? [''] : wrapStyled(line, width)));
 	return <Lines lines={lines.slice(0, height)} height={height} />;

@@ -11,6 +11,7 @@ const VIEW_NAMES: Record<View, string> = {
 	picker: 'Tag picker',
 	find: 'Find',
 	contents: 'Contents',
+	problems: 'Problems',
 };
 
 /** Every key of the current view, generated from the keymap; in two columns when one is too tall. */

@@ -71,6 +71,8 @@ export function listKey(state: State, command: Command, screen: Screen): State {
 			return {...state, picker: {query: '', cursor: 0, top: 0, chosen, mode, order: termOrder(state, screen)}};
 		}
 
+		case 'problems':
+			return {...state, problems: {top: 0}};
 		case 'clearFilters':
 			return refilter({...state, filters: noFilters, notice: 'filters cleared'}, screen);
 		case 'sort': {

@@ -6,6 +6,7 @@ import type {KeyFlags} from '../../keymap.js';
 import type {Filters, MatchMode, SortKey, Term} from '../../posts/filter.js';
 import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
+import type {SkippedFile} from '../../posts/skip.js';
 import type {RenderedMarkdown} from '../../render/markdown.js';
 import type {Anchor} from './anchor.js';
 
@@ -27,6 +28,12 @@ export const noFind: FindState = {query: '', editing: false, current: -1};
 
 /** The contents overlay: which heading is under the cursor, and the first one shown. */
 export type ContentsState = {cursor: number; top: number};
+
+/** The problems overlay: its first row on screen. */
+export type ProblemsViewState = {top: number};
+
+/** What was left out of the list when the blog was loaded: folders that could not be read, files that are not posts. */
+export type LeftOut = {unreadable: string[]; skipped: SkippedFile[]};
 
 /** Something the state machine wants done outside it; the answer comes back as an action. */
 export type Request = {kind: 'edit'; path: string} | {kind: 'translation'; path: string} | {kind: 'suspend'};
@@ -54,6 +61,10 @@ export type State = {
 	/** Find in the post: the query, whether it is being typed, and the current hit. */
 	find: FindState;
 	contents: ContentsState | null;
+	/** What loading left out (fixed for the run); the problems overlay lists it with the posts' warnings. */
+	leftOut: LeftOut;
+	/** The problems overlay over the list, while it is open. */
+	problems: ProblemsViewState | null;
 	/** A one-off message for the status line; cleared by the next key. */
 	notice: string | null;
 	/** Set by the quit keys; the app exits when it sees it. */

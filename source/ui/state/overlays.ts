@@ -1,8 +1,10 @@
-// The overlays over a screen: the reader's contents (help needs no keys of its own).
+// The overlays over a screen: the reader's contents, the list's problems
+// (help needs no keys of its own).
 import type {Command} from '../../keymap.js';
-import type {ContentsState, ReaderPage, Screen, State} from './model.js';
+import type {ContentsState, ProblemsViewState, ReaderPage, Screen, State} from './model.js';
+import {problemRows} from './problems.js';
 import {jumpTo} from './reader.js';
-import {clampIndex, contentsRows, scrollToShow} from './viewport.js';
+import {clampIndex, clampTop, contentsRows, problemsRows, scrollToShow} from './viewport.js';
 
 /** Keys in the contents overlay. */
 export function contentsKey(
@@ -35,6 +37,36 @@ export function contentsKey(
 
 		case 'cancel':
 			return {...state, contents: null};
+		default:
+			return state;
+	}
+}
+
+/** Keys in the problems overlay: it scrolls, and closes. */
+export function problemsKey(
+	state: State,
+	problems: ProblemsViewState,
+	command: Command | undefined,
+	screen: Screen,
+): State {
+	const total = problemRows(state).length;
+	const rows = problemsRows(screen.listHeight);
+	const scroll = (to: number): State => ({...state, problems: {top: clampTop(to, total, rows)}});
+	switch (command) {
+		case 'down':
+			return scroll(problems.top + 1);
+		case 'up':
+			return scroll(problems.top - 1);
+		case 'pageDown':
+			return scroll(problems.top + rows);
+		case 'pageUp':
+			return scroll(problems.top - rows);
+		case 'top':
+			return scroll(0);
+		case 'bottom':
+			return scroll(total);
+		case 'cancel':
+			return {...state, problems: null};
 		default:
 			return state;
 	}

@@ -7,8 +7,8 @@ import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
 import {topOfPost} from './anchor.js';
 import {listKey, refilter, searchKey} from './list.js';
-import {type Action, noFind, type Screen, type State} from './model.js';
-import {contentsKey} from './overlays.js';
+import {type Action, type LeftOut, noFind, type Screen, type State} from './model.js';
+import {contentsKey, problemsKey} from './overlays.js';
 import {pickerKey} from './picker.js';
 import {backToList, findKey, readerKey} from './reader.js';
 import {activeView, listOf, openPage, pickerRows} from './selectors.js';
@@ -17,7 +17,17 @@ import {contentsRows, scrollToShow} from './viewport.js';
 /** Keys kept while a page renders; a person can't type more in that time, a paste can. */
 const MAX_PENDING = 256;
 
-export type InitialState = {posts: Post[]; openFirst?: boolean; filters?: Filters; sort?: SortKey; search: SearchText};
+export type InitialState = {
+	posts: Post[];
+	openFirst?: boolean;
+	filters?: Filters;
+	sort?: SortKey;
+	search: SearchText;
+	/** What loading the blog left out, for the problems overlay. */
+	leftOut?: LeftOut;
+};
+
+const nothingLeftOut: LeftOut = {unreadable: [], skipped: []};
 
 export function initialState({
 	posts,
@@ -25,6 +35,7 @@ export function initialState({
 	filters: given = noFilters,
 	sort = 'date',
 	search,
+	leftOut = nothingLeftOut,
 }: InitialState): State {
 	// --tag matches a tag or a category; the picker deals in one or the other.
 	const filters = given.terms.some(term => term.kind === 'any')
@@ -45,6 +56,8 @@ export function initialState({
 		positions: {},
 		find: noFind,
 		contents: null,
+		leftOut,
+		problems: null,
 		notice: null,
 		quitting: false,
 		backQuits: openFirst,
@@ -89,6 +102,8 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
 	if (command === 'language')
 		return state.selectedPath === null ? state : {...state, request: {kind: 'translation', path: state.selectedPath}};
 	if (command === 'suspend') return {...state, request: {kind: 'suspend'}};
+	// Only the problems view's own keys reach here while it is open (activeView reads them).
+	if (state.view === 'list' && state.problems) return problemsKey(state, state.problems, command, screen);
 	if (command === undefined) return state;
 	if (state.view === 'list') return listKey(state, command, screen);
 	return page ? readerKey(state, page, command, screen) : state;

@@ -92,6 +92,7 @@ export function selectedIndex(state: State, shown: Post[]): number {
 export function activeView(state: State): View {
 	if (state.picker) return 'picker';
 	if (state.searching) return 'search';
+	if (state.view === 'list' && state.problems) return 'problems';
 	if (state.view === 'reader' && state.contents) return 'contents';
 	if (state.view === 'reader' && state.find.editing) return 'find';
 	return state.view;

@@ -18,12 +18,17 @@ export function scrollToShow(selected: number, top: number, count: number, heigh
 	return clampTop(keepInView(selected, top, height), count, height);
 }
 
-/** Lines the contents overlay uses around its list of headings (title, hint). */
-const CONTENTS_CHROME_ROWS = 2;
+/** Lines an overlay (contents, problems) uses around its rows (title, hint). */
+const OVERLAY_CHROME_ROWS = 2;
 
 /** How many headings the contents overlay shows at once in a reader of `height` lines. */
 export function contentsRows(height: number): number {
-	return Math.max(1, height - CONTENTS_CHROME_ROWS);
+	return Math.max(1, height - OVERLAY_CHROME_ROWS);
+}
+
+/** How many rows the problems overlay shows at once over a list of `height` lines. */
+export function problemsRows(height: number): number {
+	return Math.max(1, height - OVERLAY_CHROME_ROWS);
 }
 
 export function clampIndex(index: number, count: number): number {
