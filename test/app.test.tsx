@@ -114,13 +114,13 @@ describe('reader', () => {
 		await app.press('k');
 		assert.equal(firstLine(), ' Long read');
 		await app.press(' ');
-		assert.match(app.frame(), / 22-43\/\d+ /);
+		assert.match(app.frame(), / 23-45\/\d+ /);
 		await app.press('b');
-		assert.match(app.frame(), / 1-22\/\d+ /);
+		assert.match(app.frame(), / 1-23\/\d+ /);
 		await app.press('d');
-		assert.match(app.frame(), / 12-33\/\d+ /);
+		assert.match(app.frame(), / 12-34\/\d+ /);
 		await app.press('u');
-		assert.match(app.frame(), / 1-22\/\d+ /);
+		assert.match(app.frame(), / 1-23\/\d+ /);
 		await app.press('G');
 		assert.match(app.frame(), /Bot · \? help/);
 		assert.match(app.frame(), /\[1\] The footnote text\./);

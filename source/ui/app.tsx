@@ -67,8 +67,6 @@ export type AppProps = {
 	bodies?: SearchBodies;
 	/** Called after every frame: tests and the benchmark wait for the frame that answers their keys. */
 	onFrame?: (report: FrameReport) => void;
-	/** Draw nothing for a frame: the next one is then written whole (see ui/run.tsx). */
-	hidden?: boolean;
 };
 
 export function App({
@@ -81,7 +79,6 @@ export function App({
 	sort,
 	center = false,
 	host = {},
-	hidden = false,
 	bodies,
 	onFrame,
 }: AppProps) {
@@ -101,9 +98,8 @@ export function App({
 	const searchActive = state.searching || state.filters.query.trim() !== '';
 	const search = useSearchText(state.posts, searchActive, bodies);
 
-	// One row is left free: Ink clears and redraws the whole screen when its
-	// output is as tall as the terminal, which flickers.
-	const height = Math.max(2, rows - 1);
+	// Every row is used: the screen writer (screen-writer.ts) never scrolls the terminal.
+	const height = Math.max(2, rows);
 	const contentHeight = height - 1;
 	const readerWidth = Math.max(10, Math.min(columns - 2, maxWidth));
 	const post = state.posts.find(candidate => candidate.path === state.selectedPath);
@@ -160,13 +156,12 @@ export function App({
 
 	const shown = listOf(state, screen);
 	const columnsLayout = useMemo(() => listColumns(shown, columns - 2), [shown, columns]);
-	if (hidden) return null;
 	if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
 		const message = wrapStyled(
 			`Terminal too small (${columns}x${rows}); blogread needs ${MIN_COLUMNS}x${MIN_ROWS}.`,
 			Math.max(1, columns),
 		);
-		return <Lines lines={message.slice(0, Math.max(1, rows - 1))} height={Math.max(1, rows - 1)} />;
+		return <Lines lines={message.slice(0, Math.max(1, rows))} height={Math.max(1, rows)} />;
 	}
 
 	// Scroll positions are clamped as they are drawn too: a resize is drawn before the state machine hears of it.
