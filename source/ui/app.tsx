@@ -16,15 +16,17 @@ import {ListView} from './components/list-view.js';
 import {ReaderView} from './components/reader-view.js';
 import {StatusBar} from './components/status-bar.js';
 import {PICKER_CHROME_ROWS, TagPicker} from './components/tag-picker.js';
+import {helpLayout} from './help-layout.js';
 import {useKeys} from './hooks/use-keys.js';
 import {useReaderPage} from './hooks/use-reader-page.js';
 import {type Host, useRequests} from './hooks/use-requests.js';
 import {useSearchText} from './hooks/use-search-text.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
+import {listLayout} from './layout.js';
 import type {Screen} from './state/model.js';
 import {initialState, reducer} from './state/reducer.js';
 import {activeView, hitsFor, listOf, pickerRows, readerTop, selectedIndex} from './state/selectors.js';
-import {contentsRows, positionLabel, scrollToShow} from './state/viewport.js';
+import {clampTop, contentsRows, positionLabel, scrollToShow} from './state/viewport.js';
 import {listStatus, readerStatus, type StatusText} from './status.js';
 
 /** Reading is easier in a column than across a wide terminal. */
@@ -104,15 +106,22 @@ export function App({
 	const readerWidth = Math.max(10, Math.min(columns - 2, maxWidth));
 	const post = state.posts.find(candidate => candidate.path === state.selectedPath);
 	const page = useReaderPage(state.view === 'reader' ? post : undefined, readerWidth, theme, hyperlinks);
+	const layout = useMemo(
+		() => listLayout(columns, contentHeight, state.details),
+		[columns, contentHeight, state.details],
+	);
+	const help = helpLayout(activeView(state), columns, contentHeight);
+	const helpLines = help.body.length;
 	const screen: Screen = useMemo(
 		() => ({
-			listHeight: contentHeight,
+			listHeight: layout.listHeight,
 			readerHeight: contentHeight,
 			pickerHeight: Math.max(1, contentHeight - PICKER_CHROME_ROWS),
 			page: post && page ? {path: post.path, page} : undefined,
 			search,
+			help: {lines: helpLines, height: help.room},
 		}),
-		[contentHeight, post, page, search],
+		[layout, contentHeight, post, page, search, helpLines, help.room],
 	);
 
 	// Keys may arrive before the screen has caught up with the last one: they are read with the newest screen.
@@ -155,7 +164,7 @@ export function App({
 	});
 
 	const shown = listOf(state, screen);
-	const columnsLayout = useMemo(() => listColumns(shown, columns - 2), [shown, columns]);
+	const columnsLayout = useMemo(() => listColumns(shown, layout.listWidth - 2), [shown, layout.listWidth]);
 	if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
 		const message = wrapStyled(
 			`Terminal too small (${columns}x${rows}); blogread needs ${MIN_COLUMNS}x${MIN_ROWS}.`,
@@ -168,15 +177,16 @@ export function App({
 	const selected = selectedIndex(state, shown);
 	// Where every screen draws: the terminal's width, all rows but the status line.
 	const area = {width: columns, height: contentHeight, theme};
-	const listTop = scrollToShow(selected, state.listTop, shown.length, contentHeight);
+	const listTop = scrollToShow(selected, state.listTop, shown.length, layout.listHeight);
 	let content: React.ReactNode;
 	let status: StatusText = {
 		left: listStatus(blog, state, shown.length, search.complete),
-		right: `${positionLabel(listTop, shown.length, contentHeight)} · ? help`,
+		right: `${positionLabel(listTop, shown.length, layout.listHeight)} · ? help`,
 	};
 	if (state.showHelp) {
-		content = <HelpOverlay view={activeView(state)} {...area} />;
-		status = {left: 'Help', right: 'any key closes'};
+		const helpTop = clampTop(state.helpTop, helpLines, help.room);
+		content = <HelpOverlay view={activeView(state)} top={helpTop} {...area} />;
+		status = {left: 'Help', right: `${positionLabel(helpTop, helpLines, help.room)} · q closes`};
 	} else if (state.picker) {
 		const rows = pickerRows(state, state.picker, screen);
 		const top = scrollToShow(state.picker.cursor, state.picker.top, rows.length, screen.pickerHeight);
@@ -232,7 +242,9 @@ export function App({
 				columns={columnsLayout}
 				selected={selected}
 				top={listTop}
-				{...area}
+				layout={layout}
+				height={contentHeight}
+				theme={theme}
 				words={queryWords(state.filters.query)}
 			/>
 		);

@@ -71,6 +71,8 @@ export function listKey(state: State, command: Command, screen: Screen): State {
 			return {...state, picker: {query: '', cursor: 0, top: 0, chosen, mode, order: termOrder(state, screen)}};
 		}
 
+		case 'details':
+			return {...state, details: !state.details, notice: state.details ? 'details hidden: i shows them' : null};
 		case 'clearFilters':
 			return refilter({...state, filters: noFilters, notice: 'filters cleared'}, screen);
 		case 'sort': {
