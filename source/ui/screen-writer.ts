@@ -44,23 +44,21 @@ export type ScreenWriter = {
 	dispose(): void;
 };
 
-/** Writes the frames Ink renders into `frames` to `terminal`, changed rows only, at most once per turn of the event loop. */
+/**
+ * Writes the frames Ink renders into `frames` to `terminal`, changed rows only.
+ * Each as it comes: putting frames off to the end of the event loop's turn
+ * delayed the first one behind the app's start-up work.
+ */
 export function createScreenWriter(terminal: NodeJS.WriteStream): ScreenWriter {
 	let shown: string[] | undefined;
 	let latest: string[] | undefined;
 	let paused = false;
-	let scheduled: NodeJS.Immediate | undefined;
 
 	const flush = () => {
-		scheduled = undefined;
 		if (paused || !latest) return;
 		const update = frameUpdate(shown, latest, sizeOf(terminal).rows);
 		shown = latest;
 		if (update !== '') terminal.write(update);
-	};
-
-	const schedule = () => {
-		scheduled ??= setImmediate(flush);
 	};
 
 	const sink = new Writable({
@@ -70,7 +68,7 @@ export function createScreenWriter(terminal: NodeJS.WriteStream): ScreenWriter {
 			// Ink also writes empty strings (a barrier before it exits, an erase of nothing).
 			if (frame !== '') {
 				latest = frame.split('\n');
-				schedule();
+				flush();
 			}
 
 			done();
@@ -98,11 +96,10 @@ export function createScreenWriter(terminal: NodeJS.WriteStream): ScreenWriter {
 		resume() {
 			paused = false;
 			shown = undefined;
-			schedule();
+			flush();
 		},
 		dispose() {
 			paused = true;
-			if (scheduled) clearImmediate(scheduled);
 			terminal.off('resize', onResize);
 		},
 	};
