@@ -1,8 +1,8 @@
 // Keys as data: the input handler and the help screen both read this table,
 // so what `?` shows is always what the keys do.
 
-/** Where keys are read: a screen, or a text field or picker over the list. */
-export type View = 'list' | 'reader' | 'search' | 'picker' | 'find' | 'contents' | 'problems';
+/** Where keys are read: a screen, a text field or picker over the list, an overlay, or the help over any of them. */
+export type View = 'list' | 'reader' | 'search' | 'picker' | 'find' | 'contents' | 'problems' | 'help';
 
 export type Command =
 	| 'quit'
@@ -40,7 +40,8 @@ export type Command =
 	| 'language'
 	| 'suspend'
 	| 'problems'
-	| 'escape';
+	| 'escape'
+	| 'details';
 
 /** Keys with names (the key reader reports them as flags); anything else is matched as typed text. */
 export type NamedKey =
@@ -72,7 +73,7 @@ const named = (value: NamedKey): KeySpec => ({named: value});
 
 export const keymap: Binding[] = [
 	{command: 'help', views: ['list', 'reader'], keys: [text('?')], description: 'show these keys'},
-	{command: 'quit', views: ['list', 'reader'], keys: [text('Q'), text('c', true)], description: 'quit'},
+	{command: 'quit', views: ['list', 'reader', 'help'], keys: [text('Q'), text('c', true)], description: 'quit'},
 	{
 		command: 'suspend',
 		views: ['list', 'reader', 'search', 'picker', 'find', 'contents', 'problems'],
@@ -89,8 +90,14 @@ export const keymap: Binding[] = [
 	{
 		command: 'back',
 		views: ['reader'],
-		keys: [text('q'), named('escape'), text('h'), named('leftArrow')],
+		keys: [text('q'), text('h'), named('leftArrow')],
 		description: 'back to the list',
+	},
+	{
+		command: 'escape',
+		views: ['reader'],
+		keys: [named('escape')],
+		description: 'clear the find marks, or back to the list when there are none',
 	},
 	{command: 'down', views: ['list'], keys: [named('downArrow'), text('j')], description: 'next post'},
 	{command: 'up', views: ['list'], keys: [named('upArrow'), text('k')], description: 'previous post'},
@@ -121,6 +128,12 @@ export const keymap: Binding[] = [
 	{command: 'tags', views: ['list'], keys: [text('t')], description: 'pick tags and categories to filter by'},
 	{command: 'clearFilters', views: ['list'], keys: [text('x')], description: 'clear all filters'},
 	{command: 'sort', views: ['list'], keys: [text('s')], description: 'sort by date, title or reading time'},
+	{
+		command: 'details',
+		views: ['list'],
+		keys: [text('i')],
+		description: "show or hide the selected post's details (title, excerpt, tags, path)",
+	},
 	{
 		command: 'problems',
 		views: ['list'],
@@ -214,6 +227,14 @@ export const keymap: Binding[] = [
 		keys: [named('escape'), text('q'), text('!')],
 		description: 'close the problems',
 	},
+	// The help's own keys: any other key closes it too.
+	{command: 'down', views: ['help'], keys: [text('j'), named('downArrow')], description: 'scroll down'},
+	{command: 'up', views: ['help'], keys: [text('k'), named('upArrow')], description: 'scroll up'},
+	{command: 'pageDown', views: ['help'], keys: [named('pageDown'), text(' '), text('f')], description: 'page down'},
+	{command: 'pageUp', views: ['help'], keys: [named('pageUp'), text('b')], description: 'page up'},
+	{command: 'top', views: ['help'], keys: [text('g'), named('home')], description: 'top'},
+	{command: 'bottom', views: ['help'], keys: [text('G'), named('end')], description: 'bottom'},
+	{command: 'cancel', views: ['help'], keys: [text('q'), named('escape'), text('?')], description: 'close the help'},
 ];
 
 /** The named key a keypress is, or Ctrl held with a letter (ui/key-reader.ts reads them from the terminal). */

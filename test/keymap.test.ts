@@ -33,6 +33,17 @@ describe('keymap', () => {
 		['reader', '', {pageDown: true}, ['pageDown']],
 		['reader', 'G', {}, ['bottom']],
 		['reader', '[', {}, ['previousHeading']],
+		['reader', '', {escape: true}, ['escape']],
+		['reader', 'q', {}, ['back']],
+		['list', 'i', {}, ['details']],
+		['help', 'j', {}, ['down']],
+		['help', '', {pageDown: true}, ['pageDown']],
+		['help', 'G', {}, ['bottom']],
+		['help', 'q', {}, ['cancel']],
+		['help', '?', {}, ['cancel']],
+		['help', '', {escape: true}, ['cancel']],
+		['help', 'Q', {}, ['quit']],
+		['help', 'x', {}, []],
 	];
 	for (const [view, input, flags, expected] of cases) {
 		it(`${view}: ${JSON.stringify(input)} ${JSON.stringify(flags)} → ${expected.join(', ') || 'nothing'}`, () => {
@@ -41,7 +52,7 @@ describe('keymap', () => {
 	}
 
 	it('has no key bound twice in one view', () => {
-		for (const view of ['list', 'reader'] as const) {
+		for (const view of ['list', 'reader', 'help'] as const) {
 			const seen = new Set<string>();
 			for (const binding of keymap.filter(candidate => candidate.views.includes(view))) {
 				for (const key of binding.keys) {
@@ -57,6 +68,7 @@ describe('keymap', () => {
 		const rows = helpRows('reader');
 		assert.equal(rows.length, keymap.filter(binding => binding.views.includes('reader')).length);
 		assert.ok(rows.some(row => row.keys === 'Space PgDn f' && row.description === 'page down'));
-		assert.ok(rows.some(row => row.keys === 'q Esc h ←' && row.description === 'back to the list'));
+		assert.ok(rows.some(row => row.keys === 'q h ←' && row.description === 'back to the list'));
+		assert.ok(rows.some(row => row.keys === 'Esc' && row.description.startsWith('clear the find marks')));
 	});
 });

@@ -166,9 +166,12 @@ describe('moving between posts', () => {
 		assert.equal(firstLine(app.frame()), 'Second section');
 	});
 
-	it('lists the reader keys in help, from the keymap', async () => {
+	it('lists the reader keys in help, from the keymap, scrolling to the last', async () => {
 		const app = await openReader();
 		await app.press('?');
+		const first = app.frame();
+		await app.press('G');
+		const seen = `${first}\n${app.frame()}`;
 		for (const pattern of [
 			/\/ +find in the post/,
 			/n +next match/,
@@ -179,7 +182,7 @@ describe('moving between posts', () => {
 			/\. +next post in the list/,
 			/, +previous post in the list/,
 		]) {
-			assert.match(app.frame(), pattern);
+			assert.match(seen, pattern);
 		}
 	});
 });
@@ -209,11 +212,11 @@ describe('resizing', () => {
 		assert.equal(firstLine(app.frame()), top, 'back at the first width, the same top line');
 	});
 
-	it('works in a 40x10 terminal: the status line stays', async () => {
+	it('works in a 40x10 terminal: the status line stays, on the bottom row', async () => {
 		const app = await open({blog, theme});
 		await app.resize(40, 10);
 		const lines = app.frame().split('\n');
-		assert.ok(lines.length <= 9);
+		assert.equal(lines.length, 10);
 		assert.match(lines.at(-1) ?? '', /\? help/);
 		await app.press(keys.enter, 'G');
 		assert.ok(

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import type {KeyFlags} from '../source/keymap.js';
 import {fieldsOnly} from '../source/posts/search.js';
-import type {Action, ReaderPage, Screen, State} from '../source/ui/state/model.js';
+import {type Action, noFind, type ReaderPage, type Screen, type State} from '../source/ui/state/model.js';
 import {initialState, reducer} from '../source/ui/state/reducer.js';
 import {readerTop} from '../source/ui/state/selectors.js';
 import {makePost, makePosts, searchOf} from './helpers/posts.js';
@@ -184,6 +184,45 @@ describe('the state machine: the reader', () => {
 		);
 	});
 
+	it('Esc first clears an active find (marks and counter), then goes back to the list', () => {
+		const lines = page(40);
+		const on = (state: State) => withPage(state, lines);
+		const found = run(
+			opened(),
+			s => typed('/', on(s)),
+			s => typed('line 3', on(s)),
+			s => named2('return', on(s)),
+		);
+		const cleared = run(found, s => named2('escape', on(s)));
+		assert.deepEqual(
+			[cleared.view, cleared.find, cleared.notice],
+			['reader', noFind, 'find cleared (Esc again goes back)'],
+		);
+		assert.equal(run(cleared, s => named2('escape', on(s))).view, 'list');
+		assert.equal(run(found, s => typed('q', on(s))).view, 'list', 'q goes straight back');
+		// Before the page is rendered no find is active: Esc goes back at once, as q does.
+		const waiting = run(opened(), typed('j'), named('escape'));
+		assert.deepEqual([waiting.view, waiting.pending, waiting.quitting], ['list', [], false]);
+	});
+
+	it('in a file opened directly, Esc with an active find clears it and does not quit; then it quits', () => {
+		const single = initialState({posts: posts.slice(0, 1), openFirst: true, search: fieldsOnly});
+		const lines = page(40);
+		const on = (state: State) => withPage(state, lines);
+		const found = run(
+			single,
+			s => typed('/', on(s)),
+			s => typed('line 3', on(s)),
+			s => named2('return', on(s)),
+		);
+		const cleared = run(found, s => named2('escape', on(s)));
+		assert.deepEqual(
+			[cleared.quitting, cleared.find, cleared.notice],
+			[false, noFind, 'find cleared (Esc again quits)'],
+		);
+		assert.equal(run(cleared, s => named2('escape', on(s))).quitting, true);
+	});
+
 	it('back (q) never waits for the page, and drops what waited', () => {
 		const back = run(opened(), typed('j'), typed('q'));
 		assert.deepEqual([back.view, back.pending, back.quitting], ['list', [], false]);
@@ -266,12 +305,48 @@ describe('the state machine: the reader', () => {
 });
 
 describe('the state machine: help and resizing', () => {
-	it('? shows help; any key closes it and does nothing else, but Q still quits', () => {
+	it('? shows help; a key of its own or any other closes it and does nothing else, but Q still quits', () => {
 		const help = run(start(), typed('?'));
 		assert.equal(help.showHelp, true);
-		const closed = run(help, typed('j'));
-		assert.deepEqual([closed.showHelp, selected(closed)], [false, 0]);
+		for (const key of [typed('x'), typed('q'), typed('?'), named('escape'), named('return')]) {
+			const closed = run(help, key);
+			assert.deepEqual([closed.showHelp, selected(closed), closed.quitting], [false, 0, false]);
+		}
 		assert.equal(run(help, typed('Q')).quitting, true);
+	});
+
+	// 40 lines of help, 10 on screen.
+	const tall: Screen = {...screen, help: {lines: 40, height: 10}};
+	const helpCases: Array<[string, Action[], number]> = [
+		['j scrolls a line', [typed('j', tall)], 1],
+		['jjj typed at once scrolls three', [typed('jjj', tall)], 3],
+		['k at the top stays', [typed('k', tall)], 0],
+		['PgDn scrolls a page, less a line', [named2('pageDown', tall)], 9],
+		['Space does too', [typed(' ', tall)], 9],
+		['G goes to the last screenful', [typed('G', tall)], 30],
+		['G then PgUp', [typed('G', tall), named2('pageUp', tall)], 21],
+		['g comes back to the top', [typed('G', tall), typed('g', tall)], 0],
+		['a help that fits does not scroll', [typed('G')], 0],
+	];
+	for (const [name, actions, top] of helpCases) {
+		it(`help: ${name}`, () => {
+			const state = run(frozen(run(start(), typed('?'))), ...actions);
+			assert.deepEqual([state.showHelp, state.helpTop, selected(state)], [true, top, 0]);
+		});
+	}
+
+	it('help opens at its top, and a taller screen keeps it inside its lines', () => {
+		const scrolled = run(start(), typed('?'), typed('G', tall));
+		assert.equal(scrolled.helpTop, 30);
+		assert.equal(run(scrolled, typed('x'), typed('?')).helpTop, 0);
+		const taller = reducer(scrolled, {type: 'screen', screen: {...screen, help: {lines: 40, height: 35}}});
+		assert.equal(taller.helpTop, 5);
+	});
+
+	it('i hides the details and shows them again', () => {
+		const hidden = run(start(), typed('i'));
+		assert.deepEqual([start().details, hidden.details, hidden.notice], [true, false, 'details hidden: i shows them']);
+		assert.equal(run(hidden, typed('i')).details, true);
 	});
 
 	it('a smaller screen keeps the selection in view', () => {

@@ -17,11 +17,13 @@ import {ProblemsOverlay} from './components/problems-overlay.js';
 import {ReaderView} from './components/reader-view.js';
 import {StatusBar} from './components/status-bar.js';
 import {PICKER_CHROME_ROWS, TagPicker} from './components/tag-picker.js';
+import {helpLayout} from './help-layout.js';
 import {useKeys} from './hooks/use-keys.js';
 import {useReaderPage} from './hooks/use-reader-page.js';
 import {type Host, useRequests} from './hooks/use-requests.js';
 import {useSearchText} from './hooks/use-search-text.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
+import {listLayout} from './layout.js';
 import type {Screen} from './state/model.js';
 import {problemRows} from './state/problems.js';
 import {initialState, reducer} from './state/reducer.js';
@@ -69,8 +71,6 @@ export type AppProps = {
 	bodies?: SearchBodies;
 	/** Called after every frame: tests and the benchmark wait for the frame that answers their keys. */
 	onFrame?: (report: FrameReport) => void;
-	/** Draw nothing for a frame: the next one is then written whole (see ui/run.tsx). */
-	hidden?: boolean;
 };
 
 export function App({
@@ -83,7 +83,6 @@ export function App({
 	sort,
 	center = false,
 	host = {},
-	hidden = false,
 	bodies,
 	onFrame,
 }: AppProps) {
@@ -104,22 +103,28 @@ export function App({
 	const searchActive = state.searching || state.filters.query.trim() !== '';
 	const search = useSearchText(state.posts, searchActive, bodies);
 
-	// One row is left free: Ink clears and redraws the whole screen when its
-	// output is as tall as the terminal, which flickers.
-	const height = Math.max(2, rows - 1);
+	// Every row is used: the screen writer (screen-writer.ts) never scrolls the terminal.
+	const height = Math.max(2, rows);
 	const contentHeight = height - 1;
 	const readerWidth = Math.max(10, Math.min(columns - 2, maxWidth));
 	const post = state.posts.find(candidate => candidate.path === state.selectedPath);
 	const page = useReaderPage(state.view === 'reader' ? post : undefined, readerWidth, theme, hyperlinks);
+	const layout = useMemo(
+		() => listLayout(columns, contentHeight, state.details),
+		[columns, contentHeight, state.details],
+	);
+	const help = helpLayout(activeView(state), columns, contentHeight);
+	const helpLines = help.body.length;
 	const screen: Screen = useMemo(
 		() => ({
-			listHeight: contentHeight,
+			listHeight: layout.listHeight,
 			readerHeight: contentHeight,
 			pickerHeight: Math.max(1, contentHeight - PICKER_CHROME_ROWS),
 			page: post && page ? {path: post.path, page} : undefined,
 			search,
+			help: {lines: helpLines, height: help.room},
 		}),
-		[contentHeight, post, page, search],
+		[layout, contentHeight, post, page, search, helpLines, help.room],
 	);
 
 	// Keys may arrive before the screen has caught up with the last one: they are read with the newest screen.
@@ -162,30 +167,30 @@ export function App({
 	});
 
 	const shown = listOf(state, screen);
-	const columnsLayout = useMemo(() => listColumns(shown, columns - 2), [shown, columns]);
-	if (hidden) return null;
+	const columnsLayout = useMemo(() => listColumns(shown, layout.listWidth - 2), [shown, layout.listWidth]);
 	if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
 		const message = wrapStyled(
 			`Terminal too small (${columns}x${rows}); blogread needs ${MIN_COLUMNS}x${MIN_ROWS}.`,
 			Math.max(1, columns),
 		);
-		return <Lines lines={message.slice(0, Math.max(1, rows - 1))} height={Math.max(1, rows - 1)} />;
+		return <Lines lines={message.slice(0, Math.max(1, rows))} height={Math.max(1, rows)} />;
 	}
 
 	// Scroll positions are clamped as they are drawn too: a resize is drawn before the state machine hears of it.
 	const selected = selectedIndex(state, shown);
 	// Where every screen draws: the terminal's width, all rows but the status line.
 	const area = {width: columns, height: contentHeight, theme};
-	const listTop = scrollToShow(selected, state.listTop, shown.length, contentHeight);
+	const listTop = scrollToShow(selected, state.listTop, shown.length, layout.listHeight);
 	let content: React.ReactNode;
 	let status: StatusText = {
 		left: listStatus(blog, state, shown.length, search.complete),
 		// The key to the problems view stays in sight: the left side is cut on a narrow terminal.
-		right: `${positionLabel(listTop, shown.length, contentHeight)}${problemsStatus(state) === '' ? '' : ' · ! why'} · ? help`,
+		right: `${positionLabel(listTop, shown.length, layout.listHeight)}${problemsStatus(state) === '' ? '' : ' · ! why'} · ? help`,
 	};
 	if (state.showHelp) {
-		content = <HelpOverlay view={activeView(state)} {...area} />;
-		status = {left: 'Help', right: 'any key closes'};
+		const helpTop = clampTop(state.helpTop, helpLines, help.room);
+		content = <HelpOverlay view={activeView(state)} top={helpTop} {...area} />;
+		status = {left: 'Help', right: `${positionLabel(helpTop, helpLines, help.room)} · q closes`};
 	} else if (state.picker) {
 		const rows = pickerRows(state, state.picker, screen);
 		const top = scrollToShow(state.picker.cursor, state.picker.top, rows.length, screen.pickerHeight);
@@ -254,7 +259,9 @@ export function App({
 				columns={columnsLayout}
 				selected={selected}
 				top={listTop}
-				{...area}
+				layout={layout}
+				height={contentHeight}
+				theme={theme}
 				words={queryWords(state.filters.query)}
 			/>
 		);

@@ -13,11 +13,21 @@ import type {Theme} from '../theme/palette.js';
 import {errorMessage} from '../util/errors.js';
 import {endOnHangUp, terminalGone} from '../util/hang-up.js';
 import {App} from './app.js';
+import {createScreenWriter, type ScreenWriter} from './screen-writer.js';
 
 const ENTER_ALTERNATE_SCREEN = '\u001B[?1049h\u001B[H';
 const LEAVE_ALTERNATE_SCREEN = '\u001B[?1049l';
+/**
+ * Blank and the cursor home before leaving: a terminal resized meanwhile (tmux
+ * 3.3 at least) folds the alternate screen's rows above the cursor into the
+ * screen it gives back, and an empty screen has nothing to fold.
+ */
+const CLEAR_SCREEN = '\u001B[H\u001B[2J';
 const SHOW_CURSOR = '\u001B[?25h';
 const HIDE_CURSOR = '\u001B[?25l';
+/** Without line wrap, a line one column too wide is cut, never wrapped onto the next row or scrolling the screen. */
+const NO_WRAP = '\u001B[?7l';
+const WRAP = '\u001B[?7h';
 
 /** The terminal keys are read from; its file descriptor goes to an editor blogread starts. */
 export type TerminalInput = NodeJS.ReadStream & {fd: number};
@@ -57,7 +67,7 @@ function shellQuote(text: string): string {
  * The terminal as the app uses it: raw keys, the alternate screen, no cursor;
  * and as it was before, on every way out, and while blogread is stopped.
  */
-function terminalSession(stdin: NodeJS.ReadStream) {
+function terminalSession(stdin: NodeJS.ReadStream, screen: ScreenWriter) {
 	const {stdout} = process;
 	let active = false;
 	return {
@@ -66,39 +76,44 @@ function terminalSession(stdin: NodeJS.ReadStream) {
 			active = true;
 			// Raw mode before the first frame: keys typed while blogread starts are keys, not echo.
 			stdin.setRawMode?.(true);
-			stdout.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR);
+			stdout.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR + NO_WRAP);
+			screen.resume();
 		},
 		leave() {
 			if (!active) return;
 			active = false;
+			screen.pause();
 			// The terminal may be gone (a dropped ssh link): then there is nothing left to restore.
 			try {
-				stdout.write(SHOW_CURSOR + LEAVE_ALTERNATE_SCREEN);
+				stdout.write(CLEAR_SCREEN + WRAP + SHOW_CURSOR + LEAVE_ALTERNATE_SCREEN);
 				stdin.setRawMode?.(false);
 			} catch {}
 		},
 	};
 }
 
+/** What the app's dependencies print to the console would land in the middle of the screen: it is dropped. */
+function silenceConsole(): () => void {
+	const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
+	const saved = methods.map(name => [name, console[name]] as const);
+	for (const name of methods) console[name] = () => {};
+	return () => {
+		for (const [name, method] of saved) console[name] = method;
+	};
+}
+
 /** Runs the full-screen app until the user quits; the terminal is restored on every exit path. */
 export async function runApp(options: AppOptions): Promise<void> {
-	const session = terminalSession(options.stdin);
+	const screen = createScreenWriter(process.stdout);
+	const session = terminalSession(options.stdin, screen);
+	const restoreConsole = silenceConsole();
 	const restore = () => {
 		session.leave();
+		restoreConsole();
 	};
 
 	session.enter();
 	process.once('exit', restore);
-
-	/**
-	 * Draws the whole screen again once the terminal is back (after an editor, or a
-	 * stop): Ink writes only what changed since its last frame, and the screen was
-	 * someone else's meanwhile, so an empty frame goes first.
-	 */
-	const repaint = () => {
-		instance.rerender(app({hidden: true}));
-		setImmediate(() => instance.rerender(app({hidden: false})));
-	};
 
 	/** Hands the terminal over to `work` (an editor), then takes it back. */
 	const handOver = <T,>(work: () => T): T => {
@@ -106,8 +121,8 @@ export async function runApp(options: AppOptions): Promise<void> {
 		try {
 			return work();
 		} finally {
+			// The screen writer draws the whole screen again: it was the editor's meanwhile.
 			session.enter();
-			repaint();
 		}
 	};
 
@@ -143,7 +158,6 @@ export async function runApp(options: AppOptions): Promise<void> {
 		});
 	const onContinue = () => {
 		session.enter();
-		repaint();
 		const resume = resumed;
 		resumed = undefined;
 		resume?.();
@@ -153,9 +167,8 @@ export async function runApp(options: AppOptions): Promise<void> {
 		void suspend();
 	};
 
-	const app = ({hidden}: {hidden: boolean}) => (
+	const app = (
 		<App
-			hidden={hidden}
 			blog={options.blog}
 			filters={options.filters}
 			theme={options.theme}
@@ -168,11 +181,13 @@ export async function runApp(options: AppOptions): Promise<void> {
 			{...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})}
 		/>
 	);
-	const instance = render(app({hidden: false}), {
+	const instance = render(app, {
 		stdin: options.stdin,
+		stdout: screen.frames,
 		exitOnCtrlC: false,
-		patchConsole: true,
-		maxFps: 30,
+		// Each frame whole, into the screen writer, which writes what changed (see screen-writer.ts).
+		debug: true,
+		patchConsole: false,
 	});
 
 	const onSignal = (signal: NodeJS.Signals) => {
@@ -214,6 +229,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 		process.off('uncaughtException', onCrash);
 		process.off('unhandledRejection', onCrash);
 		restore();
+		screen.dispose();
 		if (options.stdin !== process.stdin) options.stdin.destroy();
 	}
 }

@@ -1,7 +1,8 @@
-import {helpRows, type View} from '../../keymap.js';
-import {padEnd, truncate} from '../../text/width.js';
+import type {View} from '../../keymap.js';
+import {truncate} from '../../text/width.js';
 import type {Theme} from '../../theme/palette.js';
-import {maxOf} from '../../util/arrays.js';
+import {helpLayout} from '../help-layout.js';
+import {clampTop} from '../state/viewport.js';
 import {Lines} from './lines.js';
 
 const VIEW_NAMES: Record<View, string> = {
@@ -12,43 +13,27 @@ const VIEW_NAMES: Record<View, string> = {
 	find: 'Find',
 	contents: 'Contents',
 	problems: 'Problems',
+	help: 'Help',
 };
 
-/** Every key of the current view, generated from the keymap; in two columns when one is too tall. */
-export function HelpOverlay({view, width, height, theme}: {view: View; width: number; height: number; theme: Theme}) {
-	const rows = helpRows(view);
-	const room = Math.max(1, height - 3);
-	const columns = rows.length > room && width >= 80 ? 2 : 1;
-	const perColumn = Math.ceil(rows.length / columns);
-	const columnWidth = Math.floor((width - (columns - 1) * 2) / columns);
-	const keysWidth = Math.min(maxOf(rows.map(row => row.keys.length)), Math.floor(columnWidth / 2));
-	const cell = (index: number) => {
-		const row = rows[index];
-		return row
-			? padEnd(
-					truncate(`${theme.tag(padEnd(truncate(row.keys, keysWidth), keysWidth))}  ${row.description}`, columnWidth),
-					columnWidth,
-				)
-			: '';
-	};
+type Props = {view: View; top: number; width: number; height: number; theme: Theme};
 
-	const body = Array.from({length: perColumn}, (_, line) =>
-		Array.from({length: columns}, (_, column) => cell(column * perColumn + line))
+/** Every key of the current view, generated from the keymap, from line `top` on (help-layout.ts lays it out). */
+export function HelpOverlay({view, top, width, height, theme}: Props) {
+	const {body, footer, room} = helpLayout(view, width, height);
+	const first = clampTop(top, body.length, room);
+	const shown = body.slice(first, first + room).map(cells =>
+		cells
+			.map(cell => `${theme.tag(cell.keys)}  ${cell.description}`)
 			.join('  ')
 			.trimEnd(),
 	);
-	const shown =
-		body.length > room
-			? [
-					...body.slice(0, room - 1),
-					theme.muted(`… ${rows.length - (room - 1) * columns} more: make the window taller`),
-				]
-			: body;
+	while (shown.length < room) shown.push('');
 	const lines = [
-		theme.heading2(`${VIEW_NAMES[view]} keys`),
+		truncate(theme.heading2(`${VIEW_NAMES[view]} keys`), width),
 		'',
 		...shown,
-		theme.muted('Press any key to close this help.'),
+		...footer.map(line => theme.muted(line)),
 	];
 	return <Lines lines={lines.slice(0, height)} height={height} />;
 }

@@ -1,7 +1,9 @@
 import type {Post} from '../../posts/model.js';
 import {type ListColumns, listRow} from '../../render/list-row.js';
+import {detailLines, previewLines} from '../../render/post-details.js';
 import {padEnd} from '../../text/width.js';
 import {createTheme, type Theme} from '../../theme/palette.js';
+import type {ListLayout} from '../layout.js';
 import {Lines} from './lines.js';
 
 type Props = {
@@ -9,12 +11,17 @@ type Props = {
 	columns: ListColumns;
 	selected: number;
 	top: number;
+	/** Where the list and the selected post's details go. */
+	layout: ListLayout;
+	/** Rows of the whole screen above the status line. */
 	height: number;
-	width: number;
 	theme: Theme;
 	/** Search words, highlighted where they occur. */
 	words: string[];
 };
+
+/** Detail lines start under the list's dates. */
+const DETAIL_INDENT = '  ';
 
 // The selected row is drawn in one inverse colour, so its parts are not coloured.
 const uncoloured = createTheme(0);
@@ -44,13 +51,34 @@ function cachedRow(post: Post, columns: ListColumns, theme: Theme, words: string
 	return row;
 }
 
-/** The visible slice of the post list; the selected row is marked and shown in inverse video. */
-export function ListView({posts, columns, selected, top, height, width, theme, words}: Props) {
-	const lines = posts.slice(top, top + height).map((post, offset) => {
+/**
+ * The visible slice of the post list, the selected row marked and in inverse
+ * video; with the selected post's details in a pane on the right or under it.
+ */
+export function ListView({posts, columns, selected, top, layout, height, theme, words}: Props) {
+	const {listWidth, listHeight, detailRows, previewWidth} = layout;
+	const rows = posts.slice(top, top + listHeight).map((post, offset) => {
 		if (top + offset !== selected) return `  ${cachedRow(post, columns, theme, words, false)}`;
 		const row = cachedRow(post, columns, theme, words, true);
 		// A marker as well as inverse video, so the selection shows without colour.
-		return `${theme.selectedMarker('›')} ${theme.selected(padEnd(row, width - 2))}`;
+		return `${theme.selectedMarker('›')} ${theme.selected(padEnd(row, listWidth - 2))}`;
 	});
-	return <Lines lines={lines} height={height} />;
+	const post = posts[selected];
+	if (post && previewWidth > 0) {
+		const pane = previewLines(post, previewWidth, height, theme);
+		const rule = `${theme.muted('│')} `;
+		const lines = Array.from(
+			{length: height},
+			(_, row) => padEnd(rows[row] ?? '', listWidth) + rule + (pane[row] ?? ''),
+		);
+		return <Lines lines={lines} height={height} />;
+	}
+
+	if (post && detailRows > 0) {
+		while (rows.length < listHeight) rows.push('');
+		const details = detailLines(post, listWidth - DETAIL_INDENT.length, detailRows, theme);
+		rows.push(...details.map(line => DETAIL_INDENT + line));
+	}
+
+	return <Lines lines={rows} height={height} />;
 }

@@ -28,7 +28,12 @@ export function TagPicker({rows, picker, width, height, theme}: Props) {
 		),
 	];
 	const visible = rows.slice(picker.top, picker.top + listHeight);
-	if (visible.length === 0) lines.push(theme.muted(`No tag matches "${picker.query}".`));
+	if (visible.length === 0)
+		lines.push(
+			theme.muted(
+				rows.length === 0 && picker.query === '' ? 'No tags in this blog.' : `No tag matches "${picker.query}".`,
+			),
+		);
 	visible.forEach((row, offset) => {
 		const index = picker.top + offset;
 		const box = chosen.has(row.key) ? '[x]' : '[ ]';

@@ -1,14 +1,10 @@
 import {useStdout} from 'ink';
 import {useEffect, useState} from 'react';
+import {sizeOf} from '../screen-writer.js';
 
 export type TerminalSize = {columns: number; rows: number};
 
-/** The size of a stream; streams that don't know (pipes, tests) get 80x24. */
-function sizeOf(stdout: NodeJS.WriteStream): TerminalSize {
-	return {columns: stdout.columns || 80, rows: stdout.rows || 24};
-}
-
-/** The terminal's size, updated on resize. */
+/** The terminal's size, updated on resize; streams that don't know (pipes, tests) give 80x24. */
 export function useTerminalSize(): TerminalSize {
 	const {stdout} = useStdout();
 	const [size, setSize] = useState(() => sizeOf(stdout));

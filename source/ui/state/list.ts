@@ -73,6 +73,8 @@ export function listKey(state: State, command: Command, screen: Screen): State {
 
 		case 'problems':
 			return {...state, problems: {top: 0}};
+		case 'details':
+			return {...state, details: !state.details, notice: state.details ? 'details hidden: i shows them' : null};
 		case 'clearFilters':
 			return refilter({...state, filters: noFilters, notice: 'filters cleared'}, screen);
 		case 'sort': {

@@ -43,6 +43,10 @@ export type State = {
 	posts: Post[];
 	view: 'list' | 'reader';
 	showHelp: boolean;
+	/** The first line of the help on screen (it scrolls when it is taller than the screen). */
+	helpTop: number;
+	/** The selected post's details beside or under the list (`i` hides and shows them). */
+	details: boolean;
 	/** Typing goes into the list's search field. */
 	searching: boolean;
 	picker: PickerState | null;
@@ -93,6 +97,8 @@ export type Screen = {
 	page: {path: string; page: ReaderPage} | undefined;
 	/** The text searches run over (bodies are read in the background). */
 	search: SearchText;
+	/** The help's lines at this size, and how many show at once (absent: it all fits). */
+	help?: {lines: number; height: number};
 };
 
 export type Action =

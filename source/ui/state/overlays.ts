@@ -1,10 +1,52 @@
-// The overlays over a screen: the reader's contents, the list's problems
-// (help needs no keys of its own).
-import type {Command} from '../../keymap.js';
+// The overlays over a screen: the reader's contents, the list's problems, and the help.
+import {type Command, type KeyFlags, keyEvents} from '../../keymap.js';
 import type {ContentsState, ProblemsViewState, ReaderPage, Screen, State} from './model.js';
 import {problemRows} from './problems.js';
 import {jumpTo} from './reader.js';
 import {clampIndex, clampTop, contentsRows, problemsRows, scrollToShow} from './viewport.js';
+
+/** The help's first line, kept so the help never scrolls past its end. */
+export function helpTopIn(top: number, screen: Screen): number {
+	return clampTop(top, screen.help?.lines ?? 0, screen.help?.height ?? 1);
+}
+
+/** Keys while the help is open: its own scroll and close keys, the quit keys; any other key closes it and does nothing else. */
+export function helpKey(state: State, input: string, flags: KeyFlags, screen: Screen): State {
+	const page = Math.max(1, (screen.help?.height ?? 1) - 1);
+	let top = state.helpTop;
+	const events = keyEvents('help', input, flags);
+	if (events.length === 0) return {...state, showHelp: false};
+	for (const {binding} of events) {
+		switch (binding?.command) {
+			case 'quit':
+				return {...state, showHelp: false, quitting: true};
+			case 'down':
+				top += 1;
+				break;
+			case 'up':
+				top -= 1;
+				break;
+			case 'pageDown':
+				top += page;
+				break;
+			case 'pageUp':
+				top -= page;
+				break;
+			case 'top':
+				top = 0;
+				break;
+			case 'bottom':
+				top = Number.MAX_SAFE_INTEGER;
+				break;
+			default:
+				return {...state, showHelp: false};
+		}
+
+		top = helpTopIn(top, screen);
+	}
+
+	return {...state, helpTop: top};
+}
 
 /** Keys in the contents overlay. */
 export function contentsKey(
@@ -50,7 +92,8 @@ export function problemsKey(
 	screen: Screen,
 ): State {
 	const total = problemRows(state).length;
-	const rows = problemsRows(screen.listHeight);
+	// The overlay takes the whole area above the status line, as the reader does (the list may share it with details).
+	const rows = problemsRows(screen.readerHeight);
 	const scroll = (to: number): State => ({...state, problems: {top: clampTop(to, total, rows)}});
 	switch (command) {
 		case 'down':

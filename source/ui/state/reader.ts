@@ -104,6 +104,7 @@ export function readerKey(state: State, page: ReaderPage, command: Command, scre
 		case 'bottom':
 			return go(page.lines.length);
 		case 'back':
+		case 'escape':
 			return backToList(state, screen, page);
 		case 'find':
 			return {...state, find: {query: '', editing: true, current: -1}};

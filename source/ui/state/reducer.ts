@@ -8,7 +8,7 @@ import type {SearchText} from '../../posts/search.js';
 import {topOfPost} from './anchor.js';
 import {listKey, refilter, searchKey} from './list.js';
 import {type Action, type LeftOut, noFind, type Screen, type State} from './model.js';
-import {contentsKey, problemsKey} from './overlays.js';
+import {contentsKey, helpKey, helpTopIn, problemsKey} from './overlays.js';
 import {pickerKey} from './picker.js';
 import {backToList, findKey, readerKey} from './reader.js';
 import {activeView, listOf, openPage, pickerRows} from './selectors.js';
@@ -45,6 +45,8 @@ export function initialState({
 		posts,
 		view: openFirst ? 'reader' : 'list',
 		showHelp: false,
+		helpTop: 0,
+		details: true,
 		searching: false,
 		picker: null,
 		filters,
@@ -83,6 +85,12 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
 		);
 	}
 
+	// Esc in the reader first drops a find (its marks and counter); then it goes back, or quits a single file.
+	if (command === 'escape' && state.view === 'reader' && state.find.query !== '' && !state.find.editing) {
+		const then = state.backQuits ? 'quits' : 'goes back';
+		return {...state, find: noFind, notice: `find cleared (Esc again ${then})`};
+	}
+
 	if (
 		command === 'quit' ||
 		((command === 'back' || command === 'escape') && (state.view === 'list' || state.backQuits))
@@ -96,7 +104,7 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
 		if (state.find.editing) return findKey(state, page, command, typed, screen);
 	}
 
-	if (command === 'help') return {...state, showHelp: true};
+	if (command === 'help') return {...state, showHelp: true, helpTop: 0};
 	if (command === 'edit')
 		return state.selectedPath === null ? state : {...state, request: {kind: 'edit', path: state.selectedPath}};
 	if (command === 'language')
@@ -117,7 +125,9 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
 function takeKey(state: State, input: string, flags: KeyFlags, screen: Screen): State {
 	const events = keyEvents(activeView(state), input, flags);
 	const waiting = state.view === 'reader' && (state.pending.length > 0 || !openPage(state, screen));
-	const command = events[0]?.binding?.command;
+	const first = events[0]?.binding?.command;
+	// Until the page is there no find is active: Esc goes back, as q does.
+	const command = first === 'escape' && state.find.query === '' ? 'back' : first;
 	if (waiting && command === 'back' && !state.backQuits) return backToList(state, screen, openPage(state, screen));
 	if (waiting && command !== 'quit' && command !== 'back')
 		return {...state, pending: [...state.pending, {input, flags}].slice(-MAX_PENDING)};
@@ -132,11 +142,7 @@ function takeKey(state: State, input: string, flags: KeyFlags, screen: Screen): 
 }
 
 function takeInput(state: State, input: string, flags: KeyFlags, screen: Screen): State {
-	// Any key closes help (and does nothing else), but the quit keys still quit.
-	if (state.showHelp) {
-		const quits = keyEvents(state.view, input, flags).some(event => event.binding?.command === 'quit');
-		return {...state, showHelp: false, quitting: quits};
-	}
+	if (state.showHelp) return helpKey(state, input, flags, screen);
 
 	let next = state;
 	// A chunk of typed text ("jjj", or "/kub" typed fast) is taken one
@@ -164,6 +170,7 @@ function takeScreen(state: State, screen: Screen): State {
 			shown.length,
 			screen.listHeight,
 		),
+		helpTop: helpTopIn(next.helpTop, screen),
 		picker: next.picker
 			? {
 					...next.picker,
