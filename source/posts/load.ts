@@ -8,8 +8,9 @@ import {parseFrontMatter} from './front-matter.js';
 import {IndexCache} from './index-cache.js';
 import {detectLayout, type SiteLayout} from './layout.js';
 import type {Blog, Post} from './model.js';
-import {countWordsInUtf8, LANGUAGE_SUFFIX, localToday, normalisePost} from './normalise.js';
+import {LANGUAGE_SUFFIX, localToday, normalisePost} from './normalise.js';
 import {type FileStamp, readPostText} from './read-file.js';
+import {countWordsInUtf8} from './words.js';
 
 export type LoadOptions = {
 	drafts: boolean;
