@@ -5,6 +5,7 @@ import {UNREADABLE, unreadable} from './body.js';
 import {compareText, discoverPosts, type FoundFile, isPostFile} from './discover.js';
 import {comparePosts} from './filter.js';
 import {parseFrontMatter} from './front-matter.js';
+import {guessDates} from './guessed-dates.js';
 import {IndexCache} from './index-cache.js';
 import {detectLayout, type SiteLayout} from './layout.js';
 import type {Blog, Post} from './model.js';
@@ -217,6 +218,8 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	// Posts dated after today are drafts (applied here, so the index never goes stale).
 	const today = localToday();
 	for (const post of posts) if (post.date !== null && post.date > today) post.draft = true;
+	// Undated posts of a folder get a guessed date, after the index is written and never kept in it.
+	if (stat.isDirectory()) await guessDates(posts, realpathSync(target), options.env);
 	const {listed, translations} = groupTranslations(posts, options.lang);
 	makeSlugsUnique(listed);
 	const shown = options.drafts || stat.isFile() ? listed : listed.filter(post => !post.draft);
