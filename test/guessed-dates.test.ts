@@ -75,6 +75,11 @@ describe('undated posts in a git repository get their last commit day', async ()
 		);
 	});
 
+	it('a post opened alone gets the same guess as when listed', async () => {
+		const alone = (await loadBlog(path.join(blog, 'sub', 'changed.md'), {drafts: false, cache: false})).posts[0];
+		assert.deepEqual([alone?.date, alone?.dateSource], ['2022-08-09', 'git']);
+	});
+
 	it('--json keeps the date as `date` and says where it came from', () => {
 		const summary: Record<string, unknown> = summarise(byPath.get('first.md') ?? assert.fail('listed'));
 		assert.equal(summary.date, '2021-03-05');

@@ -218,8 +218,9 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	// Posts dated after today are drafts (applied here, so the index never goes stale).
 	const today = localToday();
 	for (const post of posts) if (post.date !== null && post.date > today) post.draft = true;
-	// Undated posts of a folder get a guessed date, after the index is written and never kept in it.
-	if (stat.isDirectory()) await guessDates(posts, realpathSync(target), options.env);
+	// Undated posts get a guessed date (a post opened alone too, so it shows as it does listed),
+	// after the index is written and never kept in it.
+	await guessDates(posts, realpathSync(stat.isDirectory() ? target : path.dirname(path.resolve(target))), options.env);
 	const {listed, translations} = groupTranslations(posts, options.lang);
 	makeSlugsUnique(listed);
 	const shown = options.drafts || stat.isFile() ? listed : listed.filter(post => !post.draft);
