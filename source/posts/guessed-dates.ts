@@ -72,8 +72,10 @@ export function logReader(wanted: Set<string>, dates: Map<string, string>): (fie
 }
 
 /**
- * The day of the last commit that changed each wanted file (paths relative to
- * `folder`, `/`-separated), from one `git log` run in that folder. Git runs
+ * The day of the last commit that changed each wanted file (its author date,
+ * as written in the author's zone: unlike the committer date, it survives a
+ * rebase, which would otherwise give every note one day), paths relative to
+ * `folder` and `/`-separated, from one `git log` run in that folder. Git runs
  * without a shell, pager, hooks or optional locks, under a time and an output
  * limit, and is stopped as soon as every file has its date. Anything that goes
  * wrong (no git, not a repository, a repository git does not trust) gives
