@@ -225,6 +225,7 @@ describe('--list', () => {
 		assert.deepEqual(full, {
 			title: 'Tuning the garbage collector: a field report',
 			date: '2025-07-15',
+			dateSource: 'front-matter',
 			updated: null,
 			tags: ['Go', 'performance', 'runtime'],
 			categories: ['Tech'],
@@ -339,7 +340,8 @@ describe('--print', () => {
 		];
 		for (const [name, body] of posts) {
 			const file = path.join(scratch, name);
-			writeFileSync(file, `---\ntitle: Code\n---\n${body}\n`);
+			// Dated, so the bin and loadPostFile agree (the bin guesses an undated post's date).
+			writeFileSync(file, `---\ntitle: Code\ndate: 2024-01-01\n---\n${body}\n`);
 			const printed = bin(['--print', file, '--width', '80'], {FORCE_COLOR: '3'});
 			assert.equal(printed.code, 0, printed.stderr);
 			const page = renderPostPage(loadPostFile(file, name), `${body}\n`, {

@@ -44,6 +44,27 @@ describe('list rows', () => {
 		assert.match(row, /^— {11}Undated and drafty \[draft\]/);
 	});
 
+	const guessed = (dateSource: 'git' | 'modified') => ({
+		...makePost({title: 'A note without a date', tags: ['til']}),
+		date: '2023-04-05',
+		dateSource,
+	});
+
+	it('mark a guessed date with ~, in the gap, so the columns stay put', () => {
+		for (const source of ['git', 'modified'] as const) {
+			const row = listRow(guessed(source), listColumns(posts, 100), theme);
+			assert.match(row, /^2023-04-05~ A note without a date +#til *$/);
+		}
+	});
+
+	it('dim a guessed date with its own role, not the date colour', () => {
+		const colour = createTheme(3);
+		const row = listRow(guessed('git'), listColumns(posts, 100), colour);
+		assert.ok(row.startsWith(colour.guessedDate('2023-04-05~')), JSON.stringify(row));
+		assert.notEqual(colour.guessedDate('x'), colour.date('x'));
+		assert.ok(listRow(postAt(0), listColumns(posts, 100), colour).startsWith(colour.date('2025-07-15')));
+	});
+
 	it('keep whole rows in a pipe (no width)', () => {
 		const row = listRow(postAt(1), listColumns(posts, null), theme);
 		assert.equal(row, '2024-01-02  日本語のタイトルがとても長い投稿です  #日本語');

@@ -7,6 +7,7 @@ import {after, describe, it} from 'node:test';
 import {discoverPosts, isPostFile} from '../source/posts/discover.js';
 import {detectLayout} from '../source/posts/layout.js';
 import {loadBlog} from '../source/posts/load.js';
+import {isGuessedDate} from '../source/posts/model.js';
 import {type SkipReason, skipReason} from '../source/posts/skip.js';
 import {UserError} from '../source/util/errors.js';
 
@@ -31,14 +32,16 @@ describe('loadBlog on the fixture blog', async () => {
 		assert.equal(blog.hiddenDrafts, 2);
 	});
 
-	it('sorts newest first with undated posts last', () => {
-		const dates = blog.posts.map(post => post.date);
-		const dated = dates.filter(date => date !== null);
-		assert.deepEqual(dated, [...dated].sort().reverse());
+	it('sorts newest first, posts with guessed dates (from git or the file) after the dated ones', () => {
+		const given = blog.posts.filter(post => !isGuessedDate(post)).map(post => post.date ?? '');
+		const guessed = blog.posts.filter(post => isGuessedDate(post)).map(post => post.date ?? '');
+		assert.deepEqual(given, [...given].sort().reverse());
+		assert.deepEqual(guessed, [...guessed].sort().reverse());
 		assert.deepEqual(
-			dates.slice(dated.length),
-			dates.filter(date => date === null),
+			blog.posts.map(post => post.date),
+			[...given, ...guessed],
 		);
+		assert.ok(guessed.length > 0, 'the fixture has undated posts');
 		assert.equal(blog.posts[0]?.path, 'datetime-offset.md');
 	});
 
@@ -58,7 +61,7 @@ describe('loadBlog on the fixture blog', async () => {
 		['datetime-offset.md', {date: '2025-07-15'}],
 		['crlf-bom.md', {title: 'Windows line endings', date: '2016-04-04', tags: ['crlf'], warnings: 0}],
 		['nested/deeper/deep-post.md', {date: '2018-08-08'}],
-		['broken-front-matter.md', {title: 'Broken front matter', date: null, warnings: 1}],
+		['broken-front-matter.md', {title: 'Broken front matter', warnings: 1}],
 		['javascript-front-matter.md', {title: 'Javascript front matter', warnings: 1}],
 		['no_title_at-all.md', {title: 'No title at all'}],
 	];

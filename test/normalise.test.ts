@@ -5,27 +5,9 @@ import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import fc from 'fast-check';
 import {loadPostFile} from '../source/posts/load.js';
-import {countWords, countWordsInUtf8, toCalendarDate, toTerms} from '../source/posts/normalise.js';
+import {toTerms} from '../source/posts/normalise.js';
+import {countWords, countWordsInUtf8} from '../source/posts/words.js';
 import {makePost} from './helpers/posts.js';
-
-describe('toCalendarDate', () => {
-	const cases: Array<[unknown, string | null]> = [
-		['2025-07-15', '2025-07-15'],
-		['2025-7-5', '2025-07-05'],
-		['2025-07-15T23:30:00-08:00', '2025-07-15'],
-		['2025-07-15 10:00', '2025-07-15'],
-		['2025-02-30', null],
-		['July 15, 2025', null],
-		['', null],
-		[20250715, null],
-		[new Date(Date.UTC(2025, 6, 15)), '2025-07-15'],
-	];
-	for (const [input, expected] of cases) {
-		it(`${String(input)} → ${String(expected)}`, () => {
-			assert.equal(toCalendarDate(input), expected);
-		});
-	}
-});
 
 describe('toTerms', () => {
 	const cases: Array<[unknown, string[]]> = [
@@ -77,6 +59,38 @@ describe('normalisePost', () => {
 			body: '````md\n```go\n# not this\n```\n# nor this\n````\n# This one\n',
 			expect: {title: 'This one', titleFromHeading: true},
 		},
+		{
+			name: 'a fence line with an info string inside an open fence is code: its # line is no title',
+			data: {},
+			body: 'Intro.\n\n```md\nSome Markdown:\n```go\n# Inside\n```\n\n# After the fence\n',
+			expect: {title: 'After the fence', titleFromHeading: true},
+		},
+		{
+			name: 'a # comment in a Hugo highlight block (any spacing) is no title',
+			data: {},
+			body: '{{< highlight bash >}}\n# install it\nmake\n{{< / highlight >}}\n\n# Real title\n',
+			expect: {title: 'Real title', titleFromHeading: true},
+		},
+		{
+			name: 'a # comment in a Liquid highlight or Hexo codeblock is no title',
+			data: {},
+			body: '{% highlight ruby %}\n# comment\n{% endhighlight %}\n{% codeblock lang:sh %}\n# also\n{% endcodeblock %}\n',
+			file: 'shell-notes.md',
+			expect: {title: 'Shell notes', titleFromHeading: false},
+		},
+		{
+			name: 'a # line in an HTML comment or <pre> block is no title; a one-line comment ends there',
+			data: {},
+			body: '<!--\n# Old title\n-->\n<pre>\n# prompt\n</pre>\n<!-- note -->\n# New title\n',
+			expect: {title: 'New title', titleFromHeading: true},
+		},
+		{
+			name: 'a heading may be indented up to three spaces',
+			data: {},
+			body: '   # Indented\n',
+			expect: {title: 'Indented'},
+		},
+		{name: 'four spaces make it code', data: {}, body: '    # code\n', file: 'four.md', expect: {title: 'Four'}},
 		{name: 'a heading ending in # keeps it', data: {}, body: '# Learn C#\n', expect: {title: 'Learn C#'}},
 		{name: 'a closing run of # is dropped', data: {}, body: '# Title ##\n', expect: {title: 'Title'}},
 		{
@@ -93,6 +107,30 @@ describe('normalisePost', () => {
 			expect: {slug: 'hello-world', title: 'Hello world'},
 		},
 		{
+			name: 'a bundle folder named with a date gives date and slug',
+			data: {},
+			file: '2021-11-29-my-post/index.md',
+			expect: {date: '2021-11-29', dateSource: 'file-name', slug: 'my-post', title: 'My post'},
+		},
+		{
+			name: 'Zola: a date then _ in a file name',
+			data: {},
+			file: '2021-11-29_my-post.md',
+			expect: {date: '2021-11-29', dateSource: 'file-name', slug: 'my-post'},
+		},
+		{
+			name: 'Zola: an RFC 3339 date-time in a bundle name, translated',
+			data: {},
+			file: '2021-11-29T10:00:00Z_my-post/index.fr.md',
+			expect: {date: '2021-11-29', slug: 'my-post', lang: 'fr'},
+		},
+		{
+			name: 'a daily note named by its date is dated and titled by it',
+			data: {},
+			file: '2024-03-01.md',
+			expect: {date: '2024-03-01', slug: '2024-03-01', title: '2024-03-01'},
+		},
+		{
 			name: 'Jekyll file name gives date and slug',
 			data: {},
 			file: '2023-05-09-notes.md',
@@ -104,7 +142,62 @@ describe('normalisePost', () => {
 			file: '2023-05-09-notes.md',
 			expect: {date: '2020-01-02'},
 		},
-		{name: 'pubDate', data: {pubDate: '2024-01-31'}, expect: {date: '2024-01-31'}},
+		{name: 'pubDate', data: {pubDate: '2024-01-31'}, expect: {date: '2024-01-31', dateSource: 'front-matter'}},
+		{name: "Astro's template: pubDate: 'Jul 08 2022'", data: {pubDate: 'Jul 08 2022'}, expect: {date: '2022-07-08'}},
+		{
+			name: 'AstroPaper: pubDatetime and modDatetime',
+			data: {pubDatetime: '2022-09-23T04:58:53Z', modDatetime: '2023-12-21T09:12:47.400Z'},
+			expect: {date: '2022-09-23', updated: '2023-12-21', warnings: []},
+		},
+		{
+			name: 'keys in any case, with _ or -: published_at, LastUpdated',
+			data: {published_at: '2021-05-06 10:00', LastUpdated: 'May 7, 2021'},
+			expect: {date: '2021-05-06', updated: '2021-05-07'},
+		},
+		{
+			name: 'date comes before pubDate, created last',
+			data: {created: '2020-01-01', pubDate: '2021-01-01', date: '2022-01-01'},
+			expect: {date: '2022-01-01'},
+		},
+		{
+			name: 'a date that is no date: warned, and the next key is read',
+			data: {date: 'TBD', created: '2020-01-01'},
+			expect: {date: '2020-01-01', warnings: ['date: "TBD" is not a date']},
+		},
+		{
+			name: 'an empty date is no date, and no warning',
+			data: {date: '', lastmod: null},
+			expect: {date: null, dateSource: null, updated: null, warnings: []},
+		},
+		{
+			name: 'a number is no date',
+			data: {date: 20220708},
+			expect: {date: null, warnings: ['date: "20220708" is not a date']},
+		},
+		{
+			name: 'updated from lastmod, then updated',
+			data: {updated: '2024-01-02', lastmod: '2024-03-04'},
+			expect: {updated: '2024-03-04'},
+		},
+		{
+			name: 'a front matter slug is the slug, made safe',
+			data: {slug: 'Hello/World \u001B[31m Again'},
+			expect: {slug: 'hello-world-31m-again'},
+		},
+		{name: "AstroPaper's postSlug", data: {postSlug: 'astro-paper-2'}, expect: {slug: 'astro-paper-2'}},
+		{
+			name: 'the last part of a permalink',
+			data: {permalink: '/2021/11/caf%C3%A9-notes.html'},
+			expect: {slug: 'café-notes'},
+		},
+		{name: 'the last part of a url', data: {url: 'https://example.com/blog/my-post/'}, expect: {slug: 'my-post'}},
+		{
+			name: 'a permalink template names no slug: the file name does',
+			data: {permalink: '/:year/:title/'},
+			file: 'from-file.md',
+			expect: {slug: 'from-file'},
+		},
+		{name: 'a slug with nothing left is none', data: {slug: '../..'}, file: 'kept.md', expect: {slug: 'kept'}},
 		{name: 'published as a date', data: {published: '2024-02-01'}, expect: {date: '2024-02-01', draft: false}},
 		{name: 'published: false is a draft', data: {published: false}, expect: {draft: true, date: null}},
 		{name: 'draft: true', data: {draft: true}, expect: {draft: true}},
@@ -140,34 +233,70 @@ describe('normalisePost', () => {
 	});
 
 	it('counts words and reading time', () => {
-		assert.equal(countWords('one two  three\n\n- four ``` 5'), 5);
+		assert.deepEqual(countWords('one two  three\n\n- four ``` 5'), {words: 5, characters: 0});
 		assert.equal(makePost({}, 'word '.repeat(460)).readingMinutes, 2);
 	});
 });
 
 describe('word counts from the file bytes', () => {
-	const cases: Array<[string, number]> = [
-		['one two  three\n\n- four ``` 5', 5],
-		['', 0],
-		['-- *** ``` ...', 0],
-		['naïve café 日本語', 3],
-		['no\u00A0break\u00A0space', 3],
-		['tab\tand\rcarriage', 3],
-		['a-b c_d e.f', 3],
-		['\uFEFF hello', 2],
+	const cases: Array<[string, number, number]> = [
+		['one two  three\n\n- four ``` 5', 5, 0],
+		['', 0, 0],
+		['-- *** ``` ...', 0, 0],
+		['naïve café', 2, 0],
+		['no\u00A0break\u00A0space', 3, 0],
+		['tab\tand\rcarriage', 3, 0],
+		['a-b c_d e.f', 3, 0],
+		['\uFEFF hello', 2, 0],
+		// Chinese and Japanese have no spaces between words: each Han or Kana character is one.
+		['日本語', 3, 3],
+		['你好，世界。', 4, 4],
+		['「こんにちは」と言った', 9, 9],
+		['カタカナ・ｶﾀｶﾅ', 8, 8],
+		['Go语言很好', 5, 4],
+		['Go，Rust', 2, 0],
+		['𠀋𠀋 extension B', 4, 2],
+		['全角：ＡＢＣ　１２３', 4, 2],
+		// Korean is written with spaces between words, and counted like other letters.
+		['한국어 문장입니다', 2, 0],
+		// Not Han: hexagram symbols, emoji.
+		['䷀ 🎉', 2, 0],
 	];
-	for (const [text, words] of cases) {
-		it(`${JSON.stringify(text)} has ${words} words, counted either way`, () => {
-			assert.equal(countWords(text), words);
-			assert.equal(countWordsInUtf8(Buffer.from(text)), words);
+	for (const [text, words, characters] of cases) {
+		it(`${JSON.stringify(text)} has ${words} words (${characters} of them CJK characters), counted either way`, () => {
+			assert.deepEqual(countWords(text), {words, characters});
+			assert.deepEqual(countWordsInUtf8(Buffer.from(text)), {words, characters});
 		});
 	}
 
-	// The definition, written plainly: runs between spaces (controls, no-break space) with a letter,
-	// digit or non-ASCII character.
+	it('reads 5,510 Chinese characters as about 18 minutes, not one', () => {
+		const body = `${'这是一个很长的中文句子，用来测试阅读时间。'.repeat(290)}`;
+		const post = makePost({title: 'Chinese'}, body);
+		assert.equal(post.words, 5510);
+		assert.equal(post.readingMinutes, 18);
+	});
+
+	it('reads 460 English words as two minutes, as before', () => {
+		assert.equal(makePost({}, 'word '.repeat(460)).readingMinutes, 2);
+	});
+
+	// The definition, written plainly: Han and Kana characters each a word; other runs between spaces
+	// (controls, the no-break space, CJK punctuation) with a letter, digit or non-ASCII character.
 	it('count as the definition does, on any text', () => {
-		const byDefinition = (text: string) =>
-			text.split(/[\u0000-\u0020\u00A0]+/).filter(run => /[\dA-Za-z\u0080-\uFFFF]/.test(run)).length;
+		const han =
+			/[\u3040-\u30FA\u30FC-\u30FF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF66-\uFF9F\u{20000}-\u{3FFFF}]/u;
+		const space = /[\u0000-\u0020\u00A0\u3000-\u303F\u30FB\uFF01-\uFF0F\uFF1A-\uFF20\uFF3B-\uFF40\uFF5B-\uFF65]/u;
+		const byDefinition = (text: string) => {
+			let words = 0;
+			let characters = 0;
+			for (const run of text.split(new RegExp(`(?:${space.source})+|(${han.source})`, 'u'))) {
+				if (run === undefined || run === '') continue;
+				if (han.test(run)) characters++;
+				else if (/[\dA-Za-z\u0080-\u{10FFFF}]/u.test(run)) words++;
+			}
+
+			return {words: words + characters, characters};
+		};
 		const text = fc
 			.array(
 				fc.constantFrom(
@@ -180,6 +309,16 @@ describe('word counts from the file bytes', () => {
 					'*',
 					'é',
 					'日',
+					'ア',
+					'・',
+					'ｱ',
+					'、',
+					'，',
+					'Ａ',
+					'한',
+					'䷀',
+					'\u3000',
+					'𠀋',
 					'🎉',
 					'\u00A0',
 					'\u00C2',
@@ -193,8 +332,8 @@ describe('word counts from the file bytes', () => {
 			.map(parts => parts.join(''));
 		fc.assert(
 			fc.property(text, input => {
-				assert.equal(countWordsInUtf8(Buffer.from(input)), byDefinition(input));
-				assert.equal(countWords(input), byDefinition(input));
+				assert.deepEqual(countWordsInUtf8(Buffer.from(input)), byDefinition(input));
+				assert.deepEqual(countWords(input), byDefinition(input));
 			}),
 			{numRuns: 2000, seed: 20_261_129},
 		);
@@ -212,6 +351,8 @@ describe('word counts from the file bytes', () => {
 		['bom.md', '\uFEFF---\ntitle: BOM\n---\n\u00A0one\u00A0two\n', 2],
 		['crlf.md', '---\r\ntitle: CRLF\r\n---\r\nthree words here\r\n', 3],
 		['plain.md', 'no front matter at all\n', 5],
+		['cjk.md', '---\ntitle: 中文标题不算\n---\n中文内容 and English\n', 6],
+		['latin1-cjk-bytes.md', Buffer.from([0xe4, 0xe5, 0x20, 0xe9, 0xef, 0x20, 0x6f, 0x6b]), 3],
 		['latin1.md', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x6f, 0x6b]), 2],
 		['utf16.md', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('one two', 'utf16le')]), 2],
 	];

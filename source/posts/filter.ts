@@ -1,5 +1,5 @@
 import {appendAll} from '../util/arrays.js';
-import type {Post} from './model.js';
+import {isGuessedDate, type Post} from './model.js';
 import type {SearchText} from './search.js';
 
 /** A tag or a category to filter by; `any` (from --tag) matches either. */
@@ -77,10 +77,12 @@ export function searchScore(post: Post, words: string[], text: SearchText): numb
 	return score;
 }
 
+/** Newest first: dates the posts give, then guessed dates (from git or the file), then undated posts. */
 function compareDates(a: Post, b: Post): number {
-	if (a.date === b.date) return 0;
-	if (a.date === null) return 1;
-	if (b.date === null) return -1;
+	const rank = (post: Post) => (post.date === null ? 2 : isGuessedDate(post) ? 1 : 0);
+	const ranks = rank(a) - rank(b);
+	if (ranks !== 0) return ranks;
+	if (a.date === b.date || a.date === null || b.date === null) return 0;
 	return a.date < b.date ? 1 : -1;
 }
 

@@ -7,7 +7,7 @@ import {fromRow, type Post, type Row, type RowStamp, rowPath, toRow} from './mod
 type IndexFile = {format: number; root: string; rows: Row[]};
 
 /** Bump when the post model or the row changes, so old indexes are ignored. */
-const FORMAT = 6;
+const FORMAT = 7;
 /** An index larger than this is not read (100,000 posts take about 40 MB). */
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
 

@@ -5,13 +5,15 @@ import {UNREADABLE, unreadable} from './body.js';
 import {discoverPosts, type FoundFile, isPostFile, POST_EXTENSION_LIST} from './discover.js';
 import {comparePosts} from './filter.js';
 import {parseFrontMatter} from './front-matter.js';
+import {guessDates} from './guessed-dates.js';
 import {IndexCache} from './index-cache.js';
 import {detectLayout, type SiteLayout} from './layout.js';
 import type {Blog, Post} from './model.js';
-import {countWordsInUtf8, LANGUAGE_SUFFIX, localToday, normalisePost} from './normalise.js';
+import {LANGUAGE_SUFFIX, localToday, normalisePost} from './normalise.js';
 import {type FileStamp, readPostText} from './read-file.js';
 import {type SkippedFile, skipReason} from './skip.js';
 import {makeSlugsUnique} from './unique-slugs.js';
+import {countWordsInUtf8} from './words.js';
 
 export type LoadOptions = {
 	drafts: boolean;
@@ -217,6 +219,9 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	// Posts dated after today are drafts (applied here, so the index never goes stale).
 	const today = localToday();
 	for (const post of posts) if (post.date !== null && post.date > today) post.draft = true;
+	// Undated posts get a guessed date (a post opened alone too, so it shows as it does listed),
+	// after the index is written and never kept in it.
+	await guessDates(posts, realpathSync(stat.isDirectory() ? target : path.dirname(path.resolve(target))), options.env);
 	const {listed, translations} = groupTranslations(posts, options.lang);
 	makeSlugsUnique(listed);
 	const shown = options.drafts || stat.isFile() ? listed : listed.filter(post => !post.draft);

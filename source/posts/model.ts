@@ -17,6 +17,14 @@ const isLines = (value: unknown): value is string[] =>
 	Array.isArray(value) && value.length <= MAX_ITEMS && value.every(isLine);
 const isDateOrNull = (value: unknown): value is string | null =>
 	value === null || (typeof value === 'string' && /^\d{4}-\d\d-\d\d$/.test(value));
+/** Where a post's date came from: its front matter, its file name, or, for an undated post, a guess. */
+export const DATE_SOURCES = ['front-matter', 'file-name', 'git', 'modified'] as const;
+export type DateSource = (typeof DATE_SOURCES)[number];
+/** Whether a post's date is a guess (its file's last commit or modification), not one the post gives. */
+export const isGuessedDate = (post: {dateSource: DateSource | null}): boolean =>
+	post.dateSource === 'git' || post.dateSource === 'modified';
+const isDateSourceOrNull = (value: unknown): value is DateSource | null =>
+	value === null || DATE_SOURCES.includes(value as DateSource);
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 /** A path inside the blog as the walk gives it: relative, `/`-separated, never leaving the folder. */
@@ -47,7 +55,13 @@ export const postFields = {
 	title: field(isLine),
 	/** Calendar date as written, `YYYY-MM-DD`, or null when the post has none. */
 	date: field(isDateOrNull),
-	/** When it was last changed (`lastmod`, `updated`, `updatedDate`). */
+	/**
+	 * Where the date came from: `front-matter`, `file-name` (`2021-11-29-post.md`, a bundle's folder), or
+	 * for a post with neither, a guess: `git` (the file's last commit) or `modified` (its modification time).
+	 * The index keeps only the first two: guesses are made again at every load (posts/guessed-dates.ts).
+	 */
+	dateSource: field(isDateSourceOrNull),
+	/** When it was last changed (`lastmod`, `updated`, `updatedDate`, `modDatetime`, …). */
 	updated: field(isDateOrNull),
 	tags: field(isLines),
 	categories: field(isLines),

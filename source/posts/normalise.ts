@@ -1,41 +1,10 @@
 import path from 'node:path';
-import {fenceTracker} from '../text/fences.js';
+import {codeLineTracker} from '../text/code-lines.js';
 import {cleanLine} from '../text/sanitize.js';
-import {MAX_ITEMS, MAX_LINE, type Post} from './model.js';
-
-const WORDS_PER_MINUTE = 230;
-
-/** `YYYY-MM-DD` at the start of a date or date-time, as written (no time-zone shift). */
-const CALENDAR_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:$|[T\s])/;
-const JEKYLL_NAME = /^(\d{4})-(\d{2})-(\d{2})-(.+)$/;
-
-function validDate(year: number, month: number, day: number): string | null {
-	if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-	const probe = new Date(Date.UTC(year, month - 1, day));
-	if (probe.getUTCMonth() !== month - 1) return null;
-	return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/**
- * The calendar date a value names. Strings and TOML dates keep the date as
- * written; a JS Date (only from a parser that made one) is read in UTC, where
- * YAML parsers put a bare date.
- */
-export function toCalendarDate(value: unknown): string | null {
-	if (value instanceof Date) {
-		// TOML dates print themselves as written, offset included.
-		const written = value.toISOString();
-		const match = CALENDAR_DATE.exec(written);
-		return match ? validDate(Number(match[1]), Number(match[2]), Number(match[3])) : null;
-	}
-
-	if (typeof value === 'string') {
-		const match = CALENDAR_DATE.exec(value.trim());
-		return match ? validDate(Number(match[1]), Number(match[2]), Number(match[3])) : null;
-	}
-
-	return null;
-}
+import {datedName, toCalendarDate} from './dates.js';
+import {type DateSource, MAX_ITEMS, MAX_LINE, type Post} from './model.js';
+import {frontMatterSlug} from './slugs.js';
+import {countWords, readingMinutes, type WordCount} from './words.js';
 
 /** One-line text cut to what the post model accepts (a post is not a place for a megabyte title). */
 function clip(text: string): string {
@@ -89,16 +58,20 @@ function toText(value: unknown, nested = false): string | null {
 	return null;
 }
 
-/** The text of the body's first `# heading` outside code fences, reading only as far as it. */
+/**
+ * The text of the body's first `# heading`, reading only as far as it. Lines
+ * inside code (fences, code-block template tags) and raw HTML blocks are
+ * passed over as the renderer passes them: a `# comment` there is no title.
+ */
 function firstHeading(body: string): string | null {
-	const inFence = fenceTracker();
+	const inCode = codeLineTracker();
 	for (let start = 0; start < body.length; ) {
 		const end = body.indexOf('\n', start);
 		const line = body.slice(start, end === -1 ? body.length : end);
 		start = end === -1 ? body.length : end + 1;
-		if (inFence(line)) continue;
+		if (inCode(line)) continue;
 		// A closing run of # needs a space before it: `# Learn C#` keeps its #.
-		const match = /^#\s+(.+?)(?:\s+#+)?\s*$/.exec(line);
+		const match = /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
 		if (match?.[1]) return match[1];
 	}
 
@@ -109,49 +82,6 @@ function firstHeading(body: string): string | null {
 function readableName(stem: string): string {
 	const words = stem.replace(/[-_]+/g, ' ').trim();
 	return words === '' ? stem : words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** ASCII letters and digits; with everything beyond ASCII, they make a run of non-space characters a word. */
-function isWordCode(code: number): boolean {
-	return code > 0x7f || (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
-}
-
-/**
- * Words in UTF-8 text, from `start`: runs of non-space characters with at
- * least one letter or digit (or any non-ASCII character). Spaces, tabs, line
- * breaks (and other controls) and the no-break space (C2 A0) end a word; every
- * byte of another non-ASCII character is above 0x7F. Counting the bytes is
- * much quicker than reading the decoded text, which matters for ten thousand posts.
- */
-export function countWordsInUtf8(bytes: Uint8Array, start = 0): number {
-	let words = 0;
-	let inWord = false;
-	let counted = false;
-	for (let index = start; index < bytes.length; index++) {
-		const code = bytes[index] ?? 0;
-		if (code <= 0x20 || (code === 0xc2 && bytes[index + 1] === 0xa0)) {
-			if (code === 0xc2) index++;
-			inWord = false;
-			continue;
-		}
-
-		if (!inWord) {
-			inWord = true;
-			counted = false;
-		}
-
-		if (!counted && isWordCode(code)) {
-			words++;
-			counted = true;
-		}
-	}
-
-	return words;
-}
-
-/** Words in a text (see countWordsInUtf8), for text whose file bytes are not at hand. */
-export function countWords(body: string): number {
-	return countWordsInUtf8(Buffer.from(body, 'utf8'));
 }
 
 export type RawPost = {
@@ -167,7 +97,7 @@ export type RawPost = {
 	/** A site-wide excerpt separator (Jekyll's `excerpt_separator`). */
 	excerptSeparator?: string | null;
 	/** The body's words, when counted already (from the file's bytes). */
-	words?: number;
+	words?: WordCount;
 };
 
 // ISO 639-1 codes, less `ts` and `io`, which are far more often file types
@@ -198,15 +128,71 @@ export function localToday(now = new Date()): string {
 export function excerptBefore(body: string, separator: string): string | null {
 	const at = body.indexOf(separator);
 	if (at <= 0) return null;
+	// Code says nothing about what a post is about: its lines are left out.
+	const inCode = codeLineTracker();
 	const text = body
 		.slice(0, at)
-		.replace(/```[\s\S]*?```/g, ' ')
+		.split('\n')
+		.filter(line => !inCode(line))
+		.join('\n')
 		.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
 		.replace(/<[^>]+>/g, ' ')
 		.replace(/^[#>\s*-]+/gm, '')
 		.replace(/[*_`~]/g, '');
 	const line = cleanLine(text).replace(/\s+/g, ' ');
 	return line === '' ? null : line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
+// Where the publication date and the last change may be, in the order they are
+// read: what Jekyll, Hugo, Hexo, Zola, Astro (and AstroPaper), Eleventy, Ghost
+// and note apps write. Keys are compared ignoring case, `_` and `-`, as Hugo
+// does for case, so `publish_date`, `PublishDate` and `publishDate` are one key.
+const DATE_KEYS = [
+	'date',
+	'pubDate',
+	'pubDatetime',
+	'publishDate',
+	'published',
+	'publishedAt',
+	'publishedOn',
+	'posted',
+	'created',
+	'createdAt',
+	'dateCreated',
+];
+const UPDATED_KEYS = [
+	'lastmod',
+	'updated',
+	'updatedDate',
+	'modDatetime',
+	'lastUpdated',
+	'modified',
+	'lastModified',
+	'updatedAt',
+	'modifiedAt',
+	'dateModified',
+];
+const keyName = (key: string) => key.toLowerCase().replace(/[-_]/g, '');
+
+/**
+ * The first of `keys` in the front matter that names a date, and a warning for
+ * each before it that has a value but no date in it. Empty values and booleans
+ * (`published: false`) are no dates, and say nothing.
+ */
+function findDate(data: Record<string, unknown>, keys: string[], warnings: string[]): string | null {
+	const present = new Map<string, string>();
+	for (const key of Object.keys(data)) if (!present.has(keyName(key))) present.set(keyName(key), key);
+	for (const wanted of keys) {
+		const key = present.get(keyName(wanted));
+		const value = key === undefined ? undefined : data[key];
+		if (key === undefined || value === undefined || value === null || typeof value === 'boolean' || value === '')
+			continue;
+		const date = toCalendarDate(value);
+		if (date !== null) return date;
+		warnings.push(`${cleanLine(key)}: "${clip(cleanLine(String(value)))}" is not a date`);
+	}
+
+	return null;
 }
 
 /** Front matter and file name → the post model (DESIGN.md §2). */
@@ -217,23 +203,21 @@ export function normalisePost(raw: RawPost): Post {
 	let stem = path.posix.basename(raw.relativePath, extension);
 	const suffix = LANGUAGE_SUFFIX.exec(stem);
 	if (suffix?.[1]) stem = suffix[1];
-	if (stem === 'index' || stem === '_index') stem = path.posix.basename(path.posix.dirname(raw.relativePath)) || stem;
+	// A page bundle (`2021-11-29-my-post/index.md`) is named after its folder, found
+	// from the file itself, so a bundle opened alone has the same name as when listed.
+	if (stem === 'index' || stem === '_index') stem = path.basename(path.dirname(raw.absolutePath)) || stem;
 
-	const jekyll = JEKYLL_NAME.exec(stem);
-	const slugStem = jekyll?.[4] ?? stem;
+	const named = datedName(stem);
+	const slugStem = named?.rest ?? stem;
 
-	let date: string | null = null;
-	for (const key of ['date', 'pubDate', 'publishDate', 'published', 'created']) {
-		const value = data[key];
-		if (value === undefined || value === null || typeof value === 'boolean') continue;
-		date = toCalendarDate(value);
-		if (date === null) warnings.push(`${key}: "${clip(cleanLine(String(value)))}" is not a date`);
-		break;
+	let date = findDate(data, DATE_KEYS, warnings);
+	let dateSource: DateSource | null = date === null ? null : 'front-matter';
+	if (date === null && named) {
+		date = named.date;
+		dateSource = 'file-name';
 	}
 
-	if (date === null && jekyll) date = validDate(Number(jekyll[1]), Number(jekyll[2]), Number(jekyll[3]));
-	const updatedValue = data['lastmod'] ?? data['updated'] ?? data['updatedDate'] ?? data['modified'];
-	const updated = updatedValue === undefined ? null : toCalendarDate(updatedValue);
+	const updated = findDate(data, UPDATED_KEYS, warnings);
 	// Zola keeps tags and categories in a [taxonomies] table.
 	const taxonomies =
 		typeof data['taxonomies'] === 'object' && data['taxonomies'] !== null
@@ -243,15 +227,17 @@ export function normalisePost(raw: RawPost): Post {
 		typeof data['excerpt_separator'] === 'string' ? data['excerpt_separator'] : (raw.excerptSeparator ?? '<!--more-->');
 
 	const frontTitle = toText(data['title']);
-	// The first heading matters only when the front matter has no title.
+	// The first heading matters only when the front matter has no title; a daily note's date is its name.
 	const heading = frontTitle === null ? firstHeading(body) : null;
-	const title = clip(frontTitle ?? (heading ? cleanLine(heading) : null) ?? cleanLine(readableName(slugStem)));
+	const fileTitle = named && named.rest === null ? stem : readableName(slugStem);
+	const title = clip(frontTitle ?? (heading ? cleanLine(heading) : null) ?? cleanLine(fileTitle));
 
 	const words = raw.words ?? countWords(body);
 	// Key order is the order --json prints them in.
 	return {
 		title: title === '' ? clip(cleanLine(raw.relativePath)) : title,
 		date,
+		dateSource,
 		updated,
 		tags: toTerms(data['tags'] ?? taxonomies['tags']),
 		categories: toTerms(data['categories'] ?? data['category'] ?? taxonomies['categories']),
@@ -261,11 +247,11 @@ export function normalisePost(raw: RawPost): Post {
 		lang: toText(data['lang'] ?? data['language']) ?? suffix?.[2]?.toLowerCase() ?? null,
 		languages: [],
 		path: raw.relativePath,
-		slug: clip(cleanLine(slugStem.toLowerCase())),
+		slug: frontMatterSlug(data) ?? clip(cleanLine(slugStem.toLowerCase())),
 		// Drafts: marked so, unpublished, or in a drafts folder (future dates: see loadBlog).
 		draft: data['draft'] === true || data['published'] === false || raw.inDraftFolder === true,
-		words,
-		readingMinutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE)),
+		words: words.words,
+		readingMinutes: readingMinutes(words),
 		warnings,
 		absolutePath: raw.absolutePath,
 		folder: raw.folder ?? path.dirname(raw.absolutePath),

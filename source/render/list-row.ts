@@ -1,10 +1,12 @@
-import type {Post} from '../posts/model.js';
+import {isGuessedDate, type Post} from '../posts/model.js';
 import {markMatches} from '../text/mark-matches.js';
 import {displayWidth, padEnd, truncate} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 
 const DATE_WIDTH = 10;
 const GAP = '  ';
+/** After a date that is a guess (the file's last commit or modification time). */
+export const GUESS_MARK = '~';
 
 export type ListColumns = {
 	/** Total width of a row, or null for no limit (a pipe). */
@@ -66,6 +68,13 @@ export function listColumns(posts: Post[], width: number | null): ListColumns {
 	return {width, titleWidth: Math.max(0, titleWidth), tagsWidth};
 }
 
+/** The date and the gap after it; a guessed date is dimmed and marked with `~`, in the gap so columns stay put. */
+function dateCell(post: Post, theme: Theme): string {
+	if (post.date === null) return theme.date('—'.padEnd(DATE_WIDTH)) + GAP;
+	if (!isGuessedDate(post)) return theme.date(post.date) + GAP;
+	return theme.guessedDate(post.date + GUESS_MARK) + GAP.slice(GUESS_MARK.length);
+}
+
 /** Search words to show up in a row, and how. */
 export type RowMarks = {words: string[]; style: (match: string) => string};
 
@@ -73,8 +82,8 @@ export type RowMarks = {words: string[]; style: (match: string) => string};
 export function listRow(post: Post, columns: ListColumns, theme: Theme, marks?: RowMarks): string {
 	const mark = marks ? (text: string) => markMatches(text, marks.words, marks.style) : undefined;
 	const {title, titleWidth, tags, tagsWidth} = measure(post);
-	const date = post.date ?? '—'.padEnd(DATE_WIDTH);
-	let row = `${theme.date(date)}${GAP}${theme.strong(fitted(title, titleWidth, columns.titleWidth, mark))}`;
+	const date = dateCell(post, theme);
+	let row = `${date}${theme.strong(fitted(title, titleWidth, columns.titleWidth, mark))}`;
 	let used = DATE_WIDTH + GAP.length + columns.titleWidth;
 
 	if (columns.tagsWidth > 0) {

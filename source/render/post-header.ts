@@ -1,14 +1,21 @@
-import type {Post} from '../posts/model.js';
+import {isGuessedDate, type Post} from '../posts/model.js';
 import {wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {appendAll} from '../util/arrays.js';
 import type {RenderedMarkdown} from './markdown.js';
 
+/** The post's date, and where a guessed one comes from. */
+function dateText(post: Post, theme: Theme): string {
+	if (post.date === null) return theme.muted('undated');
+	if (!isGuessedDate(post)) return theme.date(post.date);
+	return theme.guessedDate(`${post.date}~ (${post.dateSource === 'git' ? 'last commit' : 'file modified'})`);
+}
+
 /** The metadata a reader sees above a post: title, byline, tags, excerpt, cover, warnings. */
 export function postHeaderLines(post: Post, width: number, theme: Theme): string[] {
 	const lines = wrapStyled(theme.title(post.title), width);
 	const byline = [
-		post.date ? theme.date(post.date) : theme.muted('undated'),
+		dateText(post, theme),
 		post.author,
 		`${post.readingMinutes} min read`,
 		post.categories.length > 0 ? post.categories.join(', ') : null,

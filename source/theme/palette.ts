@@ -21,6 +21,7 @@ export type Role =
 	| 'footnote'
 	| 'muted'
 	| 'date'
+	| 'guessedDate'
 	| 'tag'
 	| 'selected'
 	| 'selectedMarker'
@@ -94,6 +95,8 @@ const dark: Record<Role, Modifier[]> = {
 	footnote: ['cyan'],
 	muted: ['gray'],
 	date: ['green'],
+	// A date the post does not give (its file's last commit or modification): dimmer than a real one.
+	guessedDate: ['gray'],
 	tag: ['yellow'],
 	selected: ['inverse'],
 	selectedMarker: ['bold', 'magentaBright'],

@@ -5,7 +5,7 @@ import tty from 'node:tty';
 import {render} from 'ink';
 import type {Filters, SortKey} from '../posts/filter.js';
 import {loadPostFile} from '../posts/load.js';
-import type {Blog, Post} from '../posts/model.js';
+import {type Blog, isGuessedDate, type Post} from '../posts/model.js';
 import {localToday} from '../posts/normalise.js';
 import type {SearchBodies} from '../posts/search.js';
 import {cleanLine} from '../text/sanitize.js';
@@ -145,7 +145,9 @@ export async function runApp(options: AppOptions): Promise<void> {
 		// Re-read, keeping what came from around the file (its slug, its translations, a drafts folder).
 		const fresh = loadPostFile(post.absolutePath, post.path, {folder: post.folder});
 		const drafted = /(?:^|\/)_drafts\//.test(post.path) || (fresh.date !== null && fresh.date > localToday());
-		return {...fresh, slug: post.slug, languages: post.languages, draft: fresh.draft || drafted};
+		// A guessed date stays a guess: the edit is not a commit.
+		const guess = fresh.date === null && isGuessedDate(post) ? {date: post.date, dateSource: post.dateSource} : {};
+		return {...fresh, ...guess, slug: post.slug, languages: post.languages, draft: fresh.draft || drafted};
 	};
 
 	// Stopped (Ctrl-Z, or SIGTSTP from elsewhere): the shell gets its terminal back, as with less and vim.
