@@ -5,6 +5,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import {runBin} from './helpers/bin.js';
+import {inTerminal} from './helpers/pty.js';
 
 // Dates, slugs, titles and reading time as the built bin shows them, on a
 // fixture of the spellings real generators write.
@@ -98,16 +99,36 @@ describe('guessed dates in the list', {skip: spawnSync('git', ['--version']).sta
 		GIT_COMMITTER_DATE: '2020-01-02T10:00:00Z',
 	});
 
-	it('without colour: a ~ after a guessed date, after the dated posts', () => {
-		const result = runBin(['--list', blog], {env: {NO_COLOR: '1'}});
-		assert.equal(result.code, 0, result.stderr);
-		assert.deepEqual(result.stdout.split('\n').slice(0, 2), ['2019-09-09  Dated', '2020-01-02~ Today I learned']);
+	// The aligned list is for a person at a terminal (into a pipe, --list is tab-separated).
+	const listOnTerminal = async (env: NodeJS.ProcessEnv) => {
+		const {code, output} = await inTerminal({command: `BIN --list ${blog}`, ready: 'never', env});
+		assert.equal(code, 0, output);
+		return output.replace(/\r/g, '');
+	};
+
+	it('without colour: a ~ after a guessed date, after the dated posts', async () => {
+		const output = await listOnTerminal({NO_COLOR: '1'});
+		assert.deepEqual(
+			output
+				.split('\n')
+				.slice(0, 2)
+				.map(line => line.trimEnd()),
+			['2019-09-09  Dated', '2020-01-02~ Today I learned'],
+		);
 	});
 
-	it('in colour: dimmed (grey), where a real date is green', () => {
-		const result = runBin(['--list', blog], {env: {FORCE_COLOR: '3'}});
-		assert.ok(result.stdout.includes('\u001B[90m2020-01-02~\u001B[39m'), JSON.stringify(result.stdout));
-		assert.ok(result.stdout.includes('\u001B[32m2019-09-09\u001B[39m'), JSON.stringify(result.stdout));
+	it('in colour: dimmed (grey), where a real date is green', async () => {
+		const output = await listOnTerminal({FORCE_COLOR: '3'});
+		assert.ok(output.includes('\u001B[90m2020-01-02~\u001B[39m'), JSON.stringify(output));
+		assert.ok(output.includes('\u001B[32m2019-09-09\u001B[39m'), JSON.stringify(output));
+	});
+
+	it('into a pipe: the date alone, in its tab-separated column', () => {
+		const result = runBin(['--list', blog], {env: {NO_COLOR: '1'}});
+		assert.deepEqual(result.stdout.split('\n').slice(0, 2), [
+			'2019-09-09\tdated\tDated\t-',
+			'2020-01-02\ttil\tToday I learned\t-',
+		]);
 	});
 
 	it('--print says where the date comes from', () => {
