@@ -133,13 +133,18 @@ function textOf(text: string, draw: Draw, pre: boolean): string {
 		.join('');
 }
 
-/** Inline text as it will be wrapped: block boundaries become single line breaks. */
+/**
+ * Inline text as it will be wrapped: block boundaries become single line
+ * breaks, and spaces next to a line break go (wrapping would drop them).
+ * Each pattern matches whole runs, so a long run of spaces costs its length once.
+ */
 function settle(text: string): string {
 	return text
-		.replace(/ *\u001E[\u001E ]*/g, BREAK)
-		.replace(/^\u001E+|\u001E+$/g, '')
-		.replaceAll(BREAK, '\n')
-		.replace(/ +\n/g, '\n');
+		.replace(/[ \u001E]+/g, run => (run.includes(BREAK) ? BREAK : run))
+		.replace(/^\u001E|\u001E$/g, '')
+		.replace(/[ \u001E\n]+/g, run =>
+			run.includes(BREAK) || run.includes('\n') ? run.replace(/[ \u001E]/g, '') || '\n' : run,
+		);
 }
 
 function firstSource(element: HtmlElement): string {
@@ -343,6 +348,7 @@ function tableChunks(table: HtmlElement, width: number, draw: Draw): Chunk[] {
 	const caption = elementChildren(table, ['caption']).flatMap(element =>
 		textChunk(inlineOf(element.children, draw), width, false, draw.theme.em),
 	);
+	const captionLines = caption.flatMap(chunk => chunk.lines);
 	const other = table.children.filter(
 		child => typeof child === 'string' || !/^(?:thead|tbody|tfoot|tr|caption)$/.test(child.name),
 	);
@@ -368,7 +374,7 @@ function tableChunks(table: HtmlElement, width: number, draw: Draw): Chunk[] {
 	const [header = [], ...body] = texts;
 	const token: Tokens.Table = {type: 'table', raw: '', align: aligns, header: cells(header), rows: body.map(cells)};
 	const lines = renderTable(token, width, draw.theme, tokens => tokens.map(token => token.raw).join(''));
-	return [...caption, {lines, spaced: true}, ...rest];
+	return [{lines: [...captionLines, ...lines], spaced: true}, ...rest];
 }
 
 function blockOf(element: HtmlElement, width: number, draw: Draw): Chunk[] {
