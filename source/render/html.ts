@@ -2,8 +2,8 @@
 // shown as Markdown's are, lists with their markers, tables as tables, <pre> as
 // a code block, <details> with its summary; what a browser does not show
 // (scripts, styles, comments) is dropped. htmlparser2 parses it forgivingly, the
-// way a browser does (implied and missing end tags); the tree it gives is
-// capped in depth, so hostile HTML costs no more than its length.
+// way a browser does (implied and missing end tags), without recursion; the
+// tree kept from it is capped in depth, so drawing it is bounded too.
 
 import {Parser} from 'htmlparser2';
 import type {Tokens} from 'marked';
@@ -24,7 +24,7 @@ export type HtmlNode = HtmlElement | string;
 export const MAX_HTML_DEPTH = 32;
 /** Attribute values are cut to this many characters. */
 export const MAX_ATTRIBUTE = 2048;
-/** Columns an HTML table may have (and cells a `colspan` may fill). */
+/** A `colspan` adds empty cells to its row up to this many. */
 const MAX_COLUMNS = 64;
 
 /** Attributes the drawing reads; the others are not kept. */
@@ -311,7 +311,7 @@ function preLanguage(pre: HtmlElement): string {
 function preChunks(pre: HtmlElement, width: number, draw: Draw): Chunk[] {
 	const code = preText(pre.children)
 		.replace(/^\r?\n/, '')
-		.replace(/\s*$/, '');
+		.trimEnd();
 	return code === '' ? [] : [{lines: renderCodeBlock(code, preLanguage(pre), width, draw.theme), spaced: true}];
 }
 
