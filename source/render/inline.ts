@@ -47,7 +47,7 @@ export type InlineOptions = {
 /**
  * Inline HTML among Markdown: marked gives each tag as a token of its own, so
  * a token list holding any is drawn as one run (`<a href>` … `</a>` around
- * Markdown text, `<script>` … `</script>` hidden), its own lists first.
+ * Markdown text, `<script>` … `</script>` hidden); lists inside its tokens are grouped first.
  */
 function groupInlineHtml(tokens: Token[]): Token[] {
 	let html = false;
