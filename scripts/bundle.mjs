@@ -4,9 +4,9 @@
 //
 // Start-up is most of what a terminal tool costs, and Node 20 keeps no compiled
 // code between runs, so what the bin parses and runs at start is kept small:
-// - Two large data parts of the renderer are files of their own, loaded the
+// - Large parts of the renderer are files of their own, loaded the
 //   first time a post needs them: highlight.js's 190 languages (1 MB of the
-//   renderer's 1.5 MB) and node-emoji's table.
+//   renderer's 1.5 MB), node-emoji's table, and the HTML parser.
 // - A few dependencies are patched, each below where it is applied, with what
 //   it saves. A patch whose target text is missing warns at build time and
 //   leaves the dependency as it is; tests on the built bin check each one.
@@ -69,6 +69,22 @@ const onDemandFiles = {
 			contents: [
 				'let emoji;',
 				`export function get(name) { emoji ??= require('../${VENDOR}/node-emoji.cjs'); return emoji.get(name); }`,
+			].join('\n'),
+			loader: 'js',
+			resolveDir: root,
+		}));
+		// htmlparser2 and entities' HTML5 table (75 KB to parse) serve only posts with raw HTML or
+		// named character references. blogread calls new Parser() and decodeHTMLStrict() alone.
+		build.onResolve({filter: /^(?:htmlparser2|entities)$/}, args =>
+			args.importer.startsWith(path.join(root, 'source')) ? {path: args.path, namespace: 'lazy-html'} : undefined,
+		);
+		build.onLoad({filter: /.*/, namespace: 'lazy-html'}, args => ({
+			contents: [
+				'let html;',
+				`const load = () => (html ??= require('../${VENDOR}/html-parser.cjs'));`,
+				args.path === 'htmlparser2'
+					? 'export class Parser { constructor(...options) { return new (load().Parser)(...options); } }'
+					: 'export function decodeHTMLStrict(text) { return load().decodeHTMLStrict(text); }',
 			].join('\n'),
 			loader: 'js',
 			resolveDir: root,
@@ -253,7 +269,7 @@ export const bundleOptions = {
 	logLevel: 'warning',
 };
 
-/** The files loaded on demand: one per highlight.js language, and node-emoji with its table. */
+/** The files loaded on demand: one per highlight.js language, node-emoji with its table, the HTML parser. */
 async function bundleOnDemandFiles(outdir) {
 	const common = {
 		bundle: true,
@@ -272,7 +288,10 @@ async function bundleOnDemandFiles(outdir) {
 	await build({...common, entryPoints: languages, outdir: path.join(outdir, LANGUAGES)});
 	await build({
 		...common,
-		entryPoints: {'node-emoji': path.join(root, 'node_modules', 'node-emoji', 'lib', 'index.cjs')},
+		entryPoints: {
+			'node-emoji': path.join(root, 'node_modules', 'node-emoji', 'lib', 'index.cjs'),
+			'html-parser': path.join(root, 'scripts', 'html-parser.mjs'),
+		},
 		outdir: path.join(outdir, VENDOR),
 	});
 }

@@ -3,6 +3,7 @@ import {spawn, spawnSync} from 'node:child_process';
 import {
 	chmodSync,
 	closeSync,
+	cpSync,
 	mkdirSync,
 	mkdtempSync,
 	openSync,
@@ -352,6 +353,47 @@ describe('--print', () => {
 			assert.equal(printed.stdout, `${page.lines.map(line => line.trimEnd()).join('\n')}\n`, name);
 			assert.match(printed.stdout, /\u001B\[\d+m(?:func|program|def)\u001B/, 'keywords are coloured');
 			assert.ok(printed.stdout.includes('Shipped 🎉 with 🚀 and :not_an_emoji:.'), 'shortcodes become emoji');
+		}
+	});
+
+	// The HTML parser and the HTML5 entity table are a file of their own (scripts/bundle.mjs): a bin
+	// without that file must run as before for everything but a post with raw HTML or a named reference.
+	it('reads the HTML parser only for a post with raw HTML or an HTML5 named reference', () => {
+		const copy = path.join(scratch, 'dist-without-html-parser');
+		cpSync(path.dirname(binPath), copy, {recursive: true});
+		rmSync(path.join(copy, 'vendor', 'html-parser.cjs'));
+		const folder = path.join(scratch, 'html-or-not');
+		mkdirSync(folder);
+		const posts = {
+			plain: 'Fish &amp; chips, `<b>` in code, &#169; and [a link](https://example.com/?a=1&amp;b=2).',
+			html: 'Fish and <b>chips</b>.',
+			entity: 'Fish &mdash; chips.',
+		};
+		for (const [name, body] of Object.entries(posts))
+			writeFileSync(path.join(folder, `${name}.md`), `# ${name}\n\n${body}\n`);
+		const run = (command: string, args: string[]) => {
+			const {status, stdout, stderr} = spawnSync(process.execPath, [command, ...args], {
+				encoding: 'utf8',
+				env: {...baseEnv(), FORCE_COLOR: '3'},
+			});
+			return {status, stdout, stderr};
+		};
+		const withoutParser = (args: string[]) => run(path.join(copy, 'cli.js'), args);
+		const whole = (args: string[]) => run(binPath, args);
+		for (const args of [['--help'], ['--list', folder], ['--print', path.join(folder, 'plain.md')]]) {
+			const result = withoutParser(args);
+			assert.equal(result.status, 0, result.stderr);
+			assert.deepEqual(result, whole(args), args.join(' '));
+		}
+
+		const needing: Array<[string, string]> = [
+			['html', 'Fish and \u001B[1mchips\u001B[22m.'],
+			['entity', 'Fish — chips.'],
+		];
+		for (const [name, shown] of needing) {
+			const args = ['--print', path.join(folder, `${name}.md`)];
+			assert.ok(whole(args).stdout.includes(shown), name);
+			assert.ok(!withoutParser(args).stdout.includes(shown), `${name} needs the parser`);
 		}
 	});
 

@@ -1,34 +1,33 @@
+import {decodeHTMLStrict} from 'entities';
 import type {MarkedExtension, Token, TokenizerAndRendererExtension, Tokens} from 'marked';
 import {Marked} from 'marked';
 import markedFootnote from 'marked-footnote';
 import {markedTerminal} from 'marked-terminal';
 import {get as emojiNamed} from 'node-emoji';
-import stripAnsi from 'strip-ansi';
 import {showControls} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
+import {type InlinePiece, renderInlineHtml} from './html.js';
+import {renderImage, renderLink} from './link.js';
+import {REF_END, REF_SENTINELS, REF_START} from './refs.js';
 
-const NAMED_ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0'};
+export {REF_END, REF_SENTINELS, REF_START} from './refs.js';
 
-/** Marked leaves some entities encoded in token text; a terminal wants characters. */
+// Character references as CommonMark reads them: a name HTML5 defines, ended
+// by `;`, or a number of at most 7 decimal or 6 hex digits. A number that is
+// no character (0, a surrogate, past U+10FFFF) and an unknown name stay as written.
+const REFERENCE = /&(?:#[xX]([\da-fA-F]{1,6})|#(\d{1,7})|[a-zA-Z][a-zA-Z\d]{0,31});/g;
+// XML's five, the ones most posts use, without loading the HTML5 table (a file of its own in the bin).
+const XML_ENTITIES: Record<string, string> = {'&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'"};
+
+/** Marked leaves entities encoded in token text; a terminal wants characters. */
 export function decodeEntities(text: string): string {
-	return text.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (match, name: string) => {
-		if (name.startsWith('#')) {
-			const code =
-				name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-			return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
-		}
-
-		return NAMED_ENTITIES[name.toLowerCase()] ?? match;
+	if (!text.includes('&')) return text;
+	return text.replace(REFERENCE, (match, hex: string | undefined, decimal: string | undefined) => {
+		if (hex === undefined && decimal === undefined) return XML_ENTITIES[match] ?? decodeHTMLStrict(match);
+		const code = hex === undefined ? Number(decimal) : Number.parseInt(hex, 16);
+		return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : match;
 	});
 }
-
-// Footnote references are wrapped in two invisible characters (zero columns
-// wide, so wrapping is unchanged) while a post is rendered, so their final
-// line can be found; they are removed before anything is shown, and dropped
-// from post text.
-export const REF_START = '\u2063';
-export const REF_END = '\u2064';
-export const REF_SENTINELS = /[\u2063\u2064]/g;
 
 /** Post text made safe for the terminal: entities decoded, then controls made visible. */
 export function plainText(text: string): string {
@@ -40,53 +39,26 @@ export function replaceEmojiShortcodes(text: string): string {
 	return text.replace(/:([a-z\d_+-]+):/gi, (match: string) => emojiNamed(match) ?? match);
 }
 
-/** Only web and mail links become clickable; anything else is shown, not linked. */
-function isLinkable(href: string): boolean {
-	return /^(?:https?:\/\/|mailto:)[^\s\u0000-\u001F\u007F-\u009F]*$/i.test(href);
-}
-
-/** An OSC 8 hyperlink (BEL-terminated, the form wrap-ansi carries across line breaks). */
-function hyperlink(href: string, text: string): string {
-	return `\u001B]8;;${href}\u0007${text}\u001B]8;;\u0007`;
-}
-
-/**
- * Link text that claims a destination: an address with any scheme
- * (`https:`, `mailto:`), `www.`, a mail address, or a bare host name
- * (`paypal.com`, `paypal.com/login`).
- */
-const CLAIMS_ADDRESS =
-	/^(?:[a-z][a-z\d+.-]*:|www\.|[^\s@/]+@[^\s@/]+\.[a-z]{2,}$|(?:[a-z\d-]+\.)+[a-z]{2,}(?::\d+)?(?:[/?#]|$))/i;
-
-/** An address as text and target are compared: no scheme, no `www.`, no trailing slash, in lower case. */
-function addressKey(address: string): string {
-	return address
-		.trim()
-		.toLowerCase()
-		.replace(/^mailto:/, '')
-		.replace(/^[a-z][a-z\d+.-]*:\/\//, '')
-		.replace(/^www\./, '')
-		.replace(/\/+$/, '');
-}
-
-/**
- * Link text as a reader sees it, to be checked for a claim: formatting and
- * escapes gone (it is the rendered text), look-alike characters folded
- * (full-width `ＨＴＴＰＳ` is `HTTPS`).
- */
-function seenText(rendered: string): string {
-	return stripAnsi(rendered).replace(REF_SENTINELS, '').normalize('NFKC').trim();
-}
-
 export type InlineOptions = {
 	/** Emit OSC 8 hyperlinks (the terminal supports them and colour is on). */
 	hyperlinks: boolean;
 };
 
-/** Inline HTML: line breaks kept, tags and comments dropped, their text kept. */
-function inlineHtml(html: string): string {
-	if (/^<br\s*\/?>$/i.test(html.trim())) return '\n';
-	return plainText(html.replace(/<!--[\s\S]*?-->/g, '').replace(/<\/?[a-z][^>]*>/gi, ''));
+/**
+ * Inline HTML among Markdown: marked gives each tag as a token of its own, so
+ * a token list holding any is drawn as one run (`<a href>` … `</a>` around
+ * Markdown text, `<script>` … `</script>` hidden); lists inside its tokens are grouped first.
+ */
+function groupInlineHtml(tokens: Token[]): Token[] {
+	let html = false;
+	for (const token of tokens) {
+		if (token.type === 'html') html = true;
+		else if (token.type !== 'htmlRun' && 'tokens' in token && Array.isArray(token.tokens))
+			token.tokens = groupInlineHtml(token.tokens);
+	}
+
+	if (!html) return tokens;
+	return [{type: 'htmlRun', raw: tokens.map(token => token.raw).join(''), tokens}];
 }
 
 // Static site generators' template tags. A code block tag (Hugo highlight,
@@ -189,6 +161,7 @@ export type InlineRenderer = {
  */
 export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyperlinks: false}): InlineRenderer {
 	const marked = new Marked({gfm: true});
+	const htmlOptions = {theme, hyperlinks: options.hyperlinks};
 	marked.use(markedFootnote({refMarkers: false}));
 	// @types/marked-terminal describes an older API; the function returns a MarkedExtension.
 	marked.use(
@@ -206,32 +179,28 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 		renderer: {
 			text(token: Tokens.Text | Tokens.Escape) {
 				if ('tokens' in token && token.tokens) return this.parser.parseInline(token.tokens);
+				// marked decodes numeric references in text itself, one that is no character
+				// as U+FFFD; read from the source, such a reference stays as written.
+				const source = token.type === 'text' ? token.raw : token.text;
 				// A newline inside a paragraph is a soft break: the text re-wraps.
-				return plainText(replaceEmojiShortcodes(token.text.replace(/\n/g, ' ')));
+				return plainText(replaceEmojiShortcodes(source.replace(/\n/g, ' ')));
 			},
 			codespan(token: Tokens.Codespan) {
-				return theme.code(plainText(token.text.replace(/\n/g, ' ')));
+				// Code is shown as written: marked 18 hands over its text unescaped, entities and all.
+				return theme.code(showControls(token.text.replace(/\n/g, ' ')).replace(REF_SENTINELS, ''));
 			},
 			br() {
 				return '\n';
 			},
 			html(token: Tokens.HTML | Tokens.Tag) {
-				return inlineHtml(token.text);
+				return renderInlineHtml([{html: token.text}], htmlOptions);
 			},
 			link(token: Tokens.Link) {
 				const text = this.parser.parseInline(token.tokens);
-				const href = showControls(token.href);
-				const seen = seenText(text);
-				const textIsTarget = addressKey(seen) === addressKey(token.href);
-				// Text that claims another address must not hide where the link goes.
-				const linked = options.hyperlinks && isLinkable(token.href);
-				const showTarget = !textIsTarget && (!linked || CLAIMS_ADDRESS.test(seen));
-				const shown = linked ? hyperlink(token.href, theme.link(text)) : theme.link(text);
-				return showTarget ? `${shown} ${theme.url(`(${href})`)}` : shown;
+				return renderLink(text, decodeEntities(token.href), theme, options.hyperlinks);
 			},
 			image(token: Tokens.Image) {
-				const alt = plainText(token.text) || 'image';
-				return theme.muted(`[image: ${alt}] (${showControls(token.href)})`);
+				return renderImage(decodeEntities(token.text), decodeEntities(token.href), theme);
 			},
 			checkbox() {
 				// Task markers are drawn by the list renderer.
@@ -245,6 +214,16 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 					return REF_START + theme.footnote(`[${String(token['id'])}]`) + REF_END;
 				},
 			},
+			{
+				name: 'htmlRun',
+				renderer(token) {
+					const pieces = (token.tokens ?? []).map(
+						(child): InlinePiece =>
+							child.type === 'html' ? {html: child.text} : {rendered: this.parser.parseInline([child])},
+					);
+					return renderInlineHtml(pieces, htmlOptions);
+				},
+			},
 		],
 	});
 
@@ -252,7 +231,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 	return {
 		marked,
 		render(tokens) {
-			return marked.Parser.parseInline(tokens, marked.defaults);
+			return marked.Parser.parseInline(groupInlineHtml(tokens), marked.defaults);
 		},
 	};
 }

@@ -6,6 +6,7 @@ import type {Theme} from '../theme/palette.js';
 import {appendAll, maxOf} from '../util/arrays.js';
 import {renderCodeBlock} from './code-block.js';
 import {guardMarkdown} from './guard.js';
+import {htmlBlockLines} from './html.js';
 import {createInlineRenderer, type InlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START} from './inline.js';
 import {mdxToMarkdown} from './mdx.js';
 import {renderTable} from './table.js';
@@ -57,6 +58,8 @@ type Context = {
 	footnotes: FootnoteToken[];
 	/** How many lists enclose the one being drawn: picks its bullet. */
 	listDepth: number;
+	/** Links in raw HTML are made clickable as Markdown links are. */
+	hyperlinks: boolean;
 };
 
 function indent(lines: string[], first: string, rest: string): string[] {
@@ -102,27 +105,6 @@ function listLines(token: Tokens.List, width: number, context: Context, depth: n
 	return lines;
 }
 
-// Block HTML shows its text: cells are spaced, block elements start new lines.
-const HTML_CELL = /<\/?(?:td|th)\b[^>]*>/gi;
-const BLOCK_ELEMENTS = [
-	'address article aside blockquote br caption dd details div dl dt figcaption figure footer h[1-6] header hr',
-	'li main nav ol p pre section summary table tbody tfoot thead tr ul',
-].join(' ');
-const HTML_BLOCK = new RegExp(`</?(?:${BLOCK_ELEMENTS.replaceAll(' ', '|')})\\b[^>]*>`, 'gi');
-
-function htmlBlockLines(token: Tokens.HTML, width: number, context: Context): string[] {
-	const text = token.text
-		.replace(/<!--[\s\S]*?(?:-->|$)/g, '')
-		.replace(HTML_CELL, ' ')
-		.replace(HTML_BLOCK, '\n')
-		.replace(/<\/?[a-z][^>]*>/gi, '');
-	return text
-		.split('\n')
-		.map(line => line.trim())
-		.filter(line => line !== '')
-		.flatMap(line => wrapStyled(context.theme.muted(plainText(line.replace(/\s+/g, ' '))), width));
-}
-
 function blockLinesOf(token: Token, width: number, context: Context, depth: number): string[] {
 	const {theme, inline} = context;
 	switch (token.type) {
@@ -148,7 +130,7 @@ function blockLinesOf(token: Token, width: number, context: Context, depth: numb
 		case 'hr':
 			return [theme.codeFrame('─'.repeat(width))];
 		case 'html':
-			return htmlBlockLines(token as Tokens.HTML, width, context);
+			return htmlBlockLines((token as Tokens.HTML).text, width, {theme, hyperlinks: context.hyperlinks});
 		case 'footnotes':
 			appendAll(context.footnotes, (token as unknown as FootnotesToken).items);
 			return [];
@@ -203,11 +185,10 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	const width = Math.max(1, Math.floor(options.width));
 	// A fresh Marked per post: marked-footnote keeps per-document state
 	// (numbering, the notes token) that leaks into the next document otherwise.
-	const inline = createInlineRenderer(options.theme, {
-		hyperlinks: options.hyperlinks === true && options.theme.level > 0,
-	});
+	const hyperlinks = options.hyperlinks === true && options.theme.level > 0;
+	const inline = createInlineRenderer(options.theme, {hyperlinks});
 
-	const context: Context = {theme: options.theme, inline, footnotes: [], listDepth: 0};
+	const context: Context = {theme: options.theme, inline, footnotes: [], listDepth: 0, hyperlinks};
 	const guarded = guardMarkdown(options.mdx ? mdxToMarkdown(markdown) : markdown);
 	let tokens: Token[] = inline.marked.lexer(guarded.markdown);
 	const firstBlock = tokens.find(token => token.type !== 'space' && token.type !== 'footnotes');

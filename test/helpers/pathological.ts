@@ -29,6 +29,10 @@ export const pathologicalCases: Array<[string, string]> = [
 	['unclosed processing instructions', '<?'.repeat(N)],
 	['unclosed declarations', '<!A '.repeat(N)],
 	['unclosed CDATA', '<![CDATA['.repeat(N)],
+	// Raw HTML is parsed as a browser would (implied end tags) into a tree capped in depth.
+	['10,000 nested HTML elements', `${'<div>\n'.repeat(10_000)}deep`],
+	['unclosed inline HTML tags', '<b><i><span>a\n'.repeat(5000)],
+	['an HTML table of 5,000 rows', `<table>\n${'<tr><td>a</td><td>b</td></tr>\n'.repeat(5000)}</table>`],
 	['many footnote references', `${'[^a]'.repeat(N)}\n\n[^a]: note`],
 	['a very wide table', `${'|a'.repeat(2000)}|\n${'|-'.repeat(2000)}|\n${'|b'.repeat(2000)}|`],
 	['a 200,000-character line', 'word '.repeat(40_000)],
