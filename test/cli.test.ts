@@ -118,7 +118,7 @@ describe('bad input', () => {
 			'an unknown field in --format',
 			['--format', '{date} {titel}', fixture],
 			2,
-			`blogread: --format: unknown field {titel} (fields: title, date, updated, tags, categories, author, excerpt, ` +
+			`blogread: --format: unknown field {titel} (fields: title, date, dateSource, updated, tags, categories, author, excerpt, ` +
 				`cover, lang, languages, path, slug, draft, words, readingMinutes, warnings)\n${usage}`,
 		],
 		[
@@ -176,8 +176,10 @@ describe('--list', () => {
 	it('into a pipe: tab-separated date, slug, title and tags, unpadded, newest first, by default', async () => {
 		const result = await cli([fixture]);
 		assert.equal(result.code, 0);
+		// Three posts have no date: theirs is guessed from git or the file's time, which differ between clones.
+		const guessed = /^\d{4}-\d\d-\d\d(?=\t(?:broken-front-matter|javascript-front-matter|no_title_at-all)\t)/gm;
 		assert.equal(
-			result.stdout,
+			result.stdout.replace(guessed, '(guess)'),
 			[
 				'2025-07-15\tdatetime-offset\tLate evening in California\ttime',
 				'2025-07-15\tfull-front-matter\tTuning the garbage collector: a field report\tGo,performance,runtime',
@@ -187,9 +189,9 @@ describe('--list', () => {
 				'2021-03-04\tnamed-by-jekyll\tDated by its file name\tjekyll,legacy',
 				'2018-08-08\tdeep-post\tFound in a subfolder\tnested',
 				'2016-04-04\tcrlf-bom\tWindows line endings\tcrlf',
-				'-\tbroken-front-matter\tBroken front matter\t-',
-				'-\tjavascript-front-matter\tJavascript front matter\t-',
-				'-\tno_title_at-all\tNo title at all\t-',
+				'(guess)\tbroken-front-matter\tBroken front matter\t-',
+				'(guess)\tjavascript-front-matter\tJavascript front matter\t-',
+				'(guess)\tno_title_at-all\tNo title at all\t-',
 				'',
 			].join('\n'),
 		);
