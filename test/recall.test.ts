@@ -10,7 +10,7 @@ import type {Post} from '../source/posts/model.js';
 import {renderMarkdown} from '../source/render/markdown.js';
 import {bodyOptions} from '../source/render/post-header.js';
 import {createTheme} from '../source/theme/palette.js';
-import {bodyOf} from './helpers/posts.js';
+import {bodyOf, makePost} from './helpers/posts.js';
 import {decoderOfEntities, htmlToText, outsideCode, outsideCodeSpans, outsideFences} from './helpers/reference-text.js';
 import {type Missing, missingWords, recallOf, words} from './helpers/words.js';
 
@@ -216,6 +216,17 @@ describe('word recall against marked’s HTML', () => {
 			{word: 'two', count: 1},
 		]);
 		assert.deepEqual(missingWords(['go', 'go', 'go'], 'go go'), [{word: 'go', count: 1}]);
+	});
+
+	it('reads a code line broken at the width back whole', () => {
+		// If the gutter of a continued line changes, this fails rather than the check of lost spaces going quiet.
+		const line = `${'a'.repeat(78)}${'b'.repeat(78)}${'c'.repeat(30)}`;
+		const body = `\`\`\`text\n${line}\n\`\`\`\n`;
+		assert.ok(
+			renderedText(makePost({title: 'Wrapped'}, body), body)
+				.split('\n')
+				.includes(`│ ${line}`),
+		);
 	});
 
 	it('reduces HTML to the text a browser shows', () => {
