@@ -1,6 +1,6 @@
 import {highlight, supportsLanguage} from 'cli-highlight';
 import {showControls} from '../text/sanitize.js';
-import {breakStyled} from '../text/width.js';
+import {breakCode} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 
 /** Blocks larger than this are shown plain: highlighting them would stall the reader. */
@@ -57,7 +57,7 @@ export function renderCodeBlock(code: string, info: string | undefined, width: n
 	const codeWidth = Math.max(1, width - 2);
 	const lines = [theme.codeFrame(`┌─${language === '' ? '' : ` ${language}`}`)];
 	for (const line of highlighted(source, language, theme).split('\n')) {
-		breakStyled(line, codeWidth).forEach((part, index) => {
+		breakCode(line, codeWidth).forEach((part, index) => {
 			lines.push(theme.codeFrame(index === 0 ? '│ ' : '│↪') + part);
 		});
 	}
