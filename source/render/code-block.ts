@@ -1,6 +1,6 @@
 import {highlight, supportsLanguage} from 'cli-highlight';
 import {showControls} from '../text/sanitize.js';
-import {breakCode} from '../text/width.js';
+import {breakCode, wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 
 /** Blocks larger than this are shown plain: highlighting them would stall the reader. */
@@ -49,13 +49,27 @@ function highlighted(code: string, language: string, theme: Theme): string {
 
 /**
  * A fenced code block as framed lines no wider than `width`: a label line with
- * the language, a gutter on every line, long lines broken with a ↪ marker.
+ * the language and the caption a template tag gave it (already plain text), a
+ * gutter on every line, long lines broken with a ↪ marker.
  */
-export function renderCodeBlock(code: string, info: string | undefined, width: number, theme: Theme): string[] {
+export function renderCodeBlock(
+	code: string,
+	info: string | undefined,
+	width: number,
+	theme: Theme,
+	caption?: string,
+): string[] {
 	const language = fenceLanguage(info);
 	const source = showControls(code.split('\n').map(expandTabs).join('\n'));
 	const codeWidth = Math.max(1, width - 2);
-	const lines = [theme.codeFrame(`┌─${language === '' ? '' : ` ${language}`}`)];
+	const label = [language, caption ?? ''].filter(part => part !== '').join(' · ');
+	// A long label wraps (a caption and its link are all kept), under its first line.
+	const lines =
+		label === ''
+			? [theme.codeFrame('┌─')]
+			: wrapStyled(label, Math.max(1, width - 3)).map((part, index) =>
+					theme.codeFrame(`${index === 0 ? '┌─ ' : '   '}${part}`),
+				);
 	for (const line of highlighted(source, language, theme).split('\n')) {
 		breakCode(line, codeWidth).forEach((part, index) => {
 			lines.push(theme.codeFrame(index === 0 ? '│ ' : '│↪') + part);

@@ -9,6 +9,7 @@ import {guardMarkdown} from './guard.js';
 import {createInlineRenderer, type InlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START} from './inline.js';
 import {mdxToMarkdown} from './mdx.js';
 import {renderTable} from './table.js';
+import type {CaptionedCode} from './templates.js';
 
 export type Heading = {
 	/** Index into `lines` where the heading starts. */
@@ -136,8 +137,10 @@ function blockLinesOf(token: Token, width: number, context: Context, depth: numb
 
 		case 'list':
 			return listLines(token as Tokens.List, width, context, depth);
-		case 'code':
-			return renderCodeBlock((token as Tokens.Code).text, (token as Tokens.Code).lang, width, theme);
+		case 'code': {
+			const code = token as CaptionedCode;
+			return renderCodeBlock(code.text, code.lang, width, theme, code.caption);
+		}
 		case 'blockquote': {
 			const inner = blockLines((token as Tokens.Blockquote).tokens, width - 2, context, depth + 1);
 			return inner.map(line => (line === '' ? theme.quote('│') : theme.quote('│ ') + theme.quote(line)));

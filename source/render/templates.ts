@@ -1,25 +1,70 @@
-import type {TokenizerAndRendererExtension} from 'marked';
+import type {TokenizerAndRendererExtension, Tokens} from 'marked';
 import type {Theme} from '../theme/palette.js';
 
 // Static site generators' template tags. A code block tag (Hugo highlight,
 // Liquid highlight, Hexo codeblock) becomes a code block, a Hugo figure an
-// image; anything else is shown dimmed as written, never read as Markdown.
+// image with its caption; anything else is shown dimmed as written, never
+// read as Markdown.
+
+// Hugo reads `{{<` / `{{%`, spaces, an optional `/` (closing) and spaces again
+// before a shortcode's name, so `{{< /x >}}`, `{{</ x >}}` and `{{< / x >}}` are one tag.
 const HUGO_HIGHLIGHT = new RegExp(
-	/^\{\{[<%]\s*highlight\s+([\w+#.-]+)[^\n]*?[>%]\}\}[ \t]*\n/.source +
-		/([\s\S]*?)\n?\{\{[<%]\s*\/highlight\s*[>%]\}\}[ \t]*(?:\n|$)/.source,
+	/^\{\{[<%]\s*highlight(?=[\s>%])([^\n]*?)\s*[>%]\}\}[ \t]*(?:\n|(?=\S))/.source +
+		/([\s\S]*?)\n?[ \t]*\{\{[<%]\s*\/\s*highlight\s*[>%]\}\}[ \t]*(?:\n|$)/.source,
 );
 const LIQUID_HIGHLIGHT =
-	/^\{%-?\s*highlight\s+([\w+#.-]+)[^\n]*?-?%\}[ \t]*\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}[ \t]*(?:\n|$)/;
-const HEXO_CODEBLOCK = /^\{%\s*codeblock\b([^\n]*?)%\}[ \t]*\n([\s\S]*?)\n?\{%\s*endcodeblock\s*%\}[ \t]*(?:\n|$)/;
-const HUGO_FIGURE = /^\{\{[<%]\s*figure\s+([^\n]*?)\s*\/?[>%]\}\}/;
+	/^\{%-?\s*highlight\s+([\w+#.-]+)[^\n]*?-?%\}[ \t]*\n?([\s\S]*?)\n?[ \t]*\{%-?\s*endhighlight\s*-?%\}[ \t]*(?:\n|$)/;
+// Hexo's tag has two names: codeblock … endcodeblock and code … endcode.
+const HEXO_CODEBLOCK =
+	/^\{%\s*(codeblock|code)\b([^\n]*?)%\}[ \t]*\n([\s\S]*?)\n?[ \t]*\{%\s*end\1\s*%\}[ \t]*(?:\n|$)/;
+const HUGO_FIGURE = /^\{\{[<%]\s*figure\s+([^\n]*?)\s*\/?\s*[>%]\}\}/;
 const TEMPLATE_TAG = /^(?:\{\{[<%][^\n]*?[>%]\}\}|\{%[^\n]*?%\}|\{\{[^\n]*?\}\})/;
 
-function attribute(attributes: string, name: string): string | undefined {
-	return new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|(\\S+))`)
-		.exec(attributes)
-		?.slice(1)
-		.find(value => value !== undefined);
+/** A shortcode's parameters: quoted (`"…"`, `` `…` ``, `'…'`) or bare, each `name=value` or positional. */
+const PARAMETER = /(?:([\w-]+)\s*=\s*)?(?:"((?:[^"\\]|\\.)*)"|`([^`]*)`|'([^']*)'|([^\s"`']+))/g;
+
+export type Parameters = {named: Map<string, string>; positional: string[]};
+
+/** Hugo's shortcode parameters, named and positional. */
+export function shortcodeParameters(text: string): Parameters {
+	const named = new Map<string, string>();
+	const positional: string[] = [];
+	for (const match of text.matchAll(PARAMETER)) {
+		const value = match[2]?.replace(/\\(.)/g, '$1') ?? match[3] ?? match[4] ?? match[5] ?? '';
+		if (match[1] === undefined) positional.push(value);
+		else named.set(match[1].toLowerCase(), value);
+	}
+
+	return {named, positional};
 }
+
+/** The language of a Hugo highlight: its first positional parameter, or `lang=`. */
+function highlightLanguage(parameters: string): string {
+	const {named, positional} = shortcodeParameters(parameters);
+	return positional[0] ?? named.get('lang') ?? '';
+}
+
+// Hexo's own options of a code block, which are not its caption.
+const HEXO_OPTION = /^(?:lang|line_number|line_threshold|highlight|first_line|mark|wrap):/;
+
+/**
+ * Hexo's `{% codeblock Title lang:js http://url Link %}`: the language, and
+ * the caption as the label line shows it (`Title · Link (http://url)`; the
+ * link's text is "link" when only an address is given).
+ */
+export function hexoCodeblock(parameters: string): {lang: string; caption: string} {
+	const words = parameters.trim().split(/\s+/).filter(Boolean);
+	const lang = /^lang:(.*)$/.exec(words.find(word => word.startsWith('lang:')) ?? '')?.[1] ?? '';
+	const rest = words.filter(word => !HEXO_OPTION.test(word));
+	const address = rest.findIndex(word => /^https?:\/\//i.test(word));
+	if (address === -1) return {lang, caption: rest.join(' ')};
+	const title = rest.slice(0, address).join(' ');
+	const link = `${rest.slice(address + 1).join(' ') || 'link'} (${rest[address] ?? ''})`;
+	return {lang, caption: [title, link].filter(Boolean).join(' · ')};
+}
+
+/** A code token from a template tag, with the caption its tag gave, if any. */
+export type CaptionedCode = Tokens.Code & {caption?: string};
 
 /** Marked extensions for template tags; `plain` makes a tag's text safe to show. */
 export function templateExtensions(theme: Theme, plain: (text: string) => string): TokenizerAndRendererExtension[] {
@@ -32,21 +77,18 @@ export function templateExtensions(theme: Theme, plain: (text: string) => string
 			start(source: string) {
 				const end = source.indexOf('\n\n');
 				return (end === -1 ? source : source.slice(0, end)).match(
-					/^(?:\{\{[<%]\s*highlight\b|\{%-?\s*(?:highlight|codeblock)\b)/m,
+					/^(?:\{\{[<%]\s*highlight\b|\{%-?\s*(?:highlight|codeblock|code)\b)/m,
 				)?.index;
 			},
-			tokenizer(source: string) {
-				const hugo = HUGO_HIGHLIGHT.exec(source) ?? LIQUID_HIGHLIGHT.exec(source);
-				if (hugo) return {type: 'code', raw: hugo[0], lang: hugo[1] ?? '', text: hugo[2] ?? ''};
+			tokenizer(source: string): CaptionedCode | undefined {
+				const hugo = HUGO_HIGHLIGHT.exec(source);
+				if (hugo) return {type: 'code', raw: hugo[0], lang: highlightLanguage(hugo[1] ?? ''), text: hugo[2] ?? ''};
+				const liquid = LIQUID_HIGHLIGHT.exec(source);
+				if (liquid) return {type: 'code', raw: liquid[0], lang: liquid[1] ?? '', text: liquid[2] ?? ''};
 				const hexo = HEXO_CODEBLOCK.exec(source);
-				if (hexo)
-					return {
-						type: 'code',
-						raw: hexo[0],
-						lang: /\blang:([\w+#.-]+)/.exec(hexo[1] ?? '')?.[1] ?? '',
-						text: hexo[2] ?? '',
-					};
-				return undefined;
+				if (!hexo) return undefined;
+				const {lang, caption} = hexoCodeblock(hexo[2] ?? '');
+				return {type: 'code', raw: hexo[0], lang, text: hexo[3] ?? '', ...(caption ? {caption: plain(caption)} : {})};
 			},
 		},
 		// marked tries the extensions added last first: the figure must win over the generic tag.
@@ -69,20 +111,33 @@ export function templateExtensions(theme: Theme, plain: (text: string) => string
 			tokenizer(source: string) {
 				const figure = HUGO_FIGURE.exec(source);
 				if (!figure) return undefined;
-				const attributes = figure[1] ?? '';
-				const text =
-					attribute(attributes, 'alt') ??
-					attribute(attributes, 'caption') ??
-					attribute(attributes, 'title') ??
-					'figure';
-				return {
+				const {named} = shortcodeParameters(figure[1] ?? '');
+				const alt = named.get('alt');
+				const title = named.get('title');
+				const caption = named.get('caption');
+				const text = alt ?? title ?? caption ?? 'figure';
+				// Whatever of the title and caption is not the image's text goes on a line below it.
+				const attribution = named.get('attr');
+				const attrlink = named.get('attrlink');
+				const below = [
+					title === text ? undefined : title,
+					caption === text ? undefined : caption,
+					attribution && attrlink ? `${attribution} (${attrlink})` : (attribution ?? attrlink),
+				].filter((part): part is string => part !== undefined && part.trim() !== '');
+				const image: Tokens.Image = {
 					type: 'image',
 					raw: figure[0],
-					href: attribute(attributes, 'src') ?? '',
-					title: attribute(attributes, 'caption') ?? null,
+					href: named.get('src') ?? '',
+					title: null,
 					text,
 					tokens: [],
 				};
+				return {type: 'templateFigure', raw: figure[0], image, below: below.join(' · ')};
+			},
+			renderer(token) {
+				const image = this.parser.parseInline([token['image'] as Tokens.Image]);
+				const below = String(token['below']);
+				return below === '' ? image : `${image}\n${theme.muted(plain(below))}`;
 			},
 		},
 	];
