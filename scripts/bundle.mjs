@@ -4,13 +4,13 @@
 //
 // Start-up is most of what a terminal tool costs, and Node 20 keeps no compiled
 // code between runs, so what the bin parses and runs at start is kept small:
-// - Two large data parts of the renderer are files of their own, loaded the
+// - Large data parts of the renderer are files of their own, loaded the
 //   first time a post needs them: highlight.js's 190 languages (1 MB of the
-//   renderer's 1.5 MB) and node-emoji's table.
+//   renderer's 1.5 MB), GitHub's emoji names and node-emoji's table.
 // - A few dependencies are patched, each below where it is applied, with what
 //   it saves. A patch whose target text is missing warns at build time and
 //   leaves the dependency as it is; tests on the built bin check each one.
-import {readFile} from 'node:fs/promises';
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {build} from 'esbuild';
 import {highlightLanguageTable} from './highlight-languages.mjs';
@@ -20,6 +20,7 @@ const root = path.join(import.meta.dirname, '..');
 /** Where the on-demand files go, relative to the build's folder; chunks (`chunks/`) reach them with `../`. */
 const LANGUAGES = 'highlight';
 const VENDOR = 'vendor';
+const GEMOJI_NAMES = 'gemoji-names.json';
 
 /** Replaces exact text in a dependency's source, warning (and leaving it) when the text is gone. */
 function patchText(source, replacements, what) {
@@ -69,6 +70,18 @@ const onDemandFiles = {
 			contents: [
 				'let emoji;',
 				`export function get(name) { emoji ??= require('../${VENDOR}/node-emoji.cjs'); return emoji.get(name); }`,
+			].join('\n'),
+			loader: 'js',
+			resolveDir: root,
+		}));
+		// gemoji's list (350 KB with tags and descriptions, 15 ms to load) ships as its names
+		// alone, a JSON file read the first time a post has a :name: (source/render/emoji-table.ts).
+		build.onResolve({filter: /^\.\/emoji-table\.js$/}, () => ({path: 'emoji-table', namespace: 'lazy-gemoji'}));
+		build.onLoad({filter: /.*/, namespace: 'lazy-gemoji'}, () => ({
+			contents: [
+				'let names;',
+				'export function gemojiNames() {',
+				`names ??= new Map(Object.entries(require('../${VENDOR}/${GEMOJI_NAMES}'))); return names; }`,
 			].join('\n'),
 			loader: 'js',
 			resolveDir: root,
@@ -253,7 +266,15 @@ export const bundleOptions = {
 	logLevel: 'warning',
 };
 
-/** The files loaded on demand: one per highlight.js language, and node-emoji with its table. */
+/** GitHub's emoji names, name → emoji, from gemoji. */
+async function writeGemojiNames(outdir) {
+	const {gemoji} = await import('gemoji');
+	const names = Object.fromEntries(gemoji.flatMap(entry => entry.names.map(name => [name, entry.emoji])));
+	await mkdir(path.join(outdir, VENDOR), {recursive: true});
+	await writeFile(path.join(outdir, VENDOR, GEMOJI_NAMES), JSON.stringify(names));
+}
+
+/** The files loaded on demand: one per highlight.js language, GitHub's emoji names, node-emoji with its table. */
 async function bundleOnDemandFiles(outdir) {
 	const common = {
 		bundle: true,
@@ -275,6 +296,7 @@ async function bundleOnDemandFiles(outdir) {
 		entryPoints: {'node-emoji': path.join(root, 'node_modules', 'node-emoji', 'lib', 'index.cjs')},
 		outdir: path.join(outdir, VENDOR),
 	});
+	await writeGemojiNames(outdir);
 }
 
 /** Bundles entry points the way the bin is, into `outdir`, with the files they load on demand. */

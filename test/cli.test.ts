@@ -280,7 +280,7 @@ describe('--print', () => {
 	// (scripts/bundle.mjs): it must colour code and show emoji as the whole libraries do.
 	it('highlights code and shows emoji in the built bin as the renderer from source does, small or large', () => {
 		const code = [
-			'Shipped :tada: with :rocket: and :not_an_emoji:.',
+			'Shipped :tada: with :rocket: and :not_an_emoji:, :pout: and :hankey:.',
 			'```go\nfunc main() { fmt.Println("hi", 42) } // go\n```',
 			'```html\n<div class="a"><script>var y = 1;</script><style>p { color: red; }</style></div>\n```',
 			'```shell\nexport A=1 && echo "$A" | grep -c 1\n```',
@@ -305,7 +305,10 @@ describe('--print', () => {
 			});
 			assert.equal(printed.stdout, `${page.lines.map(line => line.trimEnd()).join('\n')}\n`, name);
 			assert.match(printed.stdout, /\u001B\[\d+m(?:func|program|def)\u001B/, 'keywords are coloured');
-			assert.ok(printed.stdout.includes('Shipped 🎉 with 🚀 and :not_an_emoji:.'), 'shortcodes become emoji');
+			assert.ok(
+				printed.stdout.includes('Shipped 🎉 with 🚀 and :not_an_emoji:, 😡 and 💩.'),
+				'shortcodes become emoji',
+			);
 		}
 	});
 

@@ -287,6 +287,17 @@ describe('inline extras', () => {
 		]);
 	});
 
+	it("knows GitHub's emoji names (gemoji) and emojilib's, and leaves the rest and code as written", () => {
+		const table: Array<[string, string]> = [
+			[':pout: :hankey: :shipit:', '😡 💩 :shipit:'],
+			[':+1: :thumbsup: :-1:', '👍 👍 👎'],
+			[':partying: :satisfied: :uk:', '🥳 😆 🇬🇧'],
+		];
+		for (const [source, expected] of table) assert.deepEqual(render(source), [expected], source);
+		assert.deepEqual(render('`:pout:` and :Pout:', 60, colour), [':pout: and :Pout:']);
+		assert.deepEqual(render('```\n:pout:\n```'), ['┌─', '│ :pout:', '└─']);
+	});
+
 	it('makes web links clickable with OSC 8 when asked, showing no URL twice', () => {
 		const line =
 			renderMarkdown('[docs](https://example.com/docs)', {width: 60, theme: colour, hyperlinks: true}).lines[0] ?? '';

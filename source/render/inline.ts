@@ -2,10 +2,11 @@ import type {MarkedExtension, Token, Tokens} from 'marked';
 import {Marked} from 'marked';
 import markedFootnote from 'marked-footnote';
 import {markedTerminal} from 'marked-terminal';
-import {get as emojiNamed} from 'node-emoji';
+import {get as emojilibNamed} from 'node-emoji';
 import stripAnsi from 'strip-ansi';
 import {showControls} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
+import {gemojiNames} from './emoji-table.js';
 import {templateExtensions} from './templates.js';
 
 const NAMED_ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0'};
@@ -36,9 +37,15 @@ export function plainText(text: string): string {
 	return showControls(decodeEntities(text)).replace(REF_SENTINELS, '');
 }
 
-/** `:tada:` → 🎉; unknown names and things like `10:30:00` stay as written. */
+/**
+ * `:tada:` → 🎉, by GitHub's names (gemoji), then emojilib's (node-emoji's, which
+ * has a few more); unknown names and things like `10:30:00` stay as written.
+ */
 export function replaceEmojiShortcodes(text: string): string {
-	return text.replace(/:([a-z\d_+-]+):/gi, (match: string) => emojiNamed(match) ?? match);
+	return text.replace(
+		/:([a-z\d_+-]+):/gi,
+		(match: string, name: string) => gemojiNames().get(name) ?? emojilibNamed(match) ?? match,
+	);
 }
 
 /** Only web and mail links become clickable; anything else is shown, not linked. */
