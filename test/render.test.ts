@@ -237,6 +237,40 @@ describe('no line is wider than the width', () => {
 	}
 });
 
+describe('pipe tables indented by up to three spaces (GFM)', () => {
+	const table = ['┌───┬───┐', '│ a │ b │', '├───┼───┤', '│ 1 │ 2 │', '│ 3 │ 4 │', '└───┴───┘'];
+	const rows = (indent: number, rowIndent = indent) =>
+		[`${' '.repeat(indent)}| a | b |`, `${' '.repeat(indent)}|---|---|`]
+			.concat(['| 1 | 2 |', '| 3 | 4 |'].map(row => ' '.repeat(rowIndent) + row))
+			.join('\n');
+	const cases: Array<[string, string, string[]]> = [];
+	for (const indent of [1, 2, 3]) {
+		cases.push([`${indent} spaces`, rows(indent), table]);
+		cases.push([`${indent} spaces after a paragraph`, `Text:\n${rows(indent)}`, ['Text:', '', ...table]]);
+		cases.push([`rows at ${indent}, header at 0`, rows(0, indent), table]);
+		cases.push([
+			`${indent} spaces in a quote`,
+			`> ${rows(indent).replaceAll('\n', '\n> ')}`,
+			table.map(line => `│ ${line}`),
+		]);
+		cases.push([
+			`${indent} spaces inside a list item`,
+			`- x\n\n${rows(indent + 2)}`,
+			['• x', '', ...table.map(line => `  ${line}`)],
+		]);
+	}
+
+	for (const [name, source, expected] of cases) {
+		it(name, () => {
+			assert.deepEqual(render(source), expected);
+		});
+	}
+
+	it('four spaces make code, as in any Markdown', () => {
+		assert.deepEqual(render('Text:\n\n    | a |\n    |---|'), ['Text:', '', '┌─', '│ | a |', '│ |---|', '└─']);
+	});
+});
+
 describe('table column fitting', () => {
 	const cases: Array<[number[], number, number[] | undefined]> = [
 		[[5, 10], 20, [5, 10]],
