@@ -252,11 +252,16 @@ describe('--print', () => {
 		const title = 'Tuning the garbage collector: a field report';
 		const header = `${title}\n2025-07-15 · Ines Duarte · 1 min read · Tech · en`;
 		assert.ok(out.startsWith(`${header}\n#Go #performance #runtime\n`), out);
-		assert.match(out, /We run a service that allocates a lot\[1\]\. This post is about\ntwo settings\./);
+		// Without colour, emphasis and code keep Markdown's marks.
+		assert.match(out, /We run a service that allocates a lot\[1\]\. This post is about\n\*\*two settings\*\*\./);
 		assert.match(out, /┌─ go\n│ func main\(\) \{\n│ {5}debug\.SetGCPercent\(200\)\n│ \}\n└─/);
-		const list = ['• keep the default at first', '  ◦ measure with GODEBUG=gctrace=1', '• then change one thing'];
+		const list = [
+			'• keep the **default** at first',
+			'  ◦ measure with `GODEBUG=gctrace=1`',
+			'• then change *one* thing',
+		];
 		assert.ok(out.includes(list.join('\n')), out);
-		assert.match(out, /Notes\n─────\n\[1\] Around 2 GB a minute, measured with pprof\.\n$/);
+		assert.match(out, /Notes\n─────\n\[1\] Around 2 GB a minute, measured with \*\*pprof\*\*\.\n$/);
 		assert.ok(!out.includes('[^'));
 		for (const line of out.split('\n')) assert.ok(line.length <= 60, line);
 	});

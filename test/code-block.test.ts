@@ -6,19 +6,23 @@ import {expandTabs, renderCodeBlock} from '../source/render/code-block.js';
 import {breakCode, displayWidth} from '../source/text/width.js';
 import {createTheme} from '../source/theme/palette.js';
 
+/** The lines of a rendered block that hold code (the label may take more than one line at small widths). */
+function codeLines(lines: string[]): string[] {
+	return lines.map(line => stripAnsi(line)).filter(line => /^(?:│[ ↪]|\|[ >])/.test(line));
+}
+
 /** The code rows of a rendered block, without the frame lines and the two-column gutter. */
 function rows(lines: string[]): string[] {
-	return lines.slice(1, -1).map(line => stripAnsi(line).slice(2));
+	return codeLines(lines).map(line => line.slice(2));
 }
 
 /** Source lines, each with the rows it was broken into. */
 function rowsPerLine(code: string, width: number, level: 0 | 1, language = 'js'): string[][] {
 	const lines = renderCodeBlock(code, language, width, createTheme(level));
 	const result: string[][] = [];
-	for (const line of lines.slice(1, -1)) {
-		const row = stripAnsi(line).slice(2);
-		if (stripAnsi(line).startsWith('│↪') || stripAnsi(line).startsWith('|>')) result.at(-1)?.push(row);
-		else result.push([row]);
+	for (const line of codeLines(lines)) {
+		if (line.startsWith('│↪') || line.startsWith('|>')) result.at(-1)?.push(line.slice(2));
+		else result.push([line.slice(2)]);
 	}
 
 	return result;

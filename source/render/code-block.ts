@@ -62,20 +62,21 @@ export function renderCodeBlock(
 	const language = fenceLanguage(info);
 	const source = showControls(code.split('\n').map(expandTabs).join('\n'));
 	const codeWidth = Math.max(1, width - 2);
-	const label = [language, caption ?? ''].filter(part => part !== '').join(' · ');
+	const {glyphs} = theme;
+	const label = [language, caption ?? ''].filter(part => part !== '').join(` ${glyphs.separator} `);
 	// A long label wraps (a caption and its link are all kept), under its first line.
 	const lines =
 		label === ''
-			? [theme.codeFrame('┌─')]
+			? [theme.codeFrame(glyphs.codeTop)]
 			: wrapStyled(label, Math.max(1, width - 3)).map((part, index) =>
-					theme.codeFrame(`${index === 0 ? '┌─ ' : '   '}${part}`),
+					theme.codeFrame(`${index === 0 ? `${glyphs.codeTop} ` : '   '}${part}`),
 				);
 	for (const line of highlighted(source, language, theme).split('\n')) {
 		breakCode(line, codeWidth).forEach((part, index) => {
-			lines.push(theme.codeFrame(index === 0 ? '│ ' : '│↪') + part);
+			lines.push(theme.codeFrame(index === 0 ? glyphs.codeGutter : glyphs.codeContinued) + part);
 		});
 	}
 
-	lines.push(theme.codeFrame('└─'));
+	lines.push(theme.codeFrame(glyphs.codeBottom));
 	return lines;
 }

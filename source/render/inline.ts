@@ -7,6 +7,7 @@ import stripAnsi from 'strip-ansi';
 import {showControls} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {gemojiNames} from './emoji-table.js';
+import {inlineStyles} from './inline-styles.js';
 import {templateExtensions} from './templates.js';
 
 const NAMED_ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0'};
@@ -111,14 +112,15 @@ export type InlineRenderer = {
  */
 export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyperlinks: false}): InlineRenderer {
 	const marked = new Marked({gfm: true});
+	const styles = inlineStyles(theme);
 	marked.use(markedFootnote({refMarkers: false}));
 	// @types/marked-terminal describes an older API; the function returns a MarkedExtension.
 	marked.use(
 		markedTerminal({
-			strong: theme.strong,
-			em: theme.em,
-			del: theme.del,
-			codespan: theme.code,
+			strong: styles.strong,
+			em: styles.em,
+			del: styles.del,
+			codespan: styles.code,
 			emoji: false,
 			unescape: false,
 			reflowText: false,
@@ -132,7 +134,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 				return plainText(replaceEmojiShortcodes(token.text.replace(/\n/g, ' ')));
 			},
 			codespan(token: Tokens.Codespan) {
-				return theme.code(plainText(token.text.replace(/\n/g, ' ')));
+				return styles.code(plainText(token.text.replace(/\n/g, ' ')));
 			},
 			br() {
 				return '\n';

@@ -43,9 +43,15 @@ function measure(post: Post): Measured {
 }
 
 /** Text of a known width, cut or padded to exactly `column` columns (marked first, when there are marks). */
-function fitted(text: string, width: number, column: number, mark?: (text: string) => string): string {
-	if (mark) return padEnd(truncate(mark(text), column), column);
-	return width <= column ? text + ' '.repeat(column - width) : padEnd(truncate(text, column), column);
+function fitted(
+	text: string,
+	width: number,
+	column: number,
+	ellipsis: string,
+	mark?: (text: string) => string,
+): string {
+	if (mark) return padEnd(truncate(mark(text), column, ellipsis), column);
+	return width <= column ? text + ' '.repeat(column - width) : padEnd(truncate(text, column, ellipsis), column);
 }
 
 /** Column widths shared by every row, so titles and tags line up. */
@@ -73,18 +79,19 @@ export type RowMarks = {words: string[]; style: (match: string) => string};
 export function listRow(post: Post, columns: ListColumns, theme: Theme, marks?: RowMarks): string {
 	const mark = marks ? (text: string) => markMatches(text, marks.words, marks.style) : undefined;
 	const {title, titleWidth, tags, tagsWidth} = measure(post);
-	const date = post.date ?? '—'.padEnd(DATE_WIDTH);
-	let row = `${theme.date(date)}${GAP}${theme.strong(fitted(title, titleWidth, columns.titleWidth, mark))}`;
+	const {dash, ellipsis} = theme.glyphs;
+	const date = post.date ?? dash.padEnd(DATE_WIDTH);
+	let row = `${theme.date(date)}${GAP}${theme.strong(fitted(title, titleWidth, columns.titleWidth, ellipsis, mark))}`;
 	let used = DATE_WIDTH + GAP.length + columns.titleWidth;
 
 	if (columns.tagsWidth > 0) {
-		row += GAP + theme.tag(fitted(tags, tagsWidth, columns.tagsWidth, mark));
+		row += GAP + theme.tag(fitted(tags, tagsWidth, columns.tagsWidth, ellipsis, mark));
 		used += GAP.length + columns.tagsWidth;
 	}
 
 	const extra = post.excerpt ?? post.author;
 	if (columns.width === null) return row.trimEnd();
 	const room = columns.width - used - GAP.length;
-	if (extra && room >= 12) row += GAP + theme.muted(truncate(mark ? mark(extra) : extra, room));
-	return truncate(row, columns.width);
+	if (extra && room >= 12) row += GAP + theme.muted(truncate(mark ? mark(extra) : extra, room, ellipsis));
+	return truncate(row, columns.width, ellipsis);
 }

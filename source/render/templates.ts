@@ -52,7 +52,7 @@ const HEXO_OPTION = /^(?:lang|line_number|line_threshold|highlight|first_line|ma
  * the caption as the label line shows it (`Title · Link (http://url)`; the
  * link's text is "link" when only an address is given).
  */
-export function hexoCodeblock(parameters: string): {lang: string; caption: string} {
+export function hexoCodeblock(parameters: string, separator = '·'): {lang: string; caption: string} {
 	const words = parameters.trim().split(/\s+/).filter(Boolean);
 	const lang = /^lang:(.*)$/.exec(words.find(word => word.startsWith('lang:')) ?? '')?.[1] ?? '';
 	const rest = words.filter(word => !HEXO_OPTION.test(word));
@@ -60,7 +60,7 @@ export function hexoCodeblock(parameters: string): {lang: string; caption: strin
 	if (address === -1) return {lang, caption: rest.join(' ')};
 	const title = rest.slice(0, address).join(' ');
 	const link = `${rest.slice(address + 1).join(' ') || 'link'} (${rest[address] ?? ''})`;
-	return {lang, caption: [title, link].filter(Boolean).join(' · ')};
+	return {lang, caption: [title, link].filter(Boolean).join(` ${separator} `)};
 }
 
 /** A code token from a template tag, with the caption its tag gave, if any. */
@@ -87,7 +87,7 @@ export function templateExtensions(theme: Theme, plain: (text: string) => string
 				if (liquid) return {type: 'code', raw: liquid[0], lang: liquid[1] ?? '', text: liquid[2] ?? ''};
 				const hexo = HEXO_CODEBLOCK.exec(source);
 				if (!hexo) return undefined;
-				const {lang, caption} = hexoCodeblock(hexo[2] ?? '');
+				const {lang, caption} = hexoCodeblock(hexo[2] ?? '', theme.glyphs.separator);
 				return {type: 'code', raw: hexo[0], lang, text: hexo[3] ?? '', ...(caption ? {caption: plain(caption)} : {})};
 			},
 		},
@@ -132,7 +132,7 @@ export function templateExtensions(theme: Theme, plain: (text: string) => string
 					text,
 					tokens: [],
 				};
-				return {type: 'templateFigure', raw: figure[0], image, below: below.join(' · ')};
+				return {type: 'templateFigure', raw: figure[0], image, below: below.join(` ${theme.glyphs.separator} `)};
 			},
 			renderer(token) {
 				const image = this.parser.parseInline([token['image'] as Tokens.Image]);

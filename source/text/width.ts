@@ -160,30 +160,37 @@ export function breakCode(text: string, width: number): string[] {
 	return rows;
 }
 
-/** Cuts styled text to at most `width` columns, ending in `…`. */
-export function truncate(text: string, width: number): string {
+/** Cuts styled text to at most `width` columns, ending in `ellipsis` (`…`, or `...` where only ASCII shows). */
+export function truncate(text: string, width: number, ellipsis = '…'): string {
 	if (width <= 0) return '';
+	// The ellipsis is narrow text: a column per character.
+	const room = width - ellipsis.length;
 	// Narrow text without escapes (most titles and excerpts) is cut by length.
-	if (NARROW_TEXT.test(text)) return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+	if (NARROW_TEXT.test(text)) {
+		if (text.length <= width) return text;
+		return room < 0 ? text.slice(0, width) : `${text.slice(0, room)}${ellipsis}`;
+	}
+
 	if (displayWidth(text) <= width) return text;
+	if (room < 0) return truncate(text, width, '');
 	if (SIMPLE_TEXT.test(text)) {
 		let kept = '';
 		let used = 0;
 		for (const char of text) {
 			const columns = eastAsianWidth(char.codePointAt(0) ?? 0);
-			if (used + columns > width - 1) break;
+			if (used + columns > room) break;
 			kept += char;
 			used += columns;
 		}
 
-		return `${kept}…`;
+		return `${kept}${ellipsis}`;
 	}
 
 	// slice-ansi keeps a wide character that starts at the last column, so step back until it fits.
-	let end = width - 1;
+	let end = room;
 	let kept = sliceAnsi(text, 0, end);
-	while (end > 0 && displayWidth(kept) > width - 1) kept = sliceAnsi(text, 0, --end);
-	return `${kept}…`;
+	while (end > 0 && displayWidth(kept) > room) kept = sliceAnsi(text, 0, --end);
+	return `${kept}${ellipsis}`;
 }
 
 export function padEnd(text: string, width: number): string {

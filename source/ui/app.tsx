@@ -176,8 +176,8 @@ export function App({
 	const listTop = scrollToShow(selected, state.listTop, shown.length, contentHeight);
 	let content: React.ReactNode;
 	let status: StatusText = {
-		left: listStatus(blog, state, shown.length, search.complete),
-		right: `${positionLabel(listTop, shown.length, contentHeight)} · ? help`,
+		left: listStatus(blog, state, shown.length, search.complete, theme.glyphs),
+		right: `${positionLabel(listTop, shown.length, contentHeight)} ${theme.glyphs.separator} ? help`,
 	};
 	if (state.showHelp) {
 		content = <HelpOverlay view={activeView(state)} {...area} />;
@@ -221,13 +221,16 @@ export function App({
 				/>
 			);
 		} else {
-			content = <Lines lines={[theme.muted(` Rendering "${post.title}"…`)]} height={contentHeight} />;
+			content = (
+				<Lines lines={[theme.muted(` Rendering "${post.title}"${theme.glyphs.ellipsis}`)]} height={contentHeight} />
+			);
 		}
 
-		status = readerStatus(state, post, page, top, contentHeight, hits.length);
+		status = readerStatus(state, post, page, top, contentHeight, hits.length, theme.glyphs);
 	} else if (state.posts.length === 0) {
 		content = <EmptyState root={blog.root} hiddenDrafts={blog.hiddenDrafts} {...area} />;
-		status = {left: `${blog.root} · no posts`, right: '? help · q quit'};
+		const dot = ` ${theme.glyphs.separator} `;
+		status = {left: `${blog.root}${dot}no posts`, right: `? help${dot}q quit`};
 	} else if (shown.length === 0) {
 		content = <FilteredEmpty posts={state.posts} filters={state.filters} sort={state.sort} search={search} {...area} />;
 	} else {

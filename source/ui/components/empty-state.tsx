@@ -29,7 +29,7 @@ export function EmptyState({
 		'',
 		'Point it at a blog: blogread ~/src/my-blog, or set BLOGREAD_DIR.',
 		'',
-		theme.muted('q quits · ? shows the keys'),
+		theme.muted(`q quits ${theme.glyphs.separator} ? shows the keys`),
 	];
 	const lines = text.flatMap(line => (line === '' ? [''] : wrapStyled(line, width)));
 	return <Lines lines={lines.slice(0, height)} height={height} />;

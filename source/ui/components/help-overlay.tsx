@@ -15,7 +15,8 @@ const VIEW_NAMES: Record<View, string> = {
 
 /** Every key of the current view, generated from the keymap; in two columns when one is too tall. */
 export function HelpOverlay({view, width, height, theme}: {view: View; width: number; height: number; theme: Theme}) {
-	const rows = helpRows(view);
+	const {glyphs} = theme;
+	const rows = helpRows(view, glyphs);
 	const room = Math.max(1, height - 3);
 	const columns = rows.length > room && width >= 80 ? 2 : 1;
 	const perColumn = Math.ceil(rows.length / columns);
@@ -25,7 +26,11 @@ export function HelpOverlay({view, width, height, theme}: {view: View; width: nu
 		const row = rows[index];
 		return row
 			? padEnd(
-					truncate(`${theme.tag(padEnd(truncate(row.keys, keysWidth), keysWidth))}  ${row.description}`, columnWidth),
+					truncate(
+						`${theme.tag(padEnd(truncate(row.keys, keysWidth, glyphs.ellipsis), keysWidth))}  ${row.description}`,
+						columnWidth,
+						glyphs.ellipsis,
+					),
 					columnWidth,
 				)
 			: '';
@@ -40,7 +45,7 @@ export function HelpOverlay({view, width, height, theme}: {view: View; width: nu
 		body.length > room
 			? [
 					...body.slice(0, room - 1),
-					theme.muted(`… ${rows.length - (room - 1) * columns} more: make the window taller`),
+					theme.muted(`${glyphs.ellipsis} ${rows.length - (room - 1) * columns} more: make the window taller`),
 				]
 			: body;
 	const lines = [

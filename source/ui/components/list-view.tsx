@@ -16,8 +16,8 @@ type Props = {
 	words: string[];
 };
 
-// The selected row is drawn in one inverse colour, so its parts are not coloured.
-const uncoloured = createTheme(0);
+// The selected row is drawn in one inverse colour, so its parts are not coloured (with the theme's glyphs).
+const uncoloured = {unicode: createTheme(0), ascii: createTheme(0, 'dark', {ascii: true})};
 
 // Rows are the same from one keypress to the next; only the selection moves.
 const rows = new WeakMap<Post, {key: string; row: string}>();
@@ -38,7 +38,10 @@ function cachedRow(post: Post, columns: ListColumns, theme: Theme, words: string
 	const hit = rows.get(post);
 	if (hit?.key === key) return hit.row;
 	const row = selected
-		? listRow(post, columns, uncoloured, {words, style: theme.matchSelected})
+		? listRow(post, columns, theme.glyphs.ascii ? uncoloured.ascii : uncoloured.unicode, {
+				words,
+				style: theme.matchSelected,
+			})
 		: listRow(post, columns, theme, {words, style: theme.match});
 	rows.set(post, {key, row});
 	return row;
@@ -50,7 +53,7 @@ export function ListView({posts, columns, selected, top, height, width, theme, w
 		if (top + offset !== selected) return `  ${cachedRow(post, columns, theme, words, false)}`;
 		const row = cachedRow(post, columns, theme, words, true);
 		// A marker as well as inverse video, so the selection shows without colour.
-		return `${theme.selectedMarker('›')} ${theme.selected(padEnd(row, width - 2))}`;
+		return `${theme.selectedMarker(theme.glyphs.pointer)} ${theme.selected(padEnd(row, width - 2))}`;
 	});
 	return <Lines lines={lines} height={height} />;
 }
