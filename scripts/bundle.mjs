@@ -6,11 +6,11 @@
 // code between runs, so what the bin parses and runs at start is kept small:
 // - Large parts of the renderer are files of their own, loaded the
 //   first time a post needs them: highlight.js's 190 languages (1 MB of the
-//   renderer's 1.5 MB), node-emoji's table, and the HTML parser.
+//   renderer's 1.5 MB), GitHub's emoji names, node-emoji's table, and the HTML parser.
 // - A few dependencies are patched, each below where it is applied, with what
 //   it saves. A patch whose target text is missing warns at build time and
 //   leaves the dependency as it is; tests on the built bin check each one.
-import {readFile} from 'node:fs/promises';
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {build} from 'esbuild';
 import {highlightLanguageTable} from './highlight-languages.mjs';
@@ -20,6 +20,7 @@ const root = path.join(import.meta.dirname, '..');
 /** Where the on-demand files go, relative to the build's folder; chunks (`chunks/`) reach them with `../`. */
 const LANGUAGES = 'highlight';
 const VENDOR = 'vendor';
+const GEMOJI_NAMES = 'gemoji-names.json';
 
 /** Replaces exact text in a dependency's source, warning (and leaving it) when the text is gone. */
 function patchText(source, replacements, what) {
@@ -85,6 +86,18 @@ const onDemandFiles = {
 				args.path === 'htmlparser2'
 					? 'export class Parser { constructor(...options) { return new (load().Parser)(...options); } }'
 					: 'export function decodeHTMLStrict(text) { return load().decodeHTMLStrict(text); }',
+			].join('\n'),
+			loader: 'js',
+			resolveDir: root,
+		}));
+		// gemoji's list (350 KB with tags and descriptions, 15 ms to load) ships as its names
+		// alone, a JSON file read the first time a post has a :name: (source/render/emoji-table.ts).
+		build.onResolve({filter: /^\.\/emoji-table\.js$/}, () => ({path: 'emoji-table', namespace: 'lazy-gemoji'}));
+		build.onLoad({filter: /.*/, namespace: 'lazy-gemoji'}, () => ({
+			contents: [
+				'let names;',
+				'export function gemojiNames() {',
+				`names ??= new Map(Object.entries(require('../${VENDOR}/${GEMOJI_NAMES}'))); return names; }`,
 			].join('\n'),
 			loader: 'js',
 			resolveDir: root,
@@ -269,7 +282,15 @@ export const bundleOptions = {
 	logLevel: 'warning',
 };
 
-/** The files loaded on demand: one per highlight.js language, node-emoji with its table, the HTML parser. */
+/** GitHub's emoji names, name → emoji, from gemoji. */
+async function writeGemojiNames(outdir) {
+	const {gemoji} = await import('gemoji');
+	const names = Object.fromEntries(gemoji.flatMap(entry => entry.names.map(name => [name, entry.emoji])));
+	await mkdir(path.join(outdir, VENDOR), {recursive: true});
+	await writeFile(path.join(outdir, VENDOR, GEMOJI_NAMES), JSON.stringify(names));
+}
+
+/** The files loaded on demand: one per highlight.js language, GitHub's emoji names, node-emoji with its table, the HTML parser. */
 async function bundleOnDemandFiles(outdir) {
 	const common = {
 		bundle: true,
@@ -294,6 +315,7 @@ async function bundleOnDemandFiles(outdir) {
 		},
 		outdir: path.join(outdir, VENDOR),
 	});
+	await writeGemojiNames(outdir);
 }
 
 /** Bundles entry points the way the bin is, into `outdir`, with the files they load on demand. */

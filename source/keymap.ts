@@ -1,5 +1,6 @@
 // Keys as data: the input handler and the help screen both read this table,
 // so what `?` shows is always what the keys do.
+import {type Glyphs, UNICODE_GLYPHS} from './theme/glyphs.js';
 
 /** Where keys are read: a screen, a text field or picker over the list, an overlay, or the help over any of them. */
 export type View = 'list' | 'reader' | 'search' | 'picker' | 'find' | 'contents' | 'problems' | 'help';
@@ -290,11 +291,7 @@ export function keyEvents(view: View, input: string, flags: KeyFlags): KeyEvent[
 	return events;
 }
 
-const NAMED_LABELS: Record<NamedKey, string> = {
-	upArrow: '↑',
-	downArrow: '↓',
-	leftArrow: '←',
-	rightArrow: '→',
+const NAMED_LABELS: Record<Exclude<NamedKey, 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow'>, string> = {
 	pageUp: 'PgUp',
 	pageDown: 'PgDn',
 	home: 'Home',
@@ -306,8 +303,19 @@ const NAMED_LABELS: Record<NamedKey, string> = {
 	tab: 'Tab',
 };
 
-export function keyLabel(spec: KeySpec): string {
-	if ('named' in spec) return NAMED_LABELS[spec.named];
+/** Arrow keys are named by the glyphs in use (`↑`, or `Up` where only ASCII shows). */
+type ArrowNames = {arrows: Pick<Glyphs['arrows'], 'up' | 'down' | 'left' | 'right'>};
+
+export function keyLabel(spec: KeySpec, {arrows}: ArrowNames = UNICODE_GLYPHS): string {
+	if ('named' in spec) {
+		const {named} = spec;
+		if (named === 'upArrow') return arrows.up;
+		if (named === 'downArrow') return arrows.down;
+		if (named === 'leftArrow') return arrows.left;
+		if (named === 'rightArrow') return arrows.right;
+		return NAMED_LABELS[named];
+	}
+
 	if (spec.ctrl) return `Ctrl-${spec.text.toUpperCase()}`;
 	return spec.text === ' ' ? 'Space' : spec.text;
 }
@@ -315,11 +323,11 @@ export function keyLabel(spec: KeySpec): string {
 export type HelpRow = {keys: string; description: string};
 
 /** The help screen's rows for one view, straight from the keymap. */
-export function helpRows(view: View): HelpRow[] {
+export function helpRows(view: View, glyphs: ArrowNames = UNICODE_GLYPHS): HelpRow[] {
 	return keymap
 		.filter(binding => binding.views.includes(view))
 		.map(binding => ({
-			keys: binding.keys.map(keyLabel).join(' '),
+			keys: binding.keys.map(key => keyLabel(key, glyphs)).join(' '),
 			description: binding.description,
 		}));
 }

@@ -300,11 +300,16 @@ describe('--print', () => {
 		const title = 'Tuning the garbage collector: a field report';
 		const header = `${title}\n2025-07-15 · Ines Duarte · 1 min read · Tech · en`;
 		assert.ok(out.startsWith(`${header}\n#Go #performance #runtime\n`), out);
-		assert.match(out, /We run a service that allocates a lot\[1\]\. This post is about\ntwo settings\./);
+		// Without colour, emphasis and code keep Markdown's marks.
+		assert.match(out, /We run a service that allocates a lot\[1\]\. This post is about\n\*\*two settings\*\*\./);
 		assert.match(out, /┌─ go\n│ func main\(\) \{\n│ {5}debug\.SetGCPercent\(200\)\n│ \}\n└─/);
-		const list = ['• keep the default at first', '  ◦ measure with GODEBUG=gctrace=1', '• then change one thing'];
+		const list = [
+			'• keep the **default** at first',
+			'  ◦ measure with `GODEBUG=gctrace=1`',
+			'• then change *one* thing',
+		];
 		assert.ok(out.includes(list.join('\n')), out);
-		assert.match(out, /Notes\n─────\n\[1\] Around 2 GB a minute, measured with pprof\.\n$/);
+		assert.match(out, /Notes\n─────\n\[1\] Around 2 GB a minute, measured with \*\*pprof\*\*\.\n$/);
 		assert.ok(!out.includes('[^'));
 		for (const line of out.split('\n')) assert.ok(line.length <= 60, line);
 	});
@@ -328,7 +333,7 @@ describe('--print', () => {
 	// (scripts/bundle.mjs): it must colour code and show emoji as the whole libraries do.
 	it('highlights code and shows emoji in the built bin as the renderer from source does, small or large', () => {
 		const code = [
-			'Shipped :tada: with :rocket: and :not_an_emoji:.',
+			'Shipped :tada: with :rocket: and :not_an_emoji:, :pout: and :hankey:.',
 			'```go\nfunc main() { fmt.Println("hi", 42) } // go\n```',
 			'```html\n<div class="a"><script>var y = 1;</script><style>p { color: red; }</style></div>\n```',
 			'```shell\nexport A=1 && echo "$A" | grep -c 1\n```',
@@ -354,7 +359,10 @@ describe('--print', () => {
 			});
 			assert.equal(printed.stdout, `${page.lines.map(line => line.trimEnd()).join('\n')}\n`, name);
 			assert.match(printed.stdout, /\u001B\[\d+m(?:func|program|def)\u001B/, 'keywords are coloured');
-			assert.ok(printed.stdout.includes('Shipped 🎉 with 🚀 and :not_an_emoji:.'), 'shortcodes become emoji');
+			assert.ok(
+				printed.stdout.includes('Shipped 🎉 with 🚀 and :not_an_emoji:, 😡 and 💩.'),
+				'shortcodes become emoji',
+			);
 		}
 	});
 

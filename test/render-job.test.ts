@@ -53,7 +53,17 @@ describe('rendering with a time budget', () => {
 			{width: 40, theme: createTheme(0), hyperlinks: false},
 			1,
 		);
-		assert.ok(page.lines.includes('Just this.'));
+		// Without colour, marks show the bold.
+		assert.ok(page.lines.includes('Just **this**.'));
+	});
+
+	it('draws in ASCII in the worker too, when the theme does', async () => {
+		const options = {width: 70, theme: createTheme(1, 'dark', {ascii: true}), hyperlinks: false};
+		const bounded = await renderPostPageBounded(large, largeBody, options, 20_000);
+		assert.deepEqual(bounded, renderPostPage(large, largeBody, options));
+		const text = bounded.lines.map(line => stripAnsi(line)).join('\n');
+		assert.match(text, /^\+- go$/m);
+		assert.ok(!/[^\n\u0020-\u007E]/.test(text), 'only ASCII');
 	});
 });
 

@@ -17,14 +17,31 @@ function render(markdown: string, width = 60, theme = plain): string[] {
 	return renderMarkdown(markdown, {width, theme}).lines.map(line => stripAnsi(line));
 }
 
-function text(markdown: string, width = 60): string {
-	return render(markdown, width).join('\n');
+function text(markdown: string, width = 60, theme = plain): string {
+	return render(markdown, width, theme).join('\n');
 }
 
 describe('markdown → lines', () => {
 	it('styles headings without # marks, underlining levels 1 and 2', () => {
-		const lines = render('# Big\n\n## Smaller\n\n### Small');
+		const lines = render('# Big\n\n## Smaller\n\n### Small', 60, colour);
 		assert.deepEqual(lines, ['Big', '═══', '', 'Smaller', '───────', '', 'Small']);
+	});
+
+	it('without colour, keeps the # marks of levels 3 and deeper, so every level shows', () => {
+		const lines = render('# Big\n\n## Smaller\n\n### Small\n\n#### Smaller still\n\n###### Least');
+		assert.deepEqual(lines, [
+			'Big',
+			'═══',
+			'',
+			'Smaller',
+			'───────',
+			'',
+			'### Small',
+			'',
+			'#### Smaller still',
+			'',
+			'###### Least',
+		]);
 	});
 
 	it('wraps paragraphs to the width, joining soft line breaks', () => {
@@ -42,7 +59,7 @@ describe('markdown → lines', () => {
 			'',
 			'| **head** | b |\n|---|---|\n| *cell* | `x` |\n',
 		].join('\n');
-		const out = text(source);
+		const out = text(source, 60, colour);
 		for (const raw of ['**', '__', '~~', '`']) assert.ok(!out.includes(raw), `no raw ${raw} in:\n${out}`);
 		assert.match(out, /A bold title/);
 		assert.match(out, /• item bold and em and code and gone/);
@@ -65,6 +82,8 @@ describe('markdown → lines', () => {
 				'',
 				'    Second paragraph of B.\n',
 			].join('\n'),
+			60,
+			colour,
 		);
 		assert.equal(out[0], 'First[1], second[2], again[1], missing[^zz].');
 		const notes = out.slice(out.indexOf('Notes'));
@@ -193,7 +212,8 @@ describe('markdown → lines', () => {
 			headings.map(heading => [heading.depth, heading.text, lines[heading.line]]),
 			[
 				[2, 'One', 'One'],
-				[3, 'Two', 'Two'],
+				// Without colour the line keeps its marks; the contents does not show them.
+				[3, 'Two', '### Two'],
 				[2, 'Notes', 'Notes'],
 			],
 		);
@@ -230,11 +250,46 @@ describe('no line is wider than the width', () => {
 					for (const line of lines) assert.ok(displayWidth(line) <= width, `${width}: ${stripAnsi(line)}`);
 					const visible = lines.map(line => stripAnsi(line)).join('\n');
 					assert.ok(!/\[\^[^\]]+\]/.test(visible.replace(/```[\s\S]*?```/g, '')), 'no raw footnote markers');
-					assert.ok(!/\*\*[^*\s][^*]*\*\*/.test(visible), 'no raw bold markers');
+					// Without colour, marks stand for bold on purpose.
+					if (theme.level > 0) assert.ok(!/\*\*[^*\s][^*]*\*\*/.test(visible), 'no raw bold markers');
 				}
 			}
 		});
 	}
+});
+
+describe('pipe tables indented by up to three spaces (GFM)', () => {
+	const table = ['┌───┬───┐', '│ a │ b │', '├───┼───┤', '│ 1 │ 2 │', '│ 3 │ 4 │', '└───┴───┘'];
+	const rows = (indent: number, rowIndent = indent) =>
+		[`${' '.repeat(indent)}| a | b |`, `${' '.repeat(indent)}|---|---|`]
+			.concat(['| 1 | 2 |', '| 3 | 4 |'].map(row => ' '.repeat(rowIndent) + row))
+			.join('\n');
+	const cases: Array<[string, string, string[]]> = [];
+	for (const indent of [1, 2, 3]) {
+		cases.push([`${indent} spaces`, rows(indent), table]);
+		cases.push([`${indent} spaces after a paragraph`, `Text:\n${rows(indent)}`, ['Text:', '', ...table]]);
+		cases.push([`rows at ${indent}, header at 0`, rows(0, indent), table]);
+		cases.push([
+			`${indent} spaces in a quote`,
+			`> ${rows(indent).replaceAll('\n', '\n> ')}`,
+			table.map(line => `│ ${line}`),
+		]);
+		cases.push([
+			`${indent} spaces inside a list item`,
+			`- x\n\n${rows(indent + 2)}`,
+			['• x', '', ...table.map(line => `  ${line}`)],
+		]);
+	}
+
+	for (const [name, source, expected] of cases) {
+		it(name, () => {
+			assert.deepEqual(render(source), expected);
+		});
+	}
+
+	it('four spaces make code, as in any Markdown', () => {
+		assert.deepEqual(render('Text:\n\n    | a |\n    |---|'), ['Text:', '', '┌─', '│ | a |', '│ |---|', '└─']);
+	});
 });
 
 describe('table column fitting', () => {
@@ -287,8 +342,19 @@ describe('code fences', () => {
 describe('inline extras', () => {
 	it('turns emoji shortcodes into emoji, leaving unknown names and times alone', () => {
 		assert.deepEqual(render('Ship it :tada: :rocket: :+1: :not_an_emoji: at 10:30:00 `:tada:`'), [
-			'Ship it 🎉 🚀 👍 :not_an_emoji: at 10:30:00 :tada:',
+			'Ship it 🎉 🚀 👍 :not_an_emoji: at 10:30:00 `:tada:`',
 		]);
+	});
+
+	it("knows GitHub's emoji names (gemoji) and emojilib's, and leaves the rest and code as written", () => {
+		const table: Array<[string, string]> = [
+			[':pout: :hankey: :shipit:', '😡 💩 :shipit:'],
+			[':+1: :thumbsup: :-1:', '👍 👍 👎'],
+			[':partying: :satisfied: :uk:', '🥳 😆 🇬🇧'],
+		];
+		for (const [source, expected] of table) assert.deepEqual(render(source), [expected], source);
+		assert.deepEqual(render('`:pout:` and :Pout:', 60, colour), [':pout: and :Pout:']);
+		assert.deepEqual(render('```\n:pout:\n```'), ['┌─', '│ :pout:', '└─']);
 	});
 
 	it('makes web links clickable with OSC 8 when asked, showing no URL twice', () => {

@@ -48,7 +48,7 @@ async function run(args: string[]) {
 // Template syntax that blogread maps to something readable must not show raw.
 const MAPPED = [
 	/\{\{[<%]\s*figure/,
-	/\{\{[<%]\s*\/?highlight/,
+	/\{\{[<%]\s*(?:\/\s*)?highlight/,
 	/\{%-?\s*(?:end)?highlight/,
 	/\{%\s*(?:end)?codeblock/,
 	/^import\s/m,

@@ -18,7 +18,7 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
 	process.stdout.write(`${version()}\n`);
 } else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
-	process.stdout.write(helpText());
+	process.stdout.write(helpText(process.env));
 } else {
 	const {enableCompileCache} = await import('./compile-cache.js');
 	enableCompileCache(process.env);

@@ -2,14 +2,17 @@
 // version. The options come from the flag table and the keys from the keymap.
 import {createRequire} from 'node:module';
 import {helpRows} from '../keymap.js';
+import {glyphsFor, localeIsUnicode} from '../theme/glyphs.js';
 import {flagHelp} from './flags.js';
 
-const keyLines = (view: 'list' | 'reader') =>
-	helpRows(view)
+const keyLines = (view: 'list' | 'reader', ascii: boolean) =>
+	helpRows(view, glyphsFor(ascii))
 		.map(row => `    ${row.keys.padEnd(22)}${row.description}`)
 		.join('\n');
 
-export function helpText(): string {
+/** The --help text; the keys' arrows in ASCII where the locale is not UTF-8. */
+export function helpText(env: NodeJS.ProcessEnv): string {
+	const ascii = !localeIsUnicode(env);
 	return `  Usage
     $ blogread [path] [options]
 
@@ -25,10 +28,10 @@ ${flagHelp()}
   {"folder": "~/blog", "theme": "light", "width": 90, "sort": "date", "center": true, "drafts": false}
 
   Keys in the post list
-${keyLines('list')}
+${keyLines('list', ascii)}
 
   Keys in the reader
-${keyLines('reader')}
+${keyLines('reader', ascii)}
 
   Examples
     $ blogread ~/src/my-blog

@@ -113,7 +113,7 @@ async function runOrThrow(args: string[], io: Io): Promise<number> {
 	checkArguments(args, Object.keys(cli.flags));
 	const flags = parseFlags(cli.flags);
 	if (flags.help) {
-		io.stdout.write(helpText());
+		io.stdout.write(helpText(io.env));
 		return 0;
 	}
 

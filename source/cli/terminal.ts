@@ -1,6 +1,7 @@
 // What the output blogread writes to can take: colour, links, width, the
 // full-screen app; and writing printed output, through a pager when asked.
 import {detectColorLevel, resolveThemeName} from '../theme/choice.js';
+import {localeIsUnicode} from '../theme/glyphs.js';
 import {createTheme, type Theme} from '../theme/palette.js';
 import {UserError} from '../util/errors.js';
 import {MIN_WIDTH} from './flags.js';
@@ -9,11 +10,17 @@ import type {Options} from './options.js';
 
 const DEFAULT_WIDTH = 80;
 
-/** The theme for printed output, or for the app (`forApp`: inverse video stays without colour). */
+/**
+ * The theme for printed output, or for the app (`forApp`: inverse video stays
+ * without colour): its colours from the flags and the terminal, its glyphs from the locale.
+ */
 export function makeTheme(options: Options, io: Io, forApp = false): Theme {
 	const isTTY = io.stdout.isTTY === true;
 	const level = detectColorLevel({color: options.color, isTTY, env: io.env, supported: io.colors});
-	return createTheme(level, resolveThemeName(options.theme, io.env), {inverseWithoutColor: forApp});
+	return createTheme(level, resolveThemeName(options.theme, io.env), {
+		inverseWithoutColor: forApp,
+		ascii: !localeIsUnicode(io.env),
+	});
 }
 
 /** Clickable links only where the terminal says it supports them, and never without colour. */

@@ -257,12 +257,12 @@ export function termLabel(term: Term): string {
 	return term.kind === 'category' ? `category:${term.name}` : `#${term.name}`;
 }
 
-/** `#k8s #go · "kubelet"`, or `#k8s | #go` when any term may match. */
-export function describeFilters(filters: Filters): string {
+/** `#k8s #go · "kubelet"`, or `#k8s | #go` when any term may match; `separator` is the `·`. */
+export function describeFilters(filters: Filters, separator = '·'): string {
 	const parts: string[] = [];
 	if (filters.terms.length > 0) parts.push(filters.terms.map(termLabel).join(filters.mode === 'or' ? ' | ' : ' '));
 	if (filters.query.trim() !== '') parts.push(`"${filters.query.trim()}"`);
-	return parts.join(' · ');
+	return parts.join(` ${separator} `);
 }
 
 /** How many single-letter edits turn one word into the other (Levenshtein). */

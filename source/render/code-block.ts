@@ -1,6 +1,6 @@
 import {highlight, supportsLanguage} from 'cli-highlight';
 import {showControls} from '../text/sanitize.js';
-import {breakStyled} from '../text/width.js';
+import {breakCode, wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 
 /** Blocks larger than this are shown plain: highlighting them would stall the reader. */
@@ -56,19 +56,34 @@ function highlighted(code: string, language: string, theme: Theme): string {
 
 /**
  * A fenced code block as framed lines no wider than `width`: a label line with
- * the language, a gutter on every line, long lines broken with a ↪ marker.
+ * the language and the caption a template tag gave it (already plain text), a
+ * gutter on every line, long lines broken with a ↪ marker.
  */
-export function renderCodeBlock(code: string, info: string | undefined, width: number, theme: Theme): string[] {
+export function renderCodeBlock(
+	code: string,
+	info: string | undefined,
+	width: number,
+	theme: Theme,
+	caption?: string,
+): string[] {
 	const language = fenceLanguage(info);
 	const source = showControls(code.split('\n').map(expandTabs).join('\n'));
 	const codeWidth = Math.max(1, width - 2);
-	const lines = [theme.codeFrame(`┌─${language === '' ? '' : ` ${language}`}`)];
+	const {glyphs} = theme;
+	const label = [language, caption ?? ''].filter(part => part !== '').join(` ${glyphs.separator} `);
+	// A long label wraps (a caption and its link are all kept), under its first line.
+	const lines =
+		label === ''
+			? [theme.codeFrame(glyphs.codeTop)]
+			: wrapStyled(label, Math.max(1, width - 3)).map((part, index) =>
+					theme.codeFrame(`${index === 0 ? `${glyphs.codeTop} ` : '   '}${part}`),
+				);
 	for (const line of highlighted(source, language, theme).split('\n')) {
-		breakStyled(line, codeWidth).forEach((part, index) => {
-			lines.push(theme.codeFrame(index === 0 ? '│ ' : '│↪') + part);
+		breakCode(line, codeWidth).forEach((part, index) => {
+			lines.push(theme.codeFrame(index === 0 ? glyphs.codeGutter : glyphs.codeContinued) + part);
 		});
 	}
 
-	lines.push(theme.codeFrame('└─'));
+	lines.push(theme.codeFrame(glyphs.codeBottom));
 	return lines;
 }

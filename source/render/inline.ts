@@ -1,14 +1,17 @@
 import {decodeHTMLStrict} from 'entities';
-import type {MarkedExtension, Token, TokenizerAndRendererExtension, Tokens} from 'marked';
+import type {MarkedExtension, Token, Tokens} from 'marked';
 import {Marked} from 'marked';
 import markedFootnote from 'marked-footnote';
 import {markedTerminal} from 'marked-terminal';
-import {get as emojiNamed} from 'node-emoji';
+import {get as emojilibNamed} from 'node-emoji';
 import {showControls} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
+import {gemojiNames} from './emoji-table.js';
 import {type InlinePiece, renderInlineHtml} from './html.js';
+import {inlineStyles} from './inline-styles.js';
 import {renderImage, renderLink} from './link.js';
 import {REF_END, REF_SENTINELS, REF_START} from './refs.js';
+import {templateExtensions} from './templates.js';
 
 export {REF_END, REF_SENTINELS, REF_START} from './refs.js';
 
@@ -34,9 +37,15 @@ export function plainText(text: string): string {
 	return showControls(decodeEntities(text)).replace(REF_SENTINELS, '');
 }
 
-/** `:tada:` → 🎉; unknown names and things like `10:30:00` stay as written. */
+/**
+ * `:tada:` → 🎉, by GitHub's names (gemoji), then emojilib's (node-emoji's, which
+ * has a few more); unknown names and things like `10:30:00` stay as written.
+ */
 export function replaceEmojiShortcodes(text: string): string {
-	return text.replace(/:([a-z\d_+-]+):/gi, (match: string) => emojiNamed(match) ?? match);
+	return text.replace(
+		/:([a-z\d_+-]+):/gi,
+		(match: string, name: string) => gemojiNames().get(name) ?? emojilibNamed(match) ?? match,
+	);
 }
 
 export type InlineOptions = {
@@ -61,92 +70,6 @@ function groupInlineHtml(tokens: Token[]): Token[] {
 	return [{type: 'htmlRun', raw: tokens.map(token => token.raw).join(''), tokens}];
 }
 
-// Static site generators' template tags. A code block tag (Hugo highlight,
-// Liquid highlight, Hexo codeblock) becomes a code block, a Hugo figure an
-// image; anything else is shown dimmed as written, never read as Markdown.
-const HUGO_HIGHLIGHT = new RegExp(
-	/^\{\{[<%]\s*highlight\s+([\w+#.-]+)[^\n]*?[>%]\}\}[ \t]*\n/.source +
-		/([\s\S]*?)\n?\{\{[<%]\s*\/highlight\s*[>%]\}\}[ \t]*(?:\n|$)/.source,
-);
-const LIQUID_HIGHLIGHT =
-	/^\{%-?\s*highlight\s+([\w+#.-]+)[^\n]*?-?%\}[ \t]*\n?([\s\S]*?)\n?\{%-?\s*endhighlight\s*-?%\}[ \t]*(?:\n|$)/;
-const HEXO_CODEBLOCK = /^\{%\s*codeblock\b([^\n]*?)%\}[ \t]*\n([\s\S]*?)\n?\{%\s*endcodeblock\s*%\}[ \t]*(?:\n|$)/;
-const HUGO_FIGURE = /^\{\{[<%]\s*figure\s+([^\n]*?)\s*\/?[>%]\}\}/;
-const TEMPLATE_TAG = /^(?:\{\{[<%][^\n]*?[>%]\}\}|\{%[^\n]*?%\}|\{\{[^\n]*?\}\})/;
-
-function attribute(attributes: string, name: string): string | undefined {
-	return new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|(\\S+))`)
-		.exec(attributes)
-		?.slice(1)
-		.find(value => value !== undefined);
-}
-
-function templateExtensions(theme: Theme): TokenizerAndRendererExtension[] {
-	return [
-		{
-			name: 'templateCode',
-			level: 'block',
-			// Only up to the next blank line: marked asks at every block, and a search
-			// of the whole rest of the post each time would make rendering quadratic.
-			start(source: string) {
-				const end = source.indexOf('\n\n');
-				return (end === -1 ? source : source.slice(0, end)).match(
-					/^(?:\{\{[<%]\s*highlight\b|\{%-?\s*(?:highlight|codeblock)\b)/m,
-				)?.index;
-			},
-			tokenizer(source: string) {
-				const hugo = HUGO_HIGHLIGHT.exec(source) ?? LIQUID_HIGHLIGHT.exec(source);
-				if (hugo) return {type: 'code', raw: hugo[0], lang: hugo[1] ?? '', text: hugo[2] ?? ''};
-				const hexo = HEXO_CODEBLOCK.exec(source);
-				if (hexo)
-					return {
-						type: 'code',
-						raw: hexo[0],
-						lang: /\blang:([\w+#.-]+)/.exec(hexo[1] ?? '')?.[1] ?? '',
-						text: hexo[2] ?? '',
-					};
-				return undefined;
-			},
-		},
-		// marked tries the extensions added last first: the figure must win over the generic tag.
-		{
-			name: 'templateTag',
-			level: 'inline',
-			start: (source: string) => source.match(/\{[{%]/)?.index,
-			tokenizer(source: string) {
-				const tag = TEMPLATE_TAG.exec(source);
-				return tag ? {type: 'templateTag', raw: tag[0], text: tag[0]} : undefined;
-			},
-			renderer(token) {
-				return theme.muted(plainText(String(token['text'])));
-			},
-		},
-		{
-			name: 'templateFigure',
-			level: 'inline',
-			start: (source: string) => source.match(/\{\{[<%]\s*figure\b/)?.index,
-			tokenizer(source: string) {
-				const figure = HUGO_FIGURE.exec(source);
-				if (!figure) return undefined;
-				const attributes = figure[1] ?? '';
-				const text =
-					attribute(attributes, 'alt') ??
-					attribute(attributes, 'caption') ??
-					attribute(attributes, 'title') ??
-					'figure';
-				return {
-					type: 'image',
-					raw: figure[0],
-					href: attribute(attributes, 'src') ?? '',
-					title: attribute(attributes, 'caption') ?? null,
-					text,
-					tokens: [],
-				};
-			},
-		},
-	];
-}
-
 export type InlineRenderer = {
 	/** The lexer (with footnotes) that produced tokens for `render`. */
 	marked: Marked;
@@ -162,14 +85,15 @@ export type InlineRenderer = {
 export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyperlinks: false}): InlineRenderer {
 	const marked = new Marked({gfm: true});
 	const htmlOptions = {theme, hyperlinks: options.hyperlinks};
+	const styles = inlineStyles(theme);
 	marked.use(markedFootnote({refMarkers: false}));
 	// @types/marked-terminal describes an older API; the function returns a MarkedExtension.
 	marked.use(
 		markedTerminal({
-			strong: theme.strong,
-			em: theme.em,
-			del: theme.del,
-			codespan: theme.code,
+			strong: styles.strong,
+			em: styles.em,
+			del: styles.del,
+			codespan: styles.code,
 			emoji: false,
 			unescape: false,
 			reflowText: false,
@@ -187,7 +111,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 			},
 			codespan(token: Tokens.Codespan) {
 				// Code is shown as written: marked 18 hands over its text unescaped, entities and all.
-				return theme.code(showControls(token.text.replace(/\n/g, ' ')).replace(REF_SENTINELS, ''));
+				return styles.code(showControls(token.text.replace(/\n/g, ' ')).replace(REF_SENTINELS, ''));
 			},
 			br() {
 				return '\n';
@@ -227,7 +151,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 		],
 	});
 
-	marked.use({extensions: templateExtensions(theme)});
+	marked.use({extensions: templateExtensions(theme, plainText)});
 	return {
 		marked,
 		render(tokens) {

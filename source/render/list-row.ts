@@ -45,9 +45,15 @@ function measure(post: Post): Measured {
 }
 
 /** Text of a known width, cut or padded to exactly `column` columns (marked first, when there are marks). */
-function fitted(text: string, width: number, column: number, mark?: (text: string) => string): string {
-	if (mark) return padEnd(truncate(mark(text), column), column);
-	return width <= column ? text + ' '.repeat(column - width) : padEnd(truncate(text, column), column);
+function fitted(
+	text: string,
+	width: number,
+	column: number,
+	ellipsis: string,
+	mark?: (text: string) => string,
+): string {
+	if (mark) return padEnd(truncate(mark(text), column, ellipsis), column);
+	return width <= column ? text + ' '.repeat(column - width) : padEnd(truncate(text, column, ellipsis), column);
 }
 
 /** Column widths shared by every row, so titles and tags line up. */
@@ -70,7 +76,7 @@ export function listColumns(posts: Post[], width: number | null): ListColumns {
 
 /** The date and the gap after it; a guessed date is dimmed and marked with `~`, in the gap so columns stay put. */
 function dateCell(post: Post, theme: Theme): string {
-	if (post.date === null) return theme.date('—'.padEnd(DATE_WIDTH)) + GAP;
+	if (post.date === null) return theme.date(theme.glyphs.dash.padEnd(DATE_WIDTH)) + GAP;
 	if (!isGuessedDate(post)) return theme.date(post.date) + GAP;
 	return theme.guessedDate(post.date + GUESS_MARK) + GAP.slice(GUESS_MARK.length);
 }
@@ -82,18 +88,19 @@ export type RowMarks = {words: string[]; style: (match: string) => string};
 export function listRow(post: Post, columns: ListColumns, theme: Theme, marks?: RowMarks): string {
 	const mark = marks ? (text: string) => markMatches(text, marks.words, marks.style) : undefined;
 	const {title, titleWidth, tags, tagsWidth} = measure(post);
+	const {ellipsis} = theme.glyphs;
 	const date = dateCell(post, theme);
-	let row = `${date}${theme.strong(fitted(title, titleWidth, columns.titleWidth, mark))}`;
+	let row = `${date}${theme.strong(fitted(title, titleWidth, columns.titleWidth, ellipsis, mark))}`;
 	let used = DATE_WIDTH + GAP.length + columns.titleWidth;
 
 	if (columns.tagsWidth > 0) {
-		row += GAP + theme.tag(fitted(tags, tagsWidth, columns.tagsWidth, mark));
+		row += GAP + theme.tag(fitted(tags, tagsWidth, columns.tagsWidth, ellipsis, mark));
 		used += GAP.length + columns.tagsWidth;
 	}
 
 	const extra = post.excerpt ?? post.author;
 	if (columns.width === null) return row.trimEnd();
 	const room = columns.width - used - GAP.length;
-	if (extra && room >= 12) row += GAP + theme.muted(truncate(mark ? mark(extra) : extra, room));
-	return truncate(row, columns.width);
+	if (extra && room >= 12) row += GAP + theme.muted(truncate(mark ? mark(extra) : extra, room, ellipsis));
+	return truncate(row, columns.width, ellipsis);
 }

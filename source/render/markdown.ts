@@ -4,12 +4,14 @@ import {keepOwnEscapes, showControls} from '../text/sanitize.js';
 import {displayWidth, wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {appendAll, maxOf} from '../util/arrays.js';
+import {ALERT_TITLES, type Alert, alertOf} from './alerts.js';
 import {renderCodeBlock} from './code-block.js';
 import {guardMarkdown} from './guard.js';
 import {htmlBlockLines} from './html.js';
 import {createInlineRenderer, type InlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START} from './inline.js';
 import {mdxToMarkdown} from './mdx.js';
 import {renderTable} from './table.js';
+import type {CaptionedCode} from './templates.js';
 
 export type Heading = {
 	/** Index into `lines` where the heading starts. */
@@ -47,7 +49,6 @@ export type RenderOptions = {
 
 /** Deeper nesting than this (lists, quotes) is shown as plain text. */
 const MAX_DEPTH = 16;
-const BULLETS = ['•', '◦', '▪'];
 
 type FootnoteToken = {type: 'footnote'; label: string; content: Token[]};
 type FootnotesToken = {type: 'footnotes'; items: FootnoteToken[]};
@@ -66,15 +67,21 @@ function indent(lines: string[], first: string, rest: string): string[] {
 	return lines.map((line, index) => (index === 0 ? first + line : line === '' ? '' : rest + line));
 }
 
+/**
+ * A heading: levels 1 and 2 underlined (`═`, `─`), deeper levels in colour;
+ * without colour they keep their `###` marks, so every level still shows.
+ */
 function headingLines(token: Tokens.Heading, width: number, context: Context): string[] {
 	const {theme} = context;
-	const text = context.inline.render(token.tokens);
+	const marks = token.depth > 2 && theme.level === 0 ? `${'#'.repeat(token.depth)} ` : '';
+	const text = marks + context.inline.render(token.tokens);
 	const style = token.depth === 1 ? theme.heading1 : token.depth === 2 ? theme.heading2 : theme.heading3;
 	const wrapped = wrapStyled(text, width);
 	const lines = wrapped.map(line => style(line));
 	if (token.depth <= 2) {
 		const ruleWidth = Math.min(width, maxOf(wrapped.map(displayWidth), 0));
-		lines.push(theme.codeFrame((token.depth === 1 ? '═' : '─').repeat(ruleWidth)));
+		const rule = token.depth === 1 ? theme.glyphs.doubleRule : theme.glyphs.rule;
+		lines.push(theme.codeFrame(rule.repeat(ruleWidth)));
 	}
 
 	return lines;
@@ -83,7 +90,8 @@ function headingLines(token: Tokens.Heading, width: number, context: Context): s
 function listLines(token: Tokens.List, width: number, context: Context, depth: number): string[] {
 	const start = typeof token.start === 'number' ? token.start : 1;
 	const markers = token.items.map((item, index) => {
-		const bullet = token.ordered ? `${start + index}.` : (BULLETS[context.listDepth % BULLETS.length] ?? '•');
+		const {bullets} = context.theme.glyphs;
+		const bullet = token.ordered ? `${start + index}.` : (bullets[context.listDepth % bullets.length] ?? '*');
 		return item.task ? `${bullet} [${item.checked ? 'x' : ' '}]` : bullet;
 	});
 	const markerWidth = maxOf(markers.map(displayWidth), 0) + 1;
@@ -105,6 +113,27 @@ function listLines(token: Tokens.List, width: number, context: Context, depth: n
 	return lines;
 }
 
+const ALERT_ROLES = {
+	note: 'alertNote',
+	tip: 'alertTip',
+	important: 'alertImportant',
+	warning: 'alertWarning',
+	caution: 'alertCaution',
+} as const;
+
+/** A GitHub alert: a label line (`│ ℹ Note`) and the body, behind a bar in the kind's colour. */
+function alertLines(alert: Alert, width: number, context: Context, depth: number): string[] {
+	const {theme} = context;
+	const style = theme[ALERT_ROLES[alert.kind]];
+	const {bar} = theme.glyphs;
+	const label = `${theme.glyphs.alerts[alert.kind]} ${ALERT_TITLES[alert.kind]}`;
+	const body = blockLines(alert.body, width - 2, context, depth + 1);
+	return [
+		style(`${bar} `) + theme.strong(style(label)),
+		...body.map(line => (line === '' ? style(bar) : style(`${bar} `) + line)),
+	];
+}
+
 function blockLinesOf(token: Token, width: number, context: Context, depth: number): string[] {
 	const {theme, inline} = context;
 	switch (token.type) {
@@ -118,17 +147,22 @@ function blockLinesOf(token: Token, width: number, context: Context, depth: numb
 
 		case 'list':
 			return listLines(token as Tokens.List, width, context, depth);
-		case 'code':
-			return renderCodeBlock((token as Tokens.Code).text, (token as Tokens.Code).lang, width, theme);
+		case 'code': {
+			const code = token as CaptionedCode;
+			return renderCodeBlock(code.text, code.lang, width, theme, code.caption);
+		}
 		case 'blockquote': {
+			const alert = alertOf(token as Tokens.Blockquote);
+			if (alert) return alertLines(alert, width, context, depth);
 			const inner = blockLines((token as Tokens.Blockquote).tokens, width - 2, context, depth + 1);
-			return inner.map(line => (line === '' ? theme.quote('│') : theme.quote('│ ') + theme.quote(line)));
+			const {bar} = theme.glyphs;
+			return inner.map(line => (line === '' ? theme.quote(bar) : theme.quote(`${bar} `) + theme.quote(line)));
 		}
 
 		case 'table':
 			return renderTable(token as Tokens.Table, width, theme, tokens => inline.render(tokens));
 		case 'hr':
-			return [theme.codeFrame('─'.repeat(width))];
+			return [theme.codeFrame(theme.glyphs.rule.repeat(width))];
 		case 'html':
 			return htmlBlockLines((token as Tokens.HTML).text, width, {theme, hyperlinks: context.hyperlinks});
 		case 'footnotes':

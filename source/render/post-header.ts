@@ -25,12 +25,13 @@ export function postHeaderLines(post: Post, width: number, theme: Theme): string
 			: post.lang,
 		post.draft ? theme.warning('draft') : null,
 	].filter((part): part is string => part !== null);
-	appendAll(lines, wrapStyled(byline.join(theme.muted(' · ')), width));
+	appendAll(lines, wrapStyled(byline.join(theme.muted(` ${theme.glyphs.separator} `)), width));
 	if (post.tags.length > 0) appendAll(lines, wrapStyled(post.tags.map(tag => theme.tag(`#${tag}`)).join(' '), width));
 	if (post.excerpt) lines.push('', ...wrapStyled(theme.em(post.excerpt), width));
 	if (post.cover) appendAll(lines, wrapStyled(theme.muted(`[cover: ${post.cover}]`), width));
-	for (const warning of post.warnings) appendAll(lines, wrapStyled(theme.warning(`⚠ ${warning}`), width));
-	lines.push(theme.codeFrame('─'.repeat(width)), '');
+	for (const warning of post.warnings)
+		appendAll(lines, wrapStyled(theme.warning(`${theme.glyphs.warning} ${warning}`), width));
+	lines.push(theme.codeFrame(theme.glyphs.rule.repeat(width)), '');
 	return lines;
 }
 

@@ -68,8 +68,9 @@ export function renderTable(
 	if (!widths) return renderRecords(header, rows, width, theme);
 
 	const frame = theme.codeFrame;
-	const rule = (left: string, middle: string, right: string) =>
-		frame(left + widths.map(w => '─'.repeat(w + 2)).join(middle) + right);
+	const {rule: line, corners, tableBar: bar} = theme.glyphs;
+	const rule = ([left = '', middle = '', right = '']: string) =>
+		frame(left + widths.map(w => line.repeat(w + 2)).join(middle) + right);
 	const renderRow = (cells: string[]): string[] => {
 		const wrapped = widths.map((w, index) => wrapStyled(cells[index] ?? '', w));
 		const height = maxOf(
@@ -78,30 +79,28 @@ export function renderTable(
 		);
 		return Array.from(
 			{length: height},
-			(_, line) =>
-				frame('│') +
-				widths
-					.map((w, index) => ` ${align(wrapped[index]?.[line] ?? '', w, aligns[index] ?? null)} `)
-					.join(frame('│')) +
-				frame('│'),
+			(_, row) =>
+				frame(bar) +
+				widths.map((w, index) => ` ${align(wrapped[index]?.[row] ?? '', w, aligns[index] ?? null)} `).join(frame(bar)) +
+				frame(bar),
 		);
 	};
 
 	const body = rows.map(renderRow);
 	const separated = body.some(lines => lines.length > 1);
-	const lines = [rule('┌', '┬', '┐'), ...renderRow(header), rule('├', '┼', '┤')];
+	const lines = [rule(corners.top), ...renderRow(header), rule(corners.middle)];
 	body.forEach((rowLines, index) => {
-		if (separated && index > 0) lines.push(rule('├', '┼', '┤'));
+		if (separated && index > 0) lines.push(rule(corners.middle));
 		appendAll(lines, rowLines);
 	});
-	lines.push(rule('└', '┴', '┘'));
+	lines.push(rule(corners.bottom));
 	return lines;
 }
 
 function renderRecords(header: string[], rows: string[][], width: number, theme: Theme): string[] {
 	const lines: string[] = [];
 	rows.forEach((row, rowIndex) => {
-		if (rowIndex > 0) lines.push(theme.codeFrame('┄'.repeat(Math.min(width, 20))));
+		if (rowIndex > 0) lines.push(theme.codeFrame(theme.glyphs.recordRule.repeat(Math.min(width, 20))));
 		header.forEach((name, index) => {
 			appendAll(lines, wrapStyled(`${name}: ${row[index] ?? ''}`, width));
 		});

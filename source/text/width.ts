@@ -107,30 +107,90 @@ export function breakStyled(text: string, width: number): string[] {
 		.flatMap(line => fitWidth(line, columns));
 }
 
-/** Cuts styled text to at most `width` columns, ending in `…`. */
-export function truncate(text: string, width: number): string {
+// The spaces (and the style codes among them) at the end of a row.
+const TRAILING_SPACES = /(?: |\u001B\[[\d;]*m)+$/;
+
+function visiblyEmpty(text: string): boolean {
+	return stripAnsi(text) === '';
+}
+
+/**
+ * Breaks a line of code at `width` columns so that the rows, joined, are the
+ * line exactly. A row that would end in spaces ends before them, and they
+ * start the next row instead: printed output drops spaces at the end of a
+ * line, and the ones at a break are part of the code. Only a run of spaces
+ * wider than a row still fills a row of its own.
+ */
+export function breakCode(text: string, width: number): string[] {
+	const columns = Math.max(1, width);
+	// wrap-ansi does the long work in one pass; the rows are then fixed up one at a time.
+	// A character wider than a row gets empty rows around it: they are left out.
+	const chopped = breakStyled(text, columns).filter(row => !visiblyEmpty(row));
+	if (chopped.length <= 1) return [chopped[0] ?? text];
+	const rows: string[] = [];
+	// Text moved on from the row before: at most about a row.
+	let carry = '';
+	for (let index = 0; index < chopped.length || carry !== ''; index++) {
+		let row = carry + (chopped[index] ?? '');
+		carry = '';
+		if (displayWidth(row) > columns) {
+			const [head = '', ...rest] = fitWidth(row, columns).filter(part => !visiblyEmpty(part));
+			row = head;
+			carry = rest.join('');
+		}
+
+		const more = carry !== '' || index < chopped.length - 1;
+		const tail = TRAILING_SPACES.exec(row)?.[0] ?? '';
+		const spaces = tail.replace(/[^ ]/g, '');
+		const kept = row.slice(0, row.length - tail.length) + tail.replaceAll(' ', '');
+		if (more && spaces !== '') {
+			if (!visiblyEmpty(kept)) {
+				row = kept;
+				carry = spaces + carry;
+			} else if (carry === '' && displayWidth(row) < columns) {
+				// Only spaces, with room left: they go on with the next row (unless a wide character left them behind).
+				carry = row + carry;
+				continue;
+			}
+		}
+
+		rows.push(row);
+	}
+
+	return rows;
+}
+
+/** Cuts styled text to at most `width` columns, ending in `ellipsis` (`…`, or `...` where only ASCII shows). */
+export function truncate(text: string, width: number, ellipsis = '…'): string {
 	if (width <= 0) return '';
+	// The ellipsis is narrow text: a column per character.
+	const room = width - ellipsis.length;
 	// Narrow text without escapes (most titles and excerpts) is cut by length.
-	if (NARROW_TEXT.test(text)) return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+	if (NARROW_TEXT.test(text)) {
+		if (text.length <= width) return text;
+		return room < 0 ? text.slice(0, width) : `${text.slice(0, room)}${ellipsis}`;
+	}
+
 	if (displayWidth(text) <= width) return text;
+	if (room < 0) return truncate(text, width, '');
 	if (SIMPLE_TEXT.test(text)) {
 		let kept = '';
 		let used = 0;
 		for (const char of text) {
 			const columns = eastAsianWidth(char.codePointAt(0) ?? 0);
-			if (used + columns > width - 1) break;
+			if (used + columns > room) break;
 			kept += char;
 			used += columns;
 		}
 
-		return `${kept}…`;
+		return `${kept}${ellipsis}`;
 	}
 
 	// slice-ansi keeps a wide character that starts at the last column, so step back until it fits.
-	let end = width - 1;
+	let end = room;
 	let kept = sliceAnsi(text, 0, end);
-	while (end > 0 && displayWidth(kept) > width - 1) kept = sliceAnsi(text, 0, --end);
-	return `${kept}…`;
+	while (end > 0 && displayWidth(kept) > room) kept = sliceAnsi(text, 0, --end);
+	return `${kept}${ellipsis}`;
 }
 
 export function padEnd(text: string, width: number): string {

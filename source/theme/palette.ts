@@ -1,6 +1,7 @@
 import {Chalk, type ChalkInstance} from 'chalk';
 
 import type {ColorLevel, ThemeName} from './choice.js';
+import {type Glyphs, glyphsFor} from './glyphs.js';
 
 export type {ColorLevel, ThemeName} from './choice.js';
 
@@ -29,7 +30,12 @@ export type Role =
 	| 'matchSelected'
 	| 'status'
 	| 'warning'
-	| 'error';
+	| 'error'
+	| 'alertNote'
+	| 'alertTip'
+	| 'alertImportant'
+	| 'alertWarning'
+	| 'alertCaution';
 
 type Style = (text: string) => string;
 /** Codes put around find matches in the reader (inside already styled text). */
@@ -40,6 +46,8 @@ export type Theme = Record<Role, Style> & {
 	highlight: Record<string, Style>;
 	hitCodes: MarkCodes;
 	currentHitCodes: MarkCodes;
+	/** The characters frames, rules, bullets and markers are drawn with. */
+	glyphs: Glyphs;
 	/** How the theme was made, so a worker thread can make the same one. */
 	options: ThemeOptions;
 };
@@ -51,6 +59,8 @@ export type ThemeOptions = {
 	 * leaves this off and writes no escape sequence at all.
 	 */
 	inverseWithoutColor?: boolean;
+	/** Draw with ASCII only: the locale's character set is not UTF-8 (glyphs.ts). */
+	ascii?: boolean;
 };
 
 const INVERSE: MarkCodes = {open: '\u001B[7m', close: '\u001B[27m'};
@@ -105,6 +115,12 @@ const dark: Record<Role, Modifier[]> = {
 	status: ['inverse'],
 	warning: ['yellow'],
 	error: ['red'],
+	// GitHub's colours for its alerts: blue, green, purple, yellow, red.
+	alertNote: ['blueBright'],
+	alertTip: ['green'],
+	alertImportant: ['magentaBright'],
+	alertWarning: ['yellow'],
+	alertCaution: ['red'],
 };
 
 // For light backgrounds: no bright yellow or bright cyan, which fade on white.
@@ -121,6 +137,9 @@ const light: Record<Role, Modifier[]> = {
 	selectedMarker: ['bold', 'magenta'],
 	match: ['bold', 'underline', 'red'],
 	warning: ['red'],
+	alertNote: ['blue'],
+	alertImportant: ['magenta'],
+	alertWarning: ['bold', 'yellow'],
 };
 
 const darkHighlight: Record<string, Modifier[]> = {
@@ -208,6 +227,7 @@ export function createTheme(level: ColorLevel, name: ThemeName = 'dark', options
 		highlight,
 		hitCodes: inverse ? INVERSE : NO_MARK,
 		currentHitCodes: inverse ? INVERSE_UNDERLINE : NO_MARK,
+		glyphs: glyphsFor(options.ascii === true),
 		options,
 	};
 }

@@ -113,7 +113,7 @@ export function App({
 		() => listLayout(columns, contentHeight, state.details),
 		[columns, contentHeight, state.details],
 	);
-	const help = helpLayout(activeView(state), columns, contentHeight);
+	const help = helpLayout(activeView(state), columns, contentHeight, theme.glyphs);
 	const helpLines = help.body.length;
 	const screen: Screen = useMemo(
 		() => ({
@@ -181,16 +181,17 @@ export function App({
 	// Where every screen draws: the terminal's width, all rows but the status line.
 	const area = {width: columns, height: contentHeight, theme};
 	const listTop = scrollToShow(selected, state.listTop, shown.length, layout.listHeight);
+	const dot = ` ${theme.glyphs.separator} `;
 	let content: React.ReactNode;
 	let status: StatusText = {
-		left: listStatus(blog, state, shown.length, search.complete),
+		left: listStatus(blog, state, shown.length, search.complete, theme.glyphs),
 		// The key to the problems view stays in sight: the left side is cut on a narrow terminal.
-		right: `${positionLabel(listTop, shown.length, layout.listHeight)}${problemsStatus(state) === '' ? '' : ' · ! why'} · ? help`,
+		right: `${positionLabel(listTop, shown.length, layout.listHeight)}${problemsStatus(state) === '' ? '' : `${dot}! why`}${dot}? help`,
 	};
 	if (state.showHelp) {
 		const helpTop = clampTop(state.helpTop, helpLines, help.room);
 		content = <HelpOverlay view={activeView(state)} top={helpTop} {...area} />;
-		status = {left: 'Help', right: `${positionLabel(helpTop, helpLines, help.room)} · q closes`};
+		status = {left: 'Help', right: `${positionLabel(helpTop, helpLines, help.room)}${dot}q closes`};
 	} else if (state.picker) {
 		const rows = pickerRows(state, state.picker, screen);
 		const top = scrollToShow(state.picker.cursor, state.picker.top, rows.length, screen.pickerHeight);
@@ -201,7 +202,7 @@ export function App({
 		const room = problemsRows(contentHeight);
 		const top = clampTop(state.problems.top, rows.length, room);
 		content = <ProblemsOverlay rows={rows} top={top} {...area} />;
-		status = {left: 'Problems', right: `${positionLabel(top, rows.length, room)} · Esc closes`};
+		status = {left: 'Problems', right: `${positionLabel(top, rows.length, room)}${dot}Esc closes`};
 	} else if (state.view === 'reader' && post) {
 		const top = readerTop(state, screen);
 		const hits = page && state.find.query !== '' && !state.find.editing ? hitsFor(page, state.find.query) : [];
@@ -236,10 +237,12 @@ export function App({
 				/>
 			);
 		} else {
-			content = <Lines lines={[theme.muted(` Rendering "${post.title}"…`)]} height={contentHeight} />;
+			content = (
+				<Lines lines={[theme.muted(` Rendering "${post.title}"${theme.glyphs.ellipsis}`)]} height={contentHeight} />
+			);
 		}
 
-		status = readerStatus(state, post, page, top, contentHeight, hits.length);
+		status = readerStatus(state, post, page, top, contentHeight, hits.length, theme.glyphs);
 	} else if (state.posts.length === 0) {
 		content = (
 			<EmptyState
@@ -249,7 +252,7 @@ export function App({
 				{...area}
 			/>
 		);
-		status = {left: `${blog.root} · no posts`, right: '? help · q quit'};
+		status = {left: `${blog.root}${dot}no posts`, right: `? help${dot}q quit`};
 	} else if (shown.length === 0) {
 		content = <FilteredEmpty posts={state.posts} filters={state.filters} sort={state.sort} search={search} {...area} />;
 	} else {

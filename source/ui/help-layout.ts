@@ -3,6 +3,7 @@
 // and descriptions wrap. Nothing is left out or cut: the help scrolls instead.
 import {helpRows, keyLabel, keymap, type View} from '../keymap.js';
 import {displayWidth, padEnd, wrapStyled} from '../text/width.js';
+import {type Glyphs, UNICODE_GLYPHS} from '../theme/glyphs.js';
 import {maxOf} from '../util/arrays.js';
 import {memoizeLast} from './state/memo.js';
 
@@ -22,17 +23,18 @@ export type HelpLayout = {
 const GAP = 2;
 
 /** The hint under the help, from the help's own bindings: the first key of each way to scroll. */
-function footerText(): string {
+function footerText(glyphs: Glyphs): string {
 	const scroll = keymap
 		.filter(binding => binding.views.includes('help') && binding.command !== 'cancel' && binding.command !== 'quit')
-		.flatMap(binding => (binding.keys[0] ? [keyLabel(binding.keys[0])] : []));
+		.flatMap(binding => (binding.keys[0] ? [keyLabel(binding.keys[0], glyphs)] : []));
 	const close = keymap.find(binding => binding.views.includes('help') && binding.command === 'cancel');
-	return `${scroll.join(' ')} scroll · ${close?.keys.map(keyLabel).join(' ') ?? 'q'} or any other key closes`;
+	const closeKeys = close?.keys.map(key => keyLabel(key, glyphs)).join(' ') ?? 'q';
+	return `${scroll.join(' ')} scroll ${glyphs.separator} ${closeKeys} or any other key closes`;
 }
 
-function layOut([view, width, height]: readonly [View, number, number]): HelpLayout {
-	const rows = helpRows(view);
-	const footer = wrapStyled(footerText(), width);
+function layOut([view, width, height, glyphs]: readonly [View, number, number, Glyphs]): HelpLayout {
+	const rows = helpRows(view, glyphs);
+	const footer = wrapStyled(footerText(glyphs), width);
 	// A title line and a blank line above the body, the footer under it.
 	const room = Math.max(1, height - 2 - footer.length);
 	const keysWidth = maxOf(
@@ -68,5 +70,9 @@ function layOut([view, width, height]: readonly [View, number, number]): HelpLay
 	return {body, footer, room};
 }
 
-/** The help of `view` on a screen area of `width` by `height`. */
-export const helpLayout = memoizeLast(layOut);
+const layOutOnce = memoizeLast(layOut);
+
+/** The help of `view` on a screen area of `width` by `height`, drawn with `glyphs`. */
+export function helpLayout(view: View, width: number, height: number, glyphs: Glyphs = UNICODE_GLYPHS): HelpLayout {
+	return layOutOnce(view, width, height, glyphs);
+}

@@ -1,6 +1,7 @@
 // The status line's text for what is on screen: pure, from the state.
 import {describeFilters} from '../posts/filter.js';
 import type {Blog, Post} from '../posts/model.js';
+import {type Glyphs, UNICODE_GLYPHS} from '../theme/glyphs.js';
 import {sortLabel} from './state/list.js';
 import type {ReaderPage, State} from './state/model.js';
 import {problemCounts} from './state/problems.js';
@@ -8,10 +9,13 @@ import {lineRange, positionLabel} from './state/viewport.js';
 
 export type StatusText = {left: string; right: string};
 
+/** The glyphs a status line is written with. */
+type StatusGlyphs = Pick<Glyphs, 'separator' | 'ellipsis' | 'cursor'>;
+
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** What the list left out and what is wrong, for the status line ("5 skipped · 1 post with warnings"), or ''. */
-export function problemsStatus(state: State): string {
+export function problemsStatus(state: State, separator = UNICODE_GLYPHS.separator): string {
 	const counts = problemCounts(state);
 	return [
 		counts.unreadable > 0 ? `${plural(counts.unreadable, 'folder')} unreadable` : '',
@@ -19,23 +23,32 @@ export function problemsStatus(state: State): string {
 		counts.warned > 0 ? `${plural(counts.warned, 'post')} with warnings` : '',
 	]
 		.filter(part => part !== '')
-		.join(' · ');
+		.join(` ${separator} `);
 }
 
 /** The list's status: where the posts come from, the filters, how many are shown, what is hidden or left out. */
-export function listStatus(blog: Blog, state: State, shown: number, searchComplete: boolean): string {
-	const filterText = describeFilters(state.filters);
-	const sortText = state.sort === 'date' ? '' : ` · by ${sortLabel(state.sort)}`;
-	const problems = problemsStatus(state);
+export function listStatus(
+	blog: Blog,
+	state: State,
+	shown: number,
+	searchComplete: boolean,
+	glyphs: StatusGlyphs = UNICODE_GLYPHS,
+): string {
+	const dot = ` ${glyphs.separator} `;
+	const filterText = describeFilters(state.filters, glyphs.separator);
+	const sortText = state.sort === 'date' ? '' : `${dot}by ${sortLabel(state.sort)}`;
+	const problems = problemsStatus(state, glyphs.separator);
 	const hidden =
-		(blog.hiddenDrafts > 0 ? ` · ${plural(blog.hiddenDrafts, 'draft')} hidden` : '') +
-		(problems === '' ? '' : ` · ${problems}`);
+		(blog.hiddenDrafts > 0 ? `${dot}${plural(blog.hiddenDrafts, 'draft')} hidden` : '') +
+		(problems === '' ? '' : `${dot}${problems}`);
 	const where = blog.layout ? `${blog.root} (${blog.layout})` : blog.root;
-	const reading = state.filters.query.trim() !== '' && !searchComplete ? ' · reading posts…' : '';
-	if (state.searching)
-		return `/${state.filters.query}▏ ${shown} of ${state.posts.length}${reading} · Enter keeps · Esc clears`;
-	const filtered = filterText === '' ? '' : ` · ${filterText}`;
-	return `${where}${filtered} · ${shown} of ${state.posts.length} posts${sortText}${hidden}${reading}`;
+	const reading = state.filters.query.trim() !== '' && !searchComplete ? `${dot}reading posts${glyphs.ellipsis}` : '';
+	if (state.searching) {
+		const typed = `/${state.filters.query}${glyphs.cursor}`;
+		return `${typed} ${shown} of ${state.posts.length}${reading}${dot}Enter keeps${dot}Esc clears`;
+	}
+	const filtered = filterText === '' ? '' : `${dot}${filterText}`;
+	return `${where}${filtered}${dot}${shown} of ${state.posts.length} posts${sortText}${hidden}${reading}`;
 }
 
 /** The reader's status: finding, or the post's title; and where in the post the screen is. */
@@ -46,17 +59,19 @@ export function readerStatus(
 	top: number,
 	height: number,
 	hits: number,
+	glyphs: StatusGlyphs = UNICODE_GLYPHS,
 ): StatusText {
-	if (!page) return {left: post.title, right: 'rendering · ? help'};
+	const dot = ` ${glyphs.separator} `;
+	if (!page) return {left: post.title, right: `rendering${dot}? help`};
 	const {find} = state;
 	let left = post.title;
-	if (find.editing) left = `/${find.query}▏ find · Enter goes to the next match · Esc stops`;
+	if (find.editing) left = `/${find.query}${glyphs.cursor} find${dot}Enter goes to the next match${dot}Esc stops`;
 	else if (find.query !== '' && hits > 0)
-		left = `hit ${find.current + 1}/${hits} "${find.query}" · n N next/previous · ${post.title}`;
-	else if (find.query !== '') left = `not found: "${find.query}" · ${post.title}`;
+		left = `hit ${find.current + 1}/${hits} "${find.query}"${dot}n N next/previous${dot}${post.title}`;
+	else if (find.query !== '') left = `not found: "${find.query}"${dot}${post.title}`;
 	// A partial page's length is not the post's: a position in it would mislead.
 	const right = page.partial
-		? 'rendering the rest… · ? help'
-		: `${lineRange(top, page.lines.length, height)} ${positionLabel(top, page.lines.length, height)} · ? help`;
+		? `rendering the rest${glyphs.ellipsis}${dot}? help`
+		: `${lineRange(top, page.lines.length, height)} ${positionLabel(top, page.lines.length, height)}${dot}? help`;
 	return {left, right};
 }

@@ -27,6 +27,10 @@ export const baseEnv = (): NodeJS.ProcessEnv => ({
 	BLOGREAD_DIR: undefined,
 	BLOGREAD_THEME: undefined,
 	XDG_CONFIG_HOME: noConfig,
+	// A UTF-8 locale, whatever the tests run in: without one, blogread draws in ASCII.
+	LANG: 'C.UTF-8',
+	LC_ALL: undefined,
+	LC_CTYPE: undefined,
 });
 
 /** Runs the built bin with pipes for stdin and stdout, as a script would. */
@@ -64,6 +68,9 @@ function envArgs(env: NodeJS.ProcessEnv): string[] {
 		'XDG_CACHE_HOME',
 		'XDG_STATE_HOME',
 		'TERM',
+		'LANG',
+		'LC_ALL',
+		'LC_CTYPE',
 	];
 	return passed.flatMap(name => (env[name] === undefined ? [] : [`${name}=${env[name]}`]));
 }

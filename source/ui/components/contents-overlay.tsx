@@ -20,16 +20,21 @@ export function ContentsOverlay({headings, cursor, top, current, width, height, 
 	const rows = contentsRows(height);
 	// Indent relative to the shallowest heading: a post of ## and ### starts at the margin.
 	const shallowest = minOf(headings.map(heading => heading.depth));
+	const {glyphs} = theme;
 	const lines = [
 		theme.heading2('Contents'),
 		...headings.slice(top, top + rows).map((heading, offset) => {
 			const index = top + offset;
-			const here = index === current ? theme.selectedMarker('•') : ' ';
-			const text = truncate(`${'  '.repeat(Math.max(0, heading.depth - shallowest))}${heading.text}`, width - 4);
-			return index === cursor ? `${theme.selectedMarker('›')}${here} ${theme.selected(text)}` : ` ${here} ${text}`;
+			const here = index === current ? theme.selectedMarker(glyphs.current) : ' ';
+			const indent = '  '.repeat(Math.max(0, heading.depth - shallowest));
+			const text = truncate(`${indent}${heading.text}`, width - 4, glyphs.ellipsis);
+			return index === cursor
+				? `${theme.selectedMarker(glyphs.pointer)}${here} ${theme.selected(text)}`
+				: ` ${here} ${text}`;
 		}),
 	];
 	while (lines.length < height - 1) lines.push('');
-	lines.push(truncate(theme.muted('Enter goes there · Esc closes · • marks where you are'), width));
+	const hints = ['Enter goes there', 'Esc closes', `${glyphs.current} marks where you are`];
+	lines.push(truncate(theme.muted(hints.join(` ${glyphs.separator} `)), width, glyphs.ellipsis));
 	return <Lines lines={lines.slice(0, height)} height={height} />;
 }

@@ -37,7 +37,9 @@ export function EmptyState({
 		'Point it at a blog: blogread ~/src/my-blog, or set BLOGREAD_DIR.',
 		'',
 		theme.muted(
-			leftOut === 0 ? 'q quits · ? shows the keys' : 'q quits · ! shows what was left out · ? shows the keys',
+			leftOut === 0
+				? `q quits ${theme.glyphs.separator} ? shows the keys`
+				: `q quits ${theme.glyphs.separator} ! shows what was left out ${theme.glyphs.separator} ? shows the keys`,
 		),
 	];
 	const lines = text.flatMap(line => (line === '' ? [''] : wrapStyled(line, width)));

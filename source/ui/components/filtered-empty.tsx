@@ -32,11 +32,13 @@ export function FilteredEmpty({posts, filters, sort, search, width, height, them
 		hints.push(`  without "${filters.query.trim()}": ${plural(without)}`);
 	}
 	const text = [
-		theme.heading2(`No posts match ${describeFilters(filters)}`),
+		theme.heading2(`No posts match ${describeFilters(filters, theme.glyphs.separator)}`),
 		'',
 		...hints,
 		'',
-		theme.muted('x clears all filters · t changes the tags · / changes the search'),
+		theme.muted(
+			['x clears all filters', 't changes the tags', '/ changes the search'].join(` ${theme.glyphs.separator} `),
+		),
 	];
 	const lines = text.flatMap(line => (line === '' ? [''] : wrapStyled(line, width)));
 	return <Lines lines={lines.slice(0, height)} height={height} />;

@@ -20,7 +20,7 @@ type Props = {view: View; top: number; width: number; height: number; theme: The
 
 /** Every key of the current view, generated from the keymap, from line `top` on (help-layout.ts lays it out). */
 export function HelpOverlay({view, top, width, height, theme}: Props) {
-	const {body, footer, room} = helpLayout(view, width, height);
+	const {body, footer, room} = helpLayout(view, width, height, theme.glyphs);
 	const first = clampTop(top, body.length, room);
 	const shown = body.slice(first, first + room).map(cells =>
 		cells

@@ -23,8 +23,8 @@ type Props = {
 /** Detail lines start under the list's dates. */
 const DETAIL_INDENT = '  ';
 
-// The selected row is drawn in one inverse colour, so its parts are not coloured.
-const uncoloured = createTheme(0);
+// The selected row is drawn in one inverse colour, so its parts are not coloured (with the theme's glyphs).
+const uncoloured = {unicode: createTheme(0), ascii: createTheme(0, 'dark', {ascii: true})};
 
 // Rows are the same from one keypress to the next; only the selection moves.
 const rows = new WeakMap<Post, {key: string; row: string}>();
@@ -45,7 +45,10 @@ function cachedRow(post: Post, columns: ListColumns, theme: Theme, words: string
 	const hit = rows.get(post);
 	if (hit?.key === key) return hit.row;
 	const row = selected
-		? listRow(post, columns, uncoloured, {words, style: theme.matchSelected})
+		? listRow(post, columns, theme.glyphs.ascii ? uncoloured.ascii : uncoloured.unicode, {
+				words,
+				style: theme.matchSelected,
+			})
 		: listRow(post, columns, theme, {words, style: theme.match});
 	rows.set(post, {key, row});
 	return row;
@@ -61,12 +64,12 @@ export function ListView({posts, columns, selected, top, layout, height, theme, 
 		if (top + offset !== selected) return `  ${cachedRow(post, columns, theme, words, false)}`;
 		const row = cachedRow(post, columns, theme, words, true);
 		// A marker as well as inverse video, so the selection shows without colour.
-		return `${theme.selectedMarker('›')} ${theme.selected(padEnd(row, listWidth - 2))}`;
+		return `${theme.selectedMarker(theme.glyphs.pointer)} ${theme.selected(padEnd(row, listWidth - 2))}`;
 	});
 	const post = posts[selected];
 	if (post && previewWidth > 0) {
 		const pane = previewLines(post, previewWidth, height, theme);
-		const rule = `${theme.muted('│')} `;
+		const rule = `${theme.muted(theme.glyphs.bar)} `;
 		const lines = Array.from(
 			{length: height},
 			(_, row) => padEnd(rows[row] ?? '', listWidth) + rule + (pane[row] ?? ''),

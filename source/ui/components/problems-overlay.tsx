@@ -33,6 +33,15 @@ export function ProblemsOverlay({rows, top, width, height, theme}: Props) {
 			: rows.slice(top, top + room).map(line);
 	const lines = [theme.heading2('Problems'), ...body];
 	while (lines.length < height - 1) lines.push('');
-	lines.push(truncate(theme.muted('Esc closes · ↑↓ scroll · a skipped file opens alone: blogread FILE'), width));
+	lines.push(
+		truncate(
+			theme.muted(
+				['Esc closes', `${theme.glyphs.arrows.upDown} scroll`, 'a skipped file opens alone: blogread FILE'].join(
+					` ${theme.glyphs.separator} `,
+				),
+			),
+			width,
+		),
+	);
 	return <Lines lines={lines.slice(0, height)} height={height} />;
 }

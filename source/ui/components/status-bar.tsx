@@ -10,8 +10,9 @@ import type {Theme} from '../../theme/palette.js';
 export function StatusBar({left, right, width, theme}: {left: string; right: string; width: number; theme: Theme}) {
 	const rightText = ` ${cleanLine(right)} `;
 	const room = Math.max(0, width - displayWidth(rightText));
-	const leftText = truncate(` ${cleanLine(left)}`, room);
+	const {ellipsis} = theme.glyphs;
+	const leftText = truncate(` ${cleanLine(left)}`, room, ellipsis);
 	const gap = ' '.repeat(Math.max(0, room - displayWidth(leftText)));
-	const line = truncate(leftText + gap + rightText, width);
+	const line = truncate(leftText + gap + rightText, width, ellipsis);
 	return <Text wrap="truncate-end">{theme.status(line)}</Text>;
 }

@@ -20,11 +20,16 @@ export function TagPicker({rows, picker, width, height, theme}: Props) {
 	);
 	const labelWidth = Math.max(4, Math.min(width - countWidth - 8, maxOf(rows.map(row => termLabel(row.term).length))));
 	const mode = picker.mode === 'and' ? 'posts with ALL chosen tags (Tab: any)' : 'posts with ANY chosen tag (Tab: all)';
+	const {glyphs} = theme;
+	const {ellipsis} = glyphs;
 	const lines = [
-		truncate(`${theme.heading2('Filter by tag')}  ${theme.muted(mode)}`, width),
+		truncate(`${theme.heading2('Filter by tag')}  ${theme.muted(mode)}`, width, ellipsis),
 		truncate(
-			picker.query === '' ? theme.muted('Type to narrow the tags…') : `Narrow: ${theme.match(picker.query)}▏`,
+			picker.query === ''
+				? theme.muted(`Type to narrow the tags${ellipsis}`)
+				: `Narrow: ${theme.match(picker.query)}${glyphs.cursor}`,
 			width,
+			ellipsis,
 		),
 	];
 	const visible = rows.slice(picker.top, picker.top + listHeight);
@@ -37,17 +42,18 @@ export function TagPicker({rows, picker, width, height, theme}: Props) {
 	visible.forEach((row, offset) => {
 		const index = picker.top + offset;
 		const box = chosen.has(row.key) ? '[x]' : '[ ]';
-		const label = padEnd(truncate(termLabel(row.term), labelWidth), labelWidth);
+		const label = padEnd(truncate(termLabel(row.term), labelWidth, ellipsis), labelWidth);
 		const count = String(row.count).padStart(countWidth);
 		// A count of 0 is a dead end: choosing this tag would show nothing.
 		const text = `${box} ${label}  ${row.count === 0 ? theme.muted(count) : count}`;
 		lines.push(
 			index === picker.cursor
-				? `${theme.selectedMarker('›')} ${theme.selected(text)}`
+				? `${theme.selectedMarker(glyphs.pointer)} ${theme.selected(text)}`
 				: `  ${row.term.kind === 'category' ? theme.muted(text) : text}`,
 		);
 	});
 	while (lines.length < height - 1) lines.push('');
-	lines.push(truncate(theme.muted('Space choose · Enter apply · Esc cancel · Tab all/any · ↑↓ move'), width));
+	const hints = ['Space choose', 'Enter apply', 'Esc cancel', 'Tab all/any', `${glyphs.arrows.upDown} move`];
+	lines.push(truncate(theme.muted(hints.join(` ${glyphs.separator} `)), width, ellipsis));
 	return <Lines lines={lines.slice(0, height)} height={height} />;
 }

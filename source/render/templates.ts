@@ -1,0 +1,144 @@
+import type {TokenizerAndRendererExtension, Tokens} from 'marked';
+import type {Theme} from '../theme/palette.js';
+
+// Static site generators' template tags. A code block tag (Hugo highlight,
+// Liquid highlight, Hexo codeblock) becomes a code block, a Hugo figure an
+// image with its caption; anything else is shown dimmed as written, never
+// read as Markdown.
+
+// Hugo reads `{{<` / `{{%`, spaces, an optional `/` (closing) and spaces again
+// before a shortcode's name, so `{{< /x >}}`, `{{</ x >}}` and `{{< / x >}}` are one tag.
+const HUGO_HIGHLIGHT = new RegExp(
+	/^\{\{[<%]\s*highlight(?=[\s>%])([^\n]*?)\s*[>%]\}\}[ \t]*(?:\n|(?=\S))/.source +
+		/([\s\S]*?)\n?[ \t]*\{\{[<%]\s*\/\s*highlight\s*[>%]\}\}[ \t]*(?:\n|$)/.source,
+);
+const LIQUID_HIGHLIGHT =
+	/^\{%-?\s*highlight\s+([\w+#.-]+)[^\n]*?-?%\}[ \t]*\n?([\s\S]*?)\n?[ \t]*\{%-?\s*endhighlight\s*-?%\}[ \t]*(?:\n|$)/;
+// Hexo's tag has two names: codeblock … endcodeblock and code … endcode.
+const HEXO_CODEBLOCK =
+	/^\{%\s*(codeblock|code)\b([^\n]*?)%\}[ \t]*\n([\s\S]*?)\n?[ \t]*\{%\s*end\1\s*%\}[ \t]*(?:\n|$)/;
+const HUGO_FIGURE = /^\{\{[<%]\s*figure\s+([^\n]*?)\s*\/?\s*[>%]\}\}/;
+const TEMPLATE_TAG = /^(?:\{\{[<%][^\n]*?[>%]\}\}|\{%[^\n]*?%\}|\{\{[^\n]*?\}\})/;
+
+/** A shortcode's parameters: quoted (`"…"`, `` `…` ``, `'…'`) or bare, each `name=value` or positional. */
+const PARAMETER = /(?:([\w-]+)\s*=\s*)?(?:"((?:[^"\\]|\\.)*)"|`([^`]*)`|'([^']*)'|([^\s"`']+))/g;
+
+export type Parameters = {named: Map<string, string>; positional: string[]};
+
+/** Hugo's shortcode parameters, named and positional. */
+export function shortcodeParameters(text: string): Parameters {
+	const named = new Map<string, string>();
+	const positional: string[] = [];
+	for (const match of text.matchAll(PARAMETER)) {
+		const value = match[2]?.replace(/\\(.)/g, '$1') ?? match[3] ?? match[4] ?? match[5] ?? '';
+		if (match[1] === undefined) positional.push(value);
+		else named.set(match[1].toLowerCase(), value);
+	}
+
+	return {named, positional};
+}
+
+/** The language of a Hugo highlight: its first positional parameter, or `lang=`. */
+function highlightLanguage(parameters: string): string {
+	const {named, positional} = shortcodeParameters(parameters);
+	return positional[0] ?? named.get('lang') ?? '';
+}
+
+// Hexo's own options of a code block, which are not its caption.
+const HEXO_OPTION = /^(?:lang|line_number|line_threshold|highlight|first_line|mark|wrap):/;
+
+/**
+ * Hexo's `{% codeblock Title lang:js http://url Link %}`: the language, and
+ * the caption as the label line shows it (`Title · Link (http://url)`; the
+ * link's text is "link" when only an address is given).
+ */
+export function hexoCodeblock(parameters: string, separator = '·'): {lang: string; caption: string} {
+	const words = parameters.trim().split(/\s+/).filter(Boolean);
+	const lang = /^lang:(.*)$/.exec(words.find(word => word.startsWith('lang:')) ?? '')?.[1] ?? '';
+	const rest = words.filter(word => !HEXO_OPTION.test(word));
+	const address = rest.findIndex(word => /^https?:\/\//i.test(word));
+	if (address === -1) return {lang, caption: rest.join(' ')};
+	const title = rest.slice(0, address).join(' ');
+	const link = `${rest.slice(address + 1).join(' ') || 'link'} (${rest[address] ?? ''})`;
+	return {lang, caption: [title, link].filter(Boolean).join(` ${separator} `)};
+}
+
+/** A code token from a template tag, with the caption its tag gave, if any. */
+export type CaptionedCode = Tokens.Code & {caption?: string};
+
+/** Marked extensions for template tags; `plain` makes a tag's text safe to show. */
+export function templateExtensions(theme: Theme, plain: (text: string) => string): TokenizerAndRendererExtension[] {
+	return [
+		{
+			name: 'templateCode',
+			level: 'block',
+			// Only up to the next blank line: marked asks at every block, and a search
+			// of the whole rest of the post each time would make rendering quadratic.
+			start(source: string) {
+				const end = source.indexOf('\n\n');
+				return (end === -1 ? source : source.slice(0, end)).match(
+					/^(?:\{\{[<%]\s*highlight\b|\{%-?\s*(?:highlight|codeblock|code)\b)/m,
+				)?.index;
+			},
+			tokenizer(source: string): CaptionedCode | undefined {
+				const hugo = HUGO_HIGHLIGHT.exec(source);
+				if (hugo) return {type: 'code', raw: hugo[0], lang: highlightLanguage(hugo[1] ?? ''), text: hugo[2] ?? ''};
+				const liquid = LIQUID_HIGHLIGHT.exec(source);
+				if (liquid) return {type: 'code', raw: liquid[0], lang: liquid[1] ?? '', text: liquid[2] ?? ''};
+				const hexo = HEXO_CODEBLOCK.exec(source);
+				if (!hexo) return undefined;
+				const {lang, caption} = hexoCodeblock(hexo[2] ?? '', theme.glyphs.separator);
+				return {type: 'code', raw: hexo[0], lang, text: hexo[3] ?? '', ...(caption ? {caption: plain(caption)} : {})};
+			},
+		},
+		// marked tries the extensions added last first: the figure must win over the generic tag.
+		{
+			name: 'templateTag',
+			level: 'inline',
+			start: (source: string) => source.match(/\{[{%]/)?.index,
+			tokenizer(source: string) {
+				const tag = TEMPLATE_TAG.exec(source);
+				return tag ? {type: 'templateTag', raw: tag[0], text: tag[0]} : undefined;
+			},
+			renderer(token) {
+				return theme.muted(plain(String(token['text'])));
+			},
+		},
+		{
+			name: 'templateFigure',
+			level: 'inline',
+			start: (source: string) => source.match(/\{\{[<%]\s*figure\b/)?.index,
+			tokenizer(source: string) {
+				const figure = HUGO_FIGURE.exec(source);
+				if (!figure) return undefined;
+				const {named} = shortcodeParameters(figure[1] ?? '');
+				const alt = named.get('alt');
+				const title = named.get('title');
+				const caption = named.get('caption');
+				const text = alt ?? title ?? caption ?? 'figure';
+				// Whatever of the title and caption is not the image's text goes on a line below it.
+				const attribution = named.get('attr');
+				const attrlink = named.get('attrlink');
+				const below = [
+					title === text ? undefined : title,
+					caption === text ? undefined : caption,
+					attribution && attrlink ? `${attribution} (${attrlink})` : (attribution ?? attrlink),
+				].filter((part): part is string => part !== undefined && part.trim() !== '');
+				const image: Tokens.Image = {
+					type: 'image',
+					raw: figure[0],
+					href: named.get('src') ?? '',
+					title: null,
+					text,
+					tokens: [],
+				};
+				return {type: 'templateFigure', raw: figure[0], image, below: below.join(` ${theme.glyphs.separator} `)};
+			},
+			renderer(token) {
+				const image = this.parser.parseInline([token['image'] as Tokens.Image]);
+				const below = String(token['below']);
+				return below === '' ? image : `${image}\n${theme.muted(plain(below))}`;
+			},
+		},
+	];
+}
