@@ -290,7 +290,10 @@ async function writeGemojiNames(outdir) {
 	await writeFile(path.join(outdir, VENDOR, GEMOJI_NAMES), JSON.stringify(names));
 }
 
-/** The files loaded on demand: one per highlight.js language, GitHub's emoji names, node-emoji with its table, the HTML parser. */
+/**
+ * The files loaded on demand: one per highlight.js language, GitHub's emoji names,
+ * node-emoji with its table, the HTML parser.
+ */
 async function bundleOnDemandFiles(outdir) {
 	const common = {
 		bundle: true,

@@ -118,7 +118,8 @@ describe('bad input', () => {
 			'an unknown field in --format',
 			['--format', '{date} {titel}', fixture],
 			2,
-			`blogread: --format: unknown field {titel} (fields: title, date, dateSource, updated, tags, categories, author, excerpt, ` +
+			'blogread: --format: unknown field {titel} (fields: title, date, dateSource, updated, tags, categories, ' +
+				'author, excerpt, ' +
 				`cover, lang, languages, path, slug, draft, words, readingMinutes, warnings)\n${usage}`,
 		],
 		[
@@ -139,7 +140,8 @@ describe('bad input', () => {
 			'a file that is not Markdown',
 			[path.join(fixture, 'nested', 'notes.txt')],
 			1,
-			`blogread: ${path.join(fixture, 'nested', 'notes.txt')}: not a Markdown file (.md, .markdown, .mdown, .mkd, .mkdn, .mdx, .Rmd)\n`,
+			`blogread: ${path.join(fixture, 'nested', 'notes.txt')}: ` +
+				'not a Markdown file (.md, .markdown, .mdown, .mkd, .mkdn, .mdx, .Rmd)\n',
 		],
 	];
 	for (const [name, args, code, stderr] of cases) {

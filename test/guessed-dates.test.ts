@@ -101,7 +101,7 @@ describe('undated posts in a git repository get their last commit day', {skip}, 
 });
 
 describe('a guess is never kept in the index', {skip}, () => {
-	it('a file committed after the first load gets its commit day on the next, though its stamp is the same', async () => {
+	it('a file committed after the first load gets its commit day on the next, its stamp unchanged', async () => {
 		const blog = path.join(root, 'later');
 		mkdirSync(blog);
 		git(blog, ['init', '-q']);
@@ -159,7 +159,8 @@ describe('a repository that is not to be trusted', {skip}, () => {
 			execFileSync('git', args, {cwd: blog, encoding: 'utf8', ...(input === undefined ? {} : {input})}).trim();
 		const tree = gitText(['rev-parse', 'HEAD^{tree}']);
 		const signature = ' -----BEGIN PGP SIGNATURE-----\n \n iQEzBAABCAAdFiEE\n -----END PGP SIGNATURE-----';
-		const commit = `tree ${tree}\nauthor T <t@example.com> 1588636800 +0000\ncommitter T <t@example.com> 1588636800 +0000\n`;
+		const commit =
+			`tree ${tree}\nauthor T <t@example.com> 1588636800 +0000\n` + 'committer T <t@example.com> 1588636800 +0000\n';
 		const signed = gitText(['hash-object', '-t', 'commit', '-w', '--stdin'], `${commit}gpgsig${signature}\n\nsigned\n`);
 		gitText(['update-ref', 'HEAD', signed]);
 		const marker = path.join(root, 'ran');

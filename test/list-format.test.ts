@@ -49,7 +49,7 @@ describe('--format', () => {
 		[
 			'an unknown field',
 			'{date} {titel}',
-			'--format: unknown field {titel} (fields: title, date, updated, tags, categories, author, excerpt, ' +
+			'--format: unknown field {titel} (fields: title, date, dateSource, updated, tags, categories, author, excerpt, ' +
 				'cover, lang, languages, path, slug, draft, words, readingMinutes, warnings)',
 		],
 		['a field of the model that --json leaves out', '{titleFromHeading}', '--format: unknown field {titleFromHeading}'],

@@ -74,7 +74,9 @@ describe('normalisePost', () => {
 		{
 			name: 'a # comment in a Liquid highlight or Hexo codeblock is no title',
 			data: {},
-			body: '{% highlight ruby %}\n# comment\n{% endhighlight %}\n{% codeblock lang:sh %}\n# also\n{% endcodeblock %}\n',
+			body:
+				'{% highlight ruby %}\n# comment\n{% endhighlight %}\n' +
+				'{% codeblock lang:sh %}\n# also\n{% endcodeblock %}\n',
 			file: 'shell-notes.md',
 			expect: {title: 'Shell notes', titleFromHeading: false},
 		},
@@ -283,8 +285,11 @@ describe('word counts from the file bytes', () => {
 	// The definition, written plainly: Han and Kana characters each a word; other runs between spaces
 	// (controls, the no-break space, CJK punctuation) with a letter, digit or non-ASCII character.
 	it('count as the definition does, on any text', () => {
-		const han =
-			/[\u3040-\u30FA\u30FC-\u30FF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF66-\uFF9F\u{20000}-\u{3FFFF}]/u;
+		const han = new RegExp(
+			'[\\u3040-\\u30FA\\u30FC-\\u30FF\\u31F0-\\u31FF\\u3400-\\u4DBF\\u4E00-\\u9FFF' +
+				'\\uF900-\\uFAFF\\uFF66-\\uFF9F\\u{20000}-\\u{3FFFF}]',
+			'u',
+		);
 		const space = /[\u0000-\u0020\u00A0\u3000-\u303F\u30FB\uFF01-\uFF0F\uFF1A-\uFF20\uFF3B-\uFF40\uFF5B-\uFF65]/u;
 		const byDefinition = (text: string) => {
 			let words = 0;

@@ -111,7 +111,11 @@ const ABSENT: Absent[] = [
 		markdown: markdown =>
 			markdown
 				.replace(
-					/\{\{[<%]\s*highlight\s+([^\s>%]+)[^\n]*?[>%]\}\}[ \t]*\n([\s\S]*?)\n?[ \t]*\{\{[<%]\s*\/\s*highlight\s*[>%]\}\}/g,
+					new RegExp(
+						/\{\{[<%]\s*highlight\s+([^\s>%]+)[^\n]*?[>%]\}\}[ \t]*\n([\s\S]*?)\n?/.source +
+							/[ \t]*\{\{[<%]\s*\/\s*highlight\s*[>%]\}\}/.source,
+						'g',
+					),
 					(_, language: string, code: string) => fence(language, code),
 				)
 				.replace(

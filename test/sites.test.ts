@@ -125,7 +125,8 @@ describe('what is not a post, on the command line', () => {
 			result = await runCli(['--list', folder], {NO_COLOR: '1'});
 			assert.equal(
 				result.stderr,
-				`blogread: no posts in ${folder} (4 skipped as not posts: CHANGELOG.md, CONTRIBUTING.md, LICENSE.md, and 1 more)\n`,
+				`blogread: no posts in ${folder} ` +
+					'(4 skipped as not posts: CHANGELOG.md, CONTRIBUTING.md, LICENSE.md, and 1 more)\n',
 			);
 			assert.equal(result.code, 0);
 		} finally {

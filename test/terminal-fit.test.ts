@@ -49,7 +49,8 @@ describe('terminal fit', () => {
 			window.keys('q');
 			await window.waitFor(rows => rows.includes('exit 0'), 'the shell');
 			const rows = window.screen();
-			// The numbers the screen had, and the ones tmux brings back from the history as it grows: in order, nothing between.
+			// The numbers the screen had, and the ones tmux brings back from the history as it grows:
+			// in order, nothing between.
 			const numbers = rows.slice(0, -1).map(Number);
 			assert.equal(rows.at(-1), 'exit 0', rows.join('\n'));
 			assert.equal(numbers.at(-1), 100, rows.join('\n'));

@@ -25,7 +25,8 @@ function skippedNote(blog: Blog): string {
 	if (skipped.length === 0) return '';
 	const named = skipped.slice(0, 3).map(file => file.path);
 	const more = skipped.length > named.length ? `, and ${skipped.length - named.length} more` : '';
-	return ` (${skipped.length === 1 ? 'skipped as not a post' : `${skipped.length} skipped as not posts`}: ${named.join(', ')}${more})`;
+	const what = skipped.length === 1 ? 'skipped as not a post' : `${skipped.length} skipped as not posts`;
+	return ` (${what}: ${named.join(', ')}${more})`;
 }
 
 /**

@@ -6,7 +6,10 @@
 /** Longest slug kept: a slug is a name to type, not a place for text. */
 const MAX_SLUG = 200;
 
-/** Text as a slug: lower case, every run of other characters (`/`, spaces, controls) one `-`; null when nothing is left. */
+/**
+ * Text as a slug: lower case, every run of other characters (`/`, spaces,
+ * controls) one `-`; null when nothing is left.
+ */
 export function toSlug(value: unknown): string | null {
 	if (typeof value !== 'string' && typeof value !== 'number') return null;
 	const slug = String(value)

@@ -186,7 +186,13 @@ export function App({
 	let status: StatusText = {
 		left: listStatus(blog, state, shown.length, search.complete, theme.glyphs),
 		// The key to the problems view stays in sight: the left side is cut on a narrow terminal.
-		right: `${positionLabel(listTop, shown.length, layout.listHeight)}${problemsStatus(state) === '' ? '' : `${dot}! why`}${dot}? help`,
+		right: [
+			positionLabel(listTop, shown.length, layout.listHeight),
+			problemsStatus(state) === '' ? '' : '! why',
+			'? help',
+		]
+			.filter(part => part !== '')
+			.join(dot),
 	};
 	if (state.showHelp) {
 		const helpTop = clampTop(state.helpTop, helpLines, help.room);

@@ -1,7 +1,10 @@
 // How the list screen shares the terminal between the list and the selected
 // post's details: plain arithmetic, so the state machine and the screen agree.
 
-/** From this width the details are a pane on the right (glow, ranger and lazygit do the same); below, lines under the list. */
+/**
+ * From this width the details are a pane on the right (glow, ranger and
+ * lazygit do the same); below, lines under the list.
+ */
 export const PREVIEW_MIN_COLUMNS = 120;
 
 /** Columns between the list and the preview pane (a rule and a space). */

@@ -32,7 +32,8 @@ export function EmptyState({
 		hiddenDrafts === 0 ? '' : drafts,
 		leftOut === 0
 			? ''
-			: `${leftOut === 1 ? '1 file or folder was' : `${leftOut} files or folders were`} left out: ! shows which, and why.`,
+			: `${leftOut === 1 ? '1 file or folder was' : `${leftOut} files or folders were`} left out: ` +
+				'! shows which, and why.',
 		'',
 		'Point it at a blog: blogread ~/src/my-blog, or set BLOGREAD_DIR.',
 		'',

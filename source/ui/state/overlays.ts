@@ -10,7 +10,10 @@ export function helpTopIn(top: number, screen: Screen): number {
 	return clampTop(top, screen.help?.lines ?? 0, screen.help?.height ?? 1);
 }
 
-/** Keys while the help is open: its own scroll and close keys, the quit keys; any other key closes it and does nothing else. */
+/**
+ * Keys while the help is open: its own scroll and close keys, the quit keys;
+ * any other key closes it and does nothing else.
+ */
 export function helpKey(state: State, input: string, flags: KeyFlags, screen: Screen): State {
 	const page = Math.max(1, (screen.help?.height ?? 1) - 1);
 	let top = state.helpTop;
