@@ -20,6 +20,9 @@ function page(count: number, headings: Array<[line: number, text: string]> = [])
 		blockStarts: lines.map((_, index) => index),
 		footnoteRefs: [],
 		noteLines: [],
+		links: [],
+		codeBlocks: [],
+		sourceLines: [],
 		notice: null,
 	};
 }

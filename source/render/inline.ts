@@ -7,7 +7,7 @@ import {get as emojiNamed} from 'node-emoji';
 import {showControls} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {type InlinePiece, renderInlineHtml} from './html.js';
-import {renderImage, renderLink} from './link.js';
+import {type LinkRecorder, renderImage, renderLink} from './link.js';
 import {REF_END, REF_SENTINELS, REF_START} from './refs.js';
 
 export {REF_END, REF_SENTINELS, REF_START} from './refs.js';
@@ -42,6 +42,8 @@ export function replaceEmojiShortcodes(text: string): string {
 export type InlineOptions = {
 	/** Emit OSC 8 hyperlinks (the terminal supports them and colour is on). */
 	hyperlinks: boolean;
+	/** Told of every link drawn, Markdown or `<a href>`, in order. */
+	recordLink?: LinkRecorder;
 };
 
 /**
@@ -161,7 +163,8 @@ export type InlineRenderer = {
  */
 export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyperlinks: false}): InlineRenderer {
 	const marked = new Marked({gfm: true});
-	const htmlOptions = {theme, hyperlinks: options.hyperlinks};
+	const {recordLink} = options;
+	const htmlOptions = {theme, hyperlinks: options.hyperlinks, ...(recordLink ? {recordLink} : {})};
 	marked.use(markedFootnote({refMarkers: false}));
 	// @types/marked-terminal describes an older API; the function returns a MarkedExtension.
 	marked.use(
@@ -197,7 +200,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 			},
 			link(token: Tokens.Link) {
 				const text = this.parser.parseInline(token.tokens);
-				return renderLink(text, decodeEntities(token.href), theme, options.hyperlinks);
+				return renderLink(text, decodeEntities(token.href), theme, options.hyperlinks, recordLink);
 			},
 			image(token: Tokens.Image) {
 				return renderImage(decodeEntities(token.text), decodeEntities(token.href), theme);

@@ -83,6 +83,10 @@ function plainResult(lines: string[], reason: string): RenderedMarkdown {
 		blockStarts: [0],
 		footnoteRefs: [],
 		noteLines: [],
+		links: [],
+		codeBlocks: [],
+		// Plain text keeps the body's lines: the first page line is its first line.
+		sourceLines: [{line: 0, source: 0}],
 		notice: `shown as plain text: ${reason}`,
 	};
 }
