@@ -34,3 +34,33 @@ function countNewlines(text: string, from: number, to: number): number {
 function leadingBlankLines(raw: string): number {
 	return (/^(?:[ \t]*\n)*/.exec(raw)?.[0].split('\n').length ?? 1) - 1;
 }
+
+type Mapped = {sourceLines: Array<{line: number; source: number}>};
+
+/**
+ * The body's line (from 0) shown at page line `top`: the block's first line,
+ * plus how far into the block `top` is, but never past the next block's start
+ * (a wrapped paragraph has more page lines than source lines; a code block, as many).
+ */
+export function sourceLineAt(page: Mapped, top: number): number {
+	const index = page.sourceLines.findLastIndex(entry => entry.line <= top);
+	const entry = page.sourceLines[index];
+	if (!entry) return page.sourceLines[0]?.source ?? 0;
+	const next = page.sourceLines[index + 1];
+	const room = next === undefined ? Number.POSITIVE_INFINITY : Math.max(0, next.source - entry.source - 1);
+	return entry.source + Math.min(top - entry.line, room);
+}
+
+type Blocks = {codeBlocks: Array<{start: number; end: number; code: string}>};
+
+/** The code block the screen's first line is in, else the first one that starts on the screen. */
+export function codeBlockOnScreen<T extends Blocks>(
+	page: T,
+	top: number,
+	height: number,
+): T['codeBlocks'][number] | undefined {
+	return (
+		page.codeBlocks.find(block => block.start <= top && top < block.end) ??
+		page.codeBlocks.find(block => block.start >= top && block.start < top + height)
+	);
+}

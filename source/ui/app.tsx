@@ -12,6 +12,7 @@ import {EmptyState} from './components/empty-state.js';
 import {FilteredEmpty} from './components/filtered-empty.js';
 import {HelpOverlay} from './components/help-overlay.js';
 import {Lines} from './components/lines.js';
+import {LinksOverlay} from './components/links-overlay.js';
 import {ListView} from './components/list-view.js';
 import {ProblemsOverlay} from './components/problems-overlay.js';
 import {ReaderView} from './components/reader-view.js';
@@ -222,6 +223,14 @@ export function App({
 					{...area}
 				/>
 			);
+		} else if (page && state.links) {
+			const linksTop = scrollToShow(
+				state.links.cursor,
+				state.links.top,
+				page.links.length,
+				contentsRows(contentHeight),
+			);
+			content = <LinksOverlay links={page.links} cursor={state.links.cursor} top={linksTop} {...area} />;
 		} else if (page) {
 			const margin = center ? Math.max(1, Math.floor((columns - readerWidth) / 2)) : 1;
 			content = (
