@@ -29,8 +29,8 @@ export type PageLink = {line: number; text: string; href: string};
 /** A code block: its lines on the page (`end` is past its last frame line), and its text exactly as in the source. */
 export type CodeBlockRange = {start: number; end: number; code: string};
 
-/** A top-level block's first line on the page, and the line of the body (from 0) it was written on. */
-export type SourceLine = {line: number; source: number};
+/** A top-level block's first line on the page, the line of the body (from 0) it was written on, and its line count. */
+export type SourceLine = {line: number; source: number; count: number};
 
 export type RenderedMarkdown = {
 	lines: string[];
@@ -258,7 +258,7 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		if (lines.length > 0) lines.push('');
 		blockStarts.push(lines.length);
 		const source = sourceLine.get(token);
-		if (source !== undefined) sourceLines.push({line: lines.length, source});
+		if (source !== undefined) sourceLines.push({line: lines.length, ...source});
 		if (token.type === 'heading') {
 			const heading = token as Tokens.Heading;
 			// Drawn a second time for the contents: its links are not listed twice.

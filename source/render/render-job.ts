@@ -86,7 +86,7 @@ function plainResult(lines: string[], reason: string): RenderedMarkdown {
 		links: [],
 		codeBlocks: [],
 		// Plain text keeps the body's lines: the first page line is its first line.
-		sourceLines: [{line: 0, source: 0}],
+		sourceLines: [{line: 0, source: 0, count: 1}],
 		notice: `shown as plain text: ${reason}`,
 	};
 }

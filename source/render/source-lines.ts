@@ -6,8 +6,8 @@ import type {Token} from 'marked';
  * one ended, so the search is linear in the body. A token not found (marked
  * rewrote its text) has no line, and the next one is looked for from the same place.
  */
-export function sourceLineOf(markdown: string, tokens: Token[]): Map<Token, number> {
-	const lines = new Map<Token, number>();
+export function sourceLineOf(markdown: string, tokens: Token[]): Map<Token, {source: number; count: number}> {
+	const lines = new Map<Token, {source: number; count: number}>();
 	let offset = 0;
 	let line = 0;
 	for (const token of tokens) {
@@ -17,7 +17,9 @@ export function sourceLineOf(markdown: string, tokens: Token[]): Map<Token, numb
 		line += countNewlines(markdown, offset, at);
 		// A blank line before the block belongs to it in marked's `raw`: the block starts after it.
 		const leading = /^[ \t]*\n/.exec(token.raw) && token.type !== 'space' ? leadingBlankLines(token.raw) : 0;
-		lines.set(token, line + leading);
+		// Its own lines: without the blank lines marked's `raw` keeps around it.
+		const count = Math.max(1, token.raw.trim().split('\n').length);
+		lines.set(token, {source: line + leading, count});
 		line += countNewlines(markdown, at, at + token.raw.length);
 		offset = at + token.raw.length;
 	}
@@ -35,20 +37,18 @@ function leadingBlankLines(raw: string): number {
 	return (/^(?:[ \t]*\n)*/.exec(raw)?.[0].split('\n').length ?? 1) - 1;
 }
 
-type Mapped = {sourceLines: Array<{line: number; source: number}>};
+type Mapped = {sourceLines: Array<{line: number; source: number; count: number}>};
 
 /**
  * The body's line (from 0) shown at page line `top`: the block's first line,
- * plus how far into the block `top` is, but never past the next block's start
+ * plus how far into the block `top` is, but never past the block's last line
  * (a wrapped paragraph has more page lines than source lines; a code block, as many).
  */
 export function sourceLineAt(page: Mapped, top: number): number {
 	const index = page.sourceLines.findLastIndex(entry => entry.line <= top);
 	const entry = page.sourceLines[index];
 	if (!entry) return page.sourceLines[0]?.source ?? 0;
-	const next = page.sourceLines[index + 1];
-	const room = next === undefined ? Number.POSITIVE_INFINITY : Math.max(0, next.source - entry.source - 1);
-	return entry.source + Math.min(top - entry.line, room);
+	return entry.source + Math.min(top - entry.line, entry.count - 1);
 }
 
 type Blocks = {codeBlocks: Array<{start: number; end: number; code: string}>};
