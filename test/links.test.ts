@@ -149,7 +149,7 @@ describe('source lines', () => {
 
 	it('a wrapped paragraph never maps past its own lines', () => {
 		const page = render(`${'word '.repeat(60)}\n\nNext.`, 20);
-		const last = page.lines.findIndex(line => line === 'Next.') - 2;
+		const last = page.lines.indexOf('Next.') - 2;
 		assert.equal(sourceLineAt(page, last), 0);
 	});
 

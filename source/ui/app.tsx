@@ -248,7 +248,10 @@ export function App({
 			content = <Lines lines={[theme.muted(` Rendering "${post.title}"…`)]} height={contentHeight} />;
 		}
 
-		status = readerStatus(state, post, page, top, contentHeight, hits.length);
+		status =
+			page && state.links
+				? {left: `Links of ${post.title}`, right: `${state.links.cursor + 1}/${page.links.length} · Esc closes`}
+				: readerStatus(state, post, page, top, contentHeight, hits.length);
 	} else if (state.posts.length === 0) {
 		content = (
 			<EmptyState
