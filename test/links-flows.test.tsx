@@ -125,7 +125,8 @@ describe('copy keys', () => {
 			host: {
 				edit: async (edited, bodyLine) => {
 					asked.push(bodyLine);
-					return edited;
+					// Re-read: a new post object, so the page is rendered again.
+					return {...edited};
 				},
 			},
 		});
@@ -134,5 +135,19 @@ describe('copy keys', () => {
 		const shown = Number(/^Line (\d+)\.$/.exec(top)?.[1]);
 		assert.ok(Number.isInteger(shown), `a body line on top: ${top}`);
 		assert.deepEqual(asked, [shown * 2]);
+		assert.match(statusOf(app.frame()), /re-read/);
+		assert.equal(app.frame().split('\n')[0]?.trim(), top, 'back at the same place after the editor');
+	});
+
+	it('e on the header asks for the first body line; in the list, for no line', async () => {
+		const post = makePost({title: 'Short', date: '2024-01-01'}, 'One.\n\nTwo.');
+		const asked: Array<number | undefined> = [];
+		const edit = async (edited: Post, bodyLine?: number) => {
+			asked.push(bodyLine);
+			return edited;
+		};
+		const app = await open({blog: blogOf(post), theme, host: {edit}});
+		await app.press('e', keys.enter, 'e');
+		assert.deepEqual(asked, [undefined, 0]);
 	});
 });

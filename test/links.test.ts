@@ -292,3 +292,24 @@ describe('opening a link', () => {
 		assert.equal(written.length, 1);
 	});
 });
+
+describe('source lines of a post shown as plain text', () => {
+	it('each page line maps to the body line it shows, wrapped lines too', async () => {
+		const {plainPage} = await import('../source/render/render-job.js');
+		const body = ['short', 'a line long enough to wrap twice at this width', '', 'after', 'last'].join('\n');
+		const page = plainPage(body, 20, 'test');
+		const cases: Array<[text: string, body: number]> = [
+			['short', 0],
+			['a line long', 1],
+			['after', 3],
+			['last', 4],
+		];
+		for (const [text, line] of cases) {
+			const at = page.lines.findIndex(candidate => candidate.startsWith(text));
+			assert.equal(sourceLineAt(page, at), line, text);
+		}
+
+		const continued = page.lines.findIndex(candidate => candidate.startsWith('a line long')) + 1;
+		assert.equal(sourceLineAt(page, continued), 1, 'a wrapped line stays its own body line');
+	});
+});
