@@ -4,7 +4,7 @@
 import stripAnsi from 'strip-ansi';
 import {cleanLine, showControls} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
-import {LINK_MARK, REF_SENTINELS} from './refs.js';
+import {REF_SENTINELS} from './refs.js';
 
 /** Only web and mail links become clickable; anything else is shown, not linked. */
 export function isLinkable(href: string): boolean {
@@ -52,10 +52,7 @@ function shownText(text: string): string {
 /** Called with each link as it is drawn (its text as seen, its address as written), in reading order. */
 export type LinkRecorder = (text: string, href: string) => void;
 
-/**
- * A link: its (already rendered) text, then its address unless the text is that address.
- * With `record`, the link is reported and its start marked, so its line can be found after wrapping.
- */
+/** A link: its (already rendered) text, then its address unless the text is that address; `record` is told of it. */
 export function renderLink(
 	text: string,
 	href: string,
@@ -65,13 +62,12 @@ export function renderLink(
 ): string {
 	const seen = seenText(text);
 	record?.(seen, href);
-	const mark = record ? LINK_MARK : '';
 	const textIsTarget = addressKey(seen) === addressKey(href);
 	// Text that claims another address must not hide where the link goes.
 	const linked = hyperlinks && isLinkable(href);
 	const showTarget = !textIsTarget && (!linked || CLAIMS_ADDRESS.test(seen));
 	const shown = linked ? hyperlink(href, theme.link(text)) : theme.link(text);
-	return mark + (showTarget ? `${shown} ${theme.url(`(${shownText(href)})`)}` : shown);
+	return showTarget ? `${shown} ${theme.url(`(${shownText(href)})`)}` : shown;
 }
 
 /** A `data:` URL is shown by its media type: its payload (often kilobytes of base64) says nothing to a reader. */

@@ -9,7 +9,7 @@ import {guardMarkdown} from './guard.js';
 import {htmlBlockLines} from './html.js';
 import {createInlineRenderer, type InlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START} from './inline.js';
 import {mdxToMarkdown} from './mdx.js';
-import {CODE_MARK, LINK_MARK} from './refs.js';
+import {CODE_MARK} from './refs.js';
 import {sourceLineOf} from './source-lines.js';
 import {renderTable} from './table.js';
 
@@ -23,7 +23,10 @@ export type Heading = {
 /** A footnote reference as drawn: the line it is on and the note's number. */
 export type FootnoteRef = {line: number; note: number};
 
-/** A link as drawn: the line it starts on, its text as seen, its address as written in the post (untrusted). */
+/**
+ * A link as drawn: the first line of the block it is in (a top-level block, or a note), its text as
+ * seen, its address as written in the post (untrusted).
+ */
 export type PageLink = {line: number; text: string; href: string};
 
 /** A code block: its lines on the page (`end` is past its last frame line), and its text exactly as in the source. */
@@ -80,8 +83,8 @@ type Context = {
 	listDepth: number;
 	/** Links in raw HTML are made clickable as Markdown links are. */
 	hyperlinks: boolean;
-	/** Links as they are drawn (text and address); their lines are found by LINK_MARK afterwards. */
-	links: Array<{text: string; href: string}>;
+	/** Links as they are drawn, with the line of the block they are in once it is known. */
+	links: Array<{text: string; href: string; line?: number}>;
 	/** Code blocks' source text as they are drawn; their lines are found by CODE_MARK. */
 	codes: string[];
 };
@@ -195,7 +198,14 @@ function blockLines(tokens: Token[], width: number, context: Context, depth: num
 	return lines;
 }
 
-function notesLines(footnotes: FootnoteToken[], width: number, context: Context, starts: number[]): string[] {
+/** The notes, each starting at a line given to `placed` (with the links it holds drawn by then). */
+function notesLines(
+	footnotes: FootnoteToken[],
+	width: number,
+	context: Context,
+	starts: number[],
+	placed: (start: number) => void,
+): string[] {
 	const lines = [
 		...headingLines(
 			{type: 'heading', depth: 2, raw: '', text: 'Notes', tokens: [{type: 'text', raw: 'Notes', text: 'Notes'}]},
@@ -207,6 +217,7 @@ function notesLines(footnotes: FootnoteToken[], width: number, context: Context,
 		starts.push(lines.length);
 		const marker = `[${index + 1}]`;
 		const body = blockLines(note.content, width - marker.length - 1, context, 1);
+		placed(lines.length);
 		appendAll(
 			lines,
 			indent(body.length > 0 ? body : [''], `${context.theme.footnote(marker)} `, ' '.repeat(marker.length + 1)),
@@ -252,11 +263,18 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	const headings: Heading[] = [];
 	const blockStarts: number[] = [];
 	const sourceLines: SourceLine[] = [];
+	const placeLinks = (line: number) => {
+		for (let index = drawn.length - 1; index >= 0 && drawn[index]?.line === undefined; index--) {
+			const link = drawn[index];
+			if (link) link.line = line;
+		}
+	};
 	for (const token of tokens) {
 		const block = blockLinesOf(token, width, context, 0);
 		if (block.length === 0) continue;
 		if (lines.length > 0) lines.push('');
 		blockStarts.push(lines.length);
+		placeLinks(lines.length);
 		const source = sourceLine.get(token);
 		if (source !== undefined) sourceLines.push({line: lines.length, ...source});
 		if (token.type === 'heading') {
@@ -280,7 +298,8 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		blockStarts.push(lines.length);
 		headings.push({line: lines.length, depth: 2, text: 'Notes'});
 		const starts: number[] = [];
-		const notes = notesLines(context.footnotes, width, context, starts);
+		const offset = lines.length;
+		const notes = notesLines(context.footnotes, width, context, starts, start => placeLinks(offset + start));
 		appendAll(
 			noteLines,
 			starts.map(start => start + lines.length),
@@ -289,7 +308,6 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	}
 
 	const footnoteRefs: FootnoteRef[] = [];
-	const links: PageLink[] = [];
 	const codeBlocks: CodeBlockRange[] = [];
 	let openCode: number | undefined;
 	const reference = new RegExp(`${REF_START}\\[(\\d+)\\]${REF_END}`, 'g');
@@ -297,16 +315,11 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		if (!ANY_MARK.test(line)) return keepOwnEscapes(line);
 		if (line.includes(REF_START))
 			for (const match of stripAnsi(line).matchAll(reference)) footnoteRefs.push({line: index, note: Number(match[1])});
-		for (const char of line) {
-			if (char === LINK_MARK) {
-				const link = drawn[links.length];
-				if (link) links.push({line: index, ...link});
-			} else if (char === CODE_MARK) {
-				if (openCode === undefined) openCode = index;
-				else {
-					codeBlocks.push({start: openCode, end: index + 1, code: context.codes[codeBlocks.length] ?? ''});
-					openCode = undefined;
-				}
+		if (line.includes(CODE_MARK)) {
+			if (openCode === undefined) openCode = index;
+			else {
+				codeBlocks.push({start: openCode, end: index + 1, code: context.codes[codeBlocks.length] ?? ''});
+				openCode = undefined;
 			}
 		}
 
@@ -315,5 +328,6 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	const notice = guarded.capped
 		? 'parts of this post were simplified to keep it readable (extreme nesting or delimiter runs)'
 		: null;
+	const links = drawn.map(({text, href, line}) => ({line: line ?? 0, text, href}));
 	return {lines: shown, headings, blockStarts, footnoteRefs, noteLines, links, codeBlocks, sourceLines, notice};
 }

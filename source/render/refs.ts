@@ -1,12 +1,11 @@
 // Marks put in rendered text while a post is rendered, so the final line of
-// what they mark can be found: footnote references are wrapped in two, a
-// link's start and a code block's frame lines carry one. All are invisible
-// (zero columns wide, so wrapping is unchanged); they are removed before
-// anything is shown, and dropped from post text.
+// what they mark can be found: footnote references are wrapped in two, a code
+// block's frame lines carry one. All are invisible (zero columns wide, so
+// wrapping is unchanged); they are removed before anything is shown, and
+// dropped from post text. Links carry none: a mark makes a line non-ASCII,
+// and wrapping such lines is several times slower.
 export const REF_START = '\u2063';
 export const REF_END = '\u2064';
-/** Where a link starts (only while its page records links). */
-export const LINK_MARK = '\u2061';
 /** On the first and the last frame line of a code block. */
 export const CODE_MARK = '\u2062';
-export const REF_SENTINELS = /[\u2061-\u2064]/g;
+export const REF_SENTINELS = /[\u2062-\u2064]/g;

@@ -6,12 +6,16 @@ import type {LinksState, ReaderPage, Screen, State} from './model.js';
 import {readerTop} from './selectors.js';
 import {clampIndex, contentsRows, scrollToShow} from './viewport.js';
 
-/** Opens the links at the first link on screen (or the last one above it). */
+/**
+ * Opens the links at the first one of the block on top of the screen, or of a
+ * block below it (or the last link, when all are above). A link's line is its block's.
+ */
 export function openLinks(state: State, page: ReaderPage, screen: Screen): State {
 	const {links} = page;
 	if (links.length === 0) return {...state, notice: 'this post has no links'};
 	const top = readerTop(state, screen);
-	const onScreen = links.findIndex(link => link.line >= top);
+	const blockTop = Math.max(0, ...[...page.blockStarts, ...page.noteLines].filter(line => line <= top));
+	const onScreen = links.findIndex(link => link.line >= blockTop);
 	const cursor = onScreen === -1 ? links.length - 1 : onScreen;
 	return {
 		...state,
