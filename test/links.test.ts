@@ -75,7 +75,12 @@ describe('links recorded by the render', () => {
 
 	it("each link is on the first line of its block, a note's on its note", () => {
 		const page = render(
-			'Intro.\n\nSome words before [first](https://one.example) and a long run of words until [second](https://two.example).\n\nText[^1].\n\n[^1]: See [note](https://note.example).',
+			[
+				'Intro.',
+				'Some words before [first](https://one.example) and a long run of words until [second](https://two.example).',
+				'Text[^1].',
+				'[^1]: See [note](https://note.example).',
+			].join('\n\n'),
 			30,
 		);
 		const starts = page.links.map(link => page.lines[link.line]);

@@ -14,7 +14,9 @@ export function openLinks(state: State, page: ReaderPage, screen: Screen): State
 	const {links} = page;
 	if (links.length === 0) return {...state, notice: 'this post has no links'};
 	const top = readerTop(state, screen);
-	const blockTop = Math.max(0, ...[...page.blockStarts, ...page.noteLines].filter(line => line <= top));
+	// A loop, not Math.max(...): a large post has more blocks than a call takes arguments.
+	let blockTop = 0;
+	for (const line of [page.blockStarts, page.noteLines].flat()) if (line <= top && line > blockTop) blockTop = line;
 	const onScreen = links.findIndex(link => link.line >= blockTop);
 	const cursor = onScreen === -1 ? links.length - 1 : onScreen;
 	return {
