@@ -3,7 +3,7 @@
 import {type Glyphs, UNICODE_GLYPHS} from './theme/glyphs.js';
 
 /** Where keys are read: a screen, a text field or picker over the list, an overlay, or the help over any of them. */
-export type View = 'list' | 'reader' | 'search' | 'picker' | 'find' | 'contents' | 'problems' | 'help';
+export type View = 'list' | 'reader' | 'search' | 'picker' | 'find' | 'contents' | 'links' | 'problems' | 'help';
 
 export type Command =
 	| 'quit'
@@ -42,7 +42,11 @@ export type Command =
 	| 'suspend'
 	| 'problems'
 	| 'escape'
-	| 'details';
+	| 'details'
+	| 'links'
+	| 'copyLink'
+	| 'copyCode'
+	| 'copyPath';
 
 /** Keys with names (the key reader reports them as flags); anything else is matched as typed text. */
 export type NamedKey =
@@ -77,7 +81,7 @@ export const keymap: Binding[] = [
 	{command: 'quit', views: ['list', 'reader', 'help'], keys: [text('Q'), text('c', true)], description: 'quit'},
 	{
 		command: 'suspend',
-		views: ['list', 'reader', 'search', 'picker', 'find', 'contents', 'problems'],
+		views: ['list', 'reader', 'search', 'picker', 'find', 'contents', 'links', 'problems'],
 		keys: [text('z', true)],
 		description: 'suspend blogread (fg brings it back)',
 	},
@@ -192,7 +196,25 @@ export const keymap: Binding[] = [
 		command: 'edit',
 		views: ['list', 'reader'],
 		keys: [text('e')],
-		description: 'edit the post in $EDITOR (vi if unset)',
+		description: 'edit the post in $EDITOR (vi if unset), in the reader at the line on top of the screen',
+	},
+	{
+		command: 'links',
+		views: ['reader'],
+		keys: [text('U')],
+		description: "list the post's links (Enter opens one, or copies it over ssh)",
+	},
+	{
+		command: 'copyCode',
+		views: ['reader'],
+		keys: [text('y')],
+		description: 'copy the code block on screen to the clipboard (OSC 52), as written',
+	},
+	{
+		command: 'copyPath',
+		views: ['list', 'reader'],
+		keys: [text('Y')],
+		description: "copy the post's file path to the clipboard (OSC 52)",
 	},
 	{command: 'language', views: ['reader'], keys: [text('L')], description: 'read the next translation of the post'},
 	{command: 'submit', views: ['find'], keys: [named('return')], description: 'find the next match from here'},
@@ -214,6 +236,26 @@ export const keymap: Binding[] = [
 		views: ['contents'],
 		keys: [named('escape'), text('q'), text('o')],
 		description: 'close the contents',
+	},
+	{command: 'quit', views: ['links'], keys: [text('Q'), text('c', true)], description: 'quit'},
+	{command: 'down', views: ['links'], keys: [named('downArrow'), text('j')], description: 'next link'},
+	{command: 'up', views: ['links'], keys: [named('upArrow'), text('k')], description: 'previous link'},
+	{command: 'pageDown', views: ['links'], keys: [text(' '), named('pageDown'), text('f')], description: 'page down'},
+	{command: 'pageUp', views: ['links'], keys: [named('pageUp'), text('b')], description: 'page up'},
+	{command: 'top', views: ['links'], keys: [text('g'), named('home')], description: 'first link'},
+	{command: 'bottom', views: ['links'], keys: [text('G'), named('end')], description: 'last link'},
+	{
+		command: 'submit',
+		views: ['links'],
+		keys: [named('return'), text('o')],
+		description: 'open the link with $BROWSER, xdg-open or open (over ssh: copy it); only http, https, mailto',
+	},
+	{command: 'copyLink', views: ['links'], keys: [text('y')], description: 'copy the link to the clipboard (OSC 52)'},
+	{
+		command: 'cancel',
+		views: ['links'],
+		keys: [named('escape'), text('q'), text('U')],
+		description: 'close the links',
 	},
 	{command: 'quit', views: ['problems'], keys: [text('Q'), text('c', true)], description: 'quit'},
 	{command: 'down', views: ['problems'], keys: [named('downArrow'), text('j')], description: 'scroll down a line'},

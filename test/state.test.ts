@@ -20,6 +20,9 @@ function page(count: number, headings: Array<[line: number, text: string]> = [])
 		blockStarts: lines.map((_, index) => index),
 		footnoteRefs: [],
 		noteLines: [],
+		links: [],
+		codeBlocks: [],
+		sourceLines: [],
 		notice: null,
 	};
 }
@@ -286,7 +289,8 @@ describe('the state machine: the reader', () => {
 
 	it('e and L ask for work done outside; the answer swaps the post in', () => {
 		const asked = run(opened(), s => typed('e', withPage(s)));
-		assert.deepEqual(asked.request, {kind: 'edit', path: posts[0]?.path});
+		// From the reader, the editor is asked for the body's line on top of the screen.
+		assert.deepEqual(asked.request, {kind: 'edit', path: posts[0]?.path, bodyLine: 0});
 		const edited = makePost({title: 'Edited'}, 'New text.', posts[0]?.path);
 		const answered = reducer(asked, {
 			type: 'replaced',

@@ -168,6 +168,25 @@ describe('terminals and pipes', () => {
 		assert.equal(existsSync(path.join(folder, 'pwned')), false);
 	});
 
+	it('e opens a known editor at the line on top of the screen: +N before the absolute path', async () => {
+		const bin = path.join(scratch, 'known-editor');
+		mkdirSync(bin, {recursive: true});
+		const vim = path.join(bin, 'vim');
+		writeFileSync(vim, '#!/bin/sh\necho "$@" > "$0.args"\necho "Added by vim." >> "$2"\n');
+		chmodSync(vim, 0o755);
+		const copy = path.join(scratch, 'at-line.md');
+		const body = Array.from({length: 40}, (_, index) => `Paragraph ${index + 1}.`).join('\n\n');
+		writeFileSync(copy, `---\ntitle: At a line\n---\n${body}\n`);
+		const {code} = await inTerminal({
+			command: `BIN ${copy}`,
+			env: {EDITOR: vim, VISUAL: ''},
+			keys: [{key: 'e', shows: 're-read at-line.md'}, 'q'],
+		});
+		assert.equal(code, 0);
+		// The header is on top: the body's first line, the file's fourth.
+		assert.equal(readFileSync(`${vim}.args`, 'utf8'), `+4 ${copy}\n`);
+	});
+
 	it('stdin that is not a terminal: the editor gets the terminal', async () => {
 		const copy = path.join(scratch, 'piped.md');
 		writeFileSync(copy, '# Piped\n\nText.\n');

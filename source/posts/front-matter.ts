@@ -144,6 +144,14 @@ export function frontMatterBody(source: string): string {
 	return locate(source).body;
 }
 
+/** How many lines of the file come before the body (the front matter's): body line 0 is the file's line this + 1. */
+export function bodyStartLine(source: string): number {
+	const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+	const {body} = locate(source);
+	if (!text.endsWith(body)) return 0;
+	return text.slice(0, text.length - body.length).split('\n').length - 1;
+}
+
 /**
  * Splits a post into its front matter (YAML `---`, TOML `+++` or a JSON
  * object) and its Markdown body. Never throws: problems become warnings.

@@ -12,7 +12,7 @@ import {displayWidth, wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {appendAll, maxOf} from '../util/arrays.js';
 import {renderCodeBlock} from './code-block.js';
-import {renderImage, renderLink} from './link.js';
+import {type LinkRecorder, renderImage, renderLink} from './link.js';
 import {REF_SENTINELS} from './refs.js';
 import {renderTable} from './table.js';
 
@@ -104,6 +104,8 @@ export type HtmlOptions = {
 	theme: Theme;
 	/** Make links clickable with OSC 8 (only web and mail links ever are). */
 	hyperlinks: boolean;
+	/** Told of every `<a href>` drawn, in order (the links view lists them). */
+	recordLink?: LinkRecorder;
 };
 
 type Draw = HtmlOptions & {
@@ -190,7 +192,7 @@ function elementText(element: HtmlElement, draw: Draw, pre: boolean): string {
 			return renderImage(element.attributes['alt'] ?? element.attributes['title'] ?? '', firstSource(element), theme);
 		case 'a': {
 			const href = element.attributes['href'];
-			return href === undefined ? inner() : renderLink(inner(), href, theme, draw.hyperlinks);
+			return href === undefined ? inner() : renderLink(inner(), href, theme, draw.hyperlinks, draw.recordLink);
 		}
 
 		case 'b':

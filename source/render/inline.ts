@@ -9,7 +9,7 @@ import type {Theme} from '../theme/palette.js';
 import {gemojiNames} from './emoji-table.js';
 import {type InlinePiece, renderInlineHtml} from './html.js';
 import {inlineStyles} from './inline-styles.js';
-import {renderImage, renderLink} from './link.js';
+import {type LinkRecorder, renderImage, renderLink} from './link.js';
 import {REF_END, REF_SENTINELS, REF_START} from './refs.js';
 import {templateExtensions} from './templates.js';
 
@@ -51,6 +51,8 @@ export function replaceEmojiShortcodes(text: string): string {
 export type InlineOptions = {
 	/** Emit OSC 8 hyperlinks (the terminal supports them and colour is on). */
 	hyperlinks: boolean;
+	/** Told of every link drawn, Markdown or `<a href>`, in order. */
+	recordLink?: LinkRecorder;
 };
 
 /**
@@ -84,7 +86,8 @@ export type InlineRenderer = {
  */
 export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyperlinks: false}): InlineRenderer {
 	const marked = new Marked({gfm: true});
-	const htmlOptions = {theme, hyperlinks: options.hyperlinks};
+	const {recordLink} = options;
+	const htmlOptions = {theme, hyperlinks: options.hyperlinks, ...(recordLink ? {recordLink} : {})};
 	const styles = inlineStyles(theme);
 	marked.use(markedFootnote({refMarkers: false}));
 	// @types/marked-terminal describes an older API; the function returns a MarkedExtension.
@@ -121,7 +124,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 			},
 			link(token: Tokens.Link) {
 				const text = this.parser.parseInline(token.tokens);
-				return renderLink(text, decodeEntities(token.href), theme, options.hyperlinks);
+				return renderLink(text, decodeEntities(token.href), theme, options.hyperlinks, recordLink);
 			},
 			image(token: Tokens.Image) {
 				return renderImage(decodeEntities(token.text), decodeEntities(token.href), theme);

@@ -7,7 +7,7 @@ import type {Theme} from '../theme/palette.js';
 import {REF_SENTINELS} from './refs.js';
 
 /** Only web and mail links become clickable; anything else is shown, not linked. */
-function isLinkable(href: string): boolean {
+export function isLinkable(href: string): boolean {
 	return /^(?:https?:\/\/|mailto:)[^\s\u0000-\u001F\u007F-\u009F]*$/i.test(href);
 }
 
@@ -49,9 +49,19 @@ function shownText(text: string): string {
 	return showControls(text).replace(REF_SENTINELS, '');
 }
 
-/** A link: its (already rendered) text, then its address unless the text is that address. */
-export function renderLink(text: string, href: string, theme: Theme, hyperlinks: boolean): string {
+/** Called with each link as it is drawn (its text as seen, its address as written), in reading order. */
+export type LinkRecorder = (text: string, href: string) => void;
+
+/** A link: its (already rendered) text, then its address unless the text is that address; `record` is told of it. */
+export function renderLink(
+	text: string,
+	href: string,
+	theme: Theme,
+	hyperlinks: boolean,
+	record?: LinkRecorder,
+): string {
 	const seen = seenText(text);
+	record?.(seen, href);
 	const textIsTarget = addressKey(seen) === addressKey(href);
 	// Text that claims another address must not hide where the link goes.
 	const linked = hyperlinks && isLinkable(href);

@@ -10,6 +10,8 @@ import {guardMarkdown} from './guard.js';
 import {htmlBlockLines} from './html.js';
 import {createInlineRenderer, type InlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START} from './inline.js';
 import {mdxToMarkdown} from './mdx.js';
+import {CODE_MARK} from './refs.js';
+import {sourceLineOf} from './source-lines.js';
 import {renderTable} from './table.js';
 import type {CaptionedCode} from './templates.js';
 
@@ -23,6 +25,18 @@ export type Heading = {
 /** A footnote reference as drawn: the line it is on and the note's number. */
 export type FootnoteRef = {line: number; note: number};
 
+/**
+ * A link as drawn: the first line of the block it is in (a top-level block, or a note), its text as
+ * seen, its address as written in the post (untrusted).
+ */
+export type PageLink = {line: number; text: string; href: string};
+
+/** A code block: its lines on the page (`end` is past its last frame line), and its text exactly as in the source. */
+export type CodeBlockRange = {start: number; end: number; code: string};
+
+/** A top-level block's first line on the page, the line of the body (from 0) it was written on, and its line count. */
+export type SourceLine = {line: number; source: number; count: number};
+
 export type RenderedMarkdown = {
 	lines: string[];
 	headings: Heading[];
@@ -32,6 +46,12 @@ export type RenderedMarkdown = {
 	footnoteRefs: FootnoteRef[];
 	/** The line each note starts on, by number (index 0 is note 1). */
 	noteLines: number[];
+	/** Every link, the notes' too, in reading order. */
+	links: PageLink[];
+	/** Every fenced or indented code block, in order. */
+	codeBlocks: CodeBlockRange[];
+	/** Where top-level blocks come from in the body, in page order (for an editor opened at the same place). */
+	sourceLines: SourceLine[];
 	/** Why the post is not shown as written, if it isn't (pathological input was capped, or too slow to render). */
 	notice: string | null;
 };
@@ -47,6 +67,9 @@ export type RenderOptions = {
 	mdx?: boolean;
 };
 
+/** Any of the marks in refs.ts (REF_SENTINELS is global: its `test` would keep state between lines). */
+const ANY_MARK = new RegExp(REF_SENTINELS.source);
+
 /** Deeper nesting than this (lists, quotes) is shown as plain text. */
 const MAX_DEPTH = 16;
 
@@ -61,6 +84,10 @@ type Context = {
 	listDepth: number;
 	/** Links in raw HTML are made clickable as Markdown links are. */
 	hyperlinks: boolean;
+	/** Links as they are drawn, with the line of the block they are in once it is known. */
+	links: Array<{text: string; href: string; line?: number}>;
+	/** Code blocks' source text as they are drawn; their lines are found by CODE_MARK. */
+	codes: string[];
 };
 
 function indent(lines: string[], first: string, rest: string): string[] {
@@ -149,7 +176,12 @@ function blockLinesOf(token: Token, width: number, context: Context, depth: numb
 			return listLines(token as Tokens.List, width, context, depth);
 		case 'code': {
 			const code = token as CaptionedCode;
-			return renderCodeBlock(code.text, code.lang, width, theme, code.caption);
+			context.codes.push(code.text);
+			const lines = renderCodeBlock(code.text, code.lang, width, theme, code.caption);
+			// The first and last lines are the frame's: never empty, never wrapped again.
+			lines[0] = CODE_MARK + (lines[0] ?? '');
+			lines[lines.length - 1] = CODE_MARK + (lines.at(-1) ?? '');
+			return lines;
 		}
 		case 'blockquote': {
 			const alert = alertOf(token as Tokens.Blockquote);
@@ -164,7 +196,11 @@ function blockLinesOf(token: Token, width: number, context: Context, depth: numb
 		case 'hr':
 			return [theme.codeFrame(theme.glyphs.rule.repeat(width))];
 		case 'html':
-			return htmlBlockLines((token as Tokens.HTML).text, width, {theme, hyperlinks: context.hyperlinks});
+			return htmlBlockLines((token as Tokens.HTML).text, width, {
+				theme,
+				hyperlinks: context.hyperlinks,
+				recordLink: (text, href) => context.links.push({text, href}),
+			});
 		case 'footnotes':
 			appendAll(context.footnotes, (token as unknown as FootnotesToken).items);
 			return [];
@@ -194,7 +230,14 @@ function blockLines(tokens: Token[], width: number, context: Context, depth: num
 	return lines;
 }
 
-function notesLines(footnotes: FootnoteToken[], width: number, context: Context, starts: number[]): string[] {
+/** The notes, each starting at a line given to `placed` (with the links it holds drawn by then). */
+function notesLines(
+	footnotes: FootnoteToken[],
+	width: number,
+	context: Context,
+	starts: number[],
+	placed: (start: number) => void,
+): string[] {
 	const lines = [
 		...headingLines(
 			{type: 'heading', depth: 2, raw: '', text: 'Notes', tokens: [{type: 'text', raw: 'Notes', text: 'Notes'}]},
@@ -206,6 +249,7 @@ function notesLines(footnotes: FootnoteToken[], width: number, context: Context,
 		starts.push(lines.length);
 		const marker = `[${index + 1}]`;
 		const body = blockLines(note.content, width - marker.length - 1, context, 1);
+		placed(lines.length);
 		appendAll(
 			lines,
 			indent(body.length > 0 ? body : [''], `${context.theme.footnote(marker)} `, ' '.repeat(marker.length + 1)),
@@ -220,11 +264,24 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	// A fresh Marked per post: marked-footnote keeps per-document state
 	// (numbering, the notes token) that leaks into the next document otherwise.
 	const hyperlinks = options.hyperlinks === true && options.theme.level > 0;
-	const inline = createInlineRenderer(options.theme, {hyperlinks});
+	const drawn: Context['links'] = [];
+	const inline = createInlineRenderer(options.theme, {
+		hyperlinks,
+		recordLink: (text, href) => drawn.push({text, href}),
+	});
 
-	const context: Context = {theme: options.theme, inline, footnotes: [], listDepth: 0, hyperlinks};
+	const context: Context = {
+		theme: options.theme,
+		inline,
+		footnotes: [],
+		listDepth: 0,
+		hyperlinks,
+		links: drawn,
+		codes: [],
+	};
 	const guarded = guardMarkdown(options.mdx ? mdxToMarkdown(markdown) : markdown);
 	let tokens: Token[] = inline.marked.lexer(guarded.markdown);
+	const sourceLine = sourceLineOf(guarded.markdown, tokens);
 	const firstBlock = tokens.find(token => token.type !== 'space' && token.type !== 'footnotes');
 	if (
 		options.skipTitleHeading !== undefined &&
@@ -237,18 +294,31 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	const lines: string[] = [];
 	const headings: Heading[] = [];
 	const blockStarts: number[] = [];
+	const sourceLines: SourceLine[] = [];
+	const placeLinks = (line: number) => {
+		for (let index = drawn.length - 1; index >= 0 && drawn[index]?.line === undefined; index--) {
+			const link = drawn[index];
+			if (link) link.line = line;
+		}
+	};
 	for (const token of tokens) {
 		const block = blockLinesOf(token, width, context, 0);
 		if (block.length === 0) continue;
 		if (lines.length > 0) lines.push('');
 		blockStarts.push(lines.length);
+		placeLinks(lines.length);
+		const source = sourceLine.get(token);
+		if (source !== undefined) sourceLines.push({line: lines.length, ...source});
 		if (token.type === 'heading') {
 			const heading = token as Tokens.Heading;
+			// Drawn a second time for the contents: its links are not listed twice.
+			const linksBefore = drawn.length;
 			headings.push({
 				line: lines.length,
 				depth: heading.depth,
 				text: stripAnsi(inline.render(heading.tokens)).replace(REF_SENTINELS, ''),
 			});
+			drawn.length = linksBefore;
 		}
 
 		appendAll(lines, block);
@@ -260,7 +330,8 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		blockStarts.push(lines.length);
 		headings.push({line: lines.length, depth: 2, text: 'Notes'});
 		const starts: number[] = [];
-		const notes = notesLines(context.footnotes, width, context, starts);
+		const offset = lines.length;
+		const notes = notesLines(context.footnotes, width, context, starts, start => placeLinks(offset + start));
 		appendAll(
 			noteLines,
 			starts.map(start => start + lines.length),
@@ -269,14 +340,26 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	}
 
 	const footnoteRefs: FootnoteRef[] = [];
+	const codeBlocks: CodeBlockRange[] = [];
+	let openCode: number | undefined;
 	const reference = new RegExp(`${REF_START}\\[(\\d+)\\]${REF_END}`, 'g');
 	const shown = lines.map((line, index) => {
-		if (!line.includes(REF_START)) return keepOwnEscapes(line);
-		for (const match of stripAnsi(line).matchAll(reference)) footnoteRefs.push({line: index, note: Number(match[1])});
+		if (!ANY_MARK.test(line)) return keepOwnEscapes(line);
+		if (line.includes(REF_START))
+			for (const match of stripAnsi(line).matchAll(reference)) footnoteRefs.push({line: index, note: Number(match[1])});
+		if (line.includes(CODE_MARK)) {
+			if (openCode === undefined) openCode = index;
+			else {
+				codeBlocks.push({start: openCode, end: index + 1, code: context.codes[codeBlocks.length] ?? ''});
+				openCode = undefined;
+			}
+		}
+
 		return keepOwnEscapes(line.replace(REF_SENTINELS, ''));
 	});
 	const notice = guarded.capped
 		? 'parts of this post were simplified to keep it readable (extreme nesting or delimiter runs)'
 		: null;
-	return {lines: shown, headings, blockStarts, footnoteRefs, noteLines, notice};
+	const links = drawn.map(({text, href, line}) => ({line: line ?? 0, text, href}));
+	return {lines: shown, headings, blockStarts, footnoteRefs, noteLines, links, codeBlocks, sourceLines, notice};
 }

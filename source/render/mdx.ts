@@ -62,7 +62,12 @@ export function mdxToMarkdown(source: string): string {
 			continue;
 		}
 
-		if (IMPORT_EXPORT.test(line)) continue;
+		// An empty line keeps the lines where they were: an editor is opened at the line read.
+		if (IMPORT_EXPORT.test(line)) {
+			lines.push('');
+			continue;
+		}
+
 		lines.push(
 			outsideCode(line, text => text.replace(SELF_CLOSING, '[$1]').replace(OPENING, '[$1] ').replace(CLOSING, '')),
 		);

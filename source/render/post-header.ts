@@ -59,6 +59,9 @@ export function withHeader(post: Post, body: RenderedMarkdown, {width, theme}: P
 		blockStarts: [0, ...body.blockStarts.map(shift)],
 		footnoteRefs: body.footnoteRefs.map(ref => ({...ref, line: shift(ref.line)})),
 		noteLines: body.noteLines.map(shift),
+		links: body.links.map(link => ({...link, line: shift(link.line)})),
+		codeBlocks: body.codeBlocks.map(block => ({...block, start: shift(block.start), end: shift(block.end)})),
+		sourceLines: body.sourceLines.map(entry => ({...entry, line: shift(entry.line)})),
 		notice: body.notice,
 	};
 }

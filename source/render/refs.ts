@@ -1,7 +1,11 @@
-// Footnote references are wrapped in two invisible characters (zero columns
-// wide, so wrapping is unchanged) while a post is rendered, so their final
-// line can be found; they are removed before anything is shown, and dropped
-// from post text.
+// Marks put in rendered text while a post is rendered, so the final line of
+// what they mark can be found: footnote references are wrapped in two, a code
+// block's frame lines carry one. All are invisible (zero columns wide, so
+// wrapping is unchanged); they are removed before anything is shown, and
+// dropped from post text. Links carry none: a mark makes a line non-ASCII,
+// and wrapping such lines is several times slower.
 export const REF_START = '\u2063';
 export const REF_END = '\u2064';
-export const REF_SENTINELS = /[\u2063\u2064]/g;
+/** On the first and the last frame line of a code block. */
+export const CODE_MARK = '\u2062';
+export const REF_SENTINELS = /[\u2062-\u2064]/g;

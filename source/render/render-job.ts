@@ -76,22 +76,49 @@ function plainLines(line: string, width: number): string[] {
 	return line.trim() === '' ? [''] : wrapText(showControls(line.replace(/\t/g, '    ')), width);
 }
 
-function plainResult(lines: string[], reason: string): RenderedMarkdown {
+/**
+ * Plain lines, and where each body line went: one entry per run of body lines
+ * drawn one page line each (a wrapped line ends its run), so the map stays small.
+ */
+function plainBuilder() {
+	const lines: string[] = [];
+	const sourceLines: RenderedMarkdown['sourceLines'] = [];
+	let source = 0;
+	let run: RenderedMarkdown['sourceLines'][number] | undefined;
 	return {
-		lines,
-		headings: [],
-		blockStarts: [0],
-		footnoteRefs: [],
-		noteLines: [],
-		notice: `shown as plain text: ${reason}`,
+		add(line: string, width: number) {
+			const drawn = plainLines(line, width);
+			if (!run) {
+				run = {line: lines.length, source, count: 0};
+				sourceLines.push(run);
+			}
+
+			run.count++;
+			if (drawn.length > 1) run = undefined;
+			source++;
+			appendAll(lines, drawn);
+		},
+		result(reason: string): RenderedMarkdown {
+			return {
+				lines,
+				headings: [],
+				blockStarts: [0],
+				footnoteRefs: [],
+				noteLines: [],
+				links: [],
+				codeBlocks: [],
+				sourceLines,
+				notice: `shown as plain text: ${reason}`,
+			};
+		},
 	};
 }
 
 /** The body as plain wrapped text, with the reason it is not rendered. */
 export function plainPage(markdown: string, width: number, reason: string): RenderedMarkdown {
-	const lines: string[] = [];
-	for (const line of markdown.split('\n')) appendAll(lines, plainLines(line, width));
-	return plainResult(lines, reason);
+	const page = plainBuilder();
+	for (const line of markdown.split('\n')) page.add(line, width);
+	return page.result(reason);
 }
 
 /** Work done per turn of the event loop, so keys and signals are answered meanwhile. */
@@ -108,14 +135,14 @@ export async function plainPageInSlices(
 	signal?: AbortSignal,
 ): Promise<RenderedMarkdown> {
 	const source = markdown.split('\n');
-	const lines: string[] = [];
+	const page = plainBuilder();
 	let next = 0;
 	while (next < source.length) {
 		const end = performance.now() + SLICE_MS;
-		while (next < source.length && performance.now() < end) appendAll(lines, plainLines(source[next++] ?? '', width));
+		while (next < source.length && performance.now() < end) page.add(source[next++] ?? '', width);
 		await new Promise(resolve => setImmediate(resolve));
 		if (signal?.aborted) throw new RenderCancelled('no longer needed');
 	}
 
-	return plainResult(lines, reason);
+	return page.result(reason);
 }

@@ -26,6 +26,10 @@ const JOINING = [
 	/\u1100-\u11FF\uA960-\uA97F\uD7B0-\uD7FF\uFF00-\uFFEF\u0E33\u0EB3\u0D4E/u.source,
 	/\u{111C2}\u{111C3}\u{113D1}\u{1193F}\u{11941}\u{11A3A}\u{11A84}-\u{11A89}\u{11D46}\u{11F02}/u.source,
 ].join('');
+/** U+2062–U+2064, the invisible operators the renderer marks code blocks and note references with. */
+const RENDER_MARK = /[\u2062-\u2064]/;
+const RENDER_MARKS = /[\u2062-\u2064]/g;
+
 export const SIMPLE_TEXT = new RegExp(`^[^${JOINING}\\p{Extended_Pictographic}]*$`, 'u');
 
 /**
@@ -64,6 +68,8 @@ function loneEmojiWidth(text: string): number {
 export function displayWidth(text: string): number {
 	const visible = text.includes('\u001B') || text.includes('\u009B') ? stripAnsi(text) : text;
 	if (NARROW_TEXT.test(visible)) return visible.length;
+	// The renderer's invisible marks (render/refs.ts) are zero columns wide: without them the text may be narrow.
+	if (RENDER_MARK.test(visible)) return displayWidth(visible.replace(RENDER_MARKS, ''));
 	if (SIMPLE_TEXT.test(visible)) return simpleWidth(visible);
 	return LONE_EMOJI_TEXT.test(visible) ? loneEmojiWidth(visible) : stringWidth(visible);
 }

@@ -12,6 +12,7 @@ import {EmptyState} from './components/empty-state.js';
 import {FilteredEmpty} from './components/filtered-empty.js';
 import {HelpOverlay} from './components/help-overlay.js';
 import {Lines} from './components/lines.js';
+import {LinksOverlay} from './components/links-overlay.js';
 import {ListView} from './components/list-view.js';
 import {ProblemsOverlay} from './components/problems-overlay.js';
 import {ReaderView} from './components/reader-view.js';
@@ -229,6 +230,14 @@ export function App({
 					{...area}
 				/>
 			);
+		} else if (page && state.links) {
+			const linksTop = scrollToShow(
+				state.links.cursor,
+				state.links.top,
+				page.links.length,
+				contentsRows(contentHeight),
+			);
+			content = <LinksOverlay links={page.links} cursor={state.links.cursor} top={linksTop} {...area} />;
 		} else if (page) {
 			const margin = center ? Math.max(1, Math.floor((columns - readerWidth) / 2)) : 1;
 			content = (
@@ -248,7 +257,10 @@ export function App({
 			);
 		}
 
-		status = readerStatus(state, post, page, top, contentHeight, hits.length, theme.glyphs);
+		status =
+			page && state.links
+				? {left: `Links of ${post.title}`, right: `${state.links.cursor + 1}/${page.links.length}${dot}Esc closes`}
+				: readerStatus(state, post, page, top, contentHeight, hits.length, theme.glyphs);
 	} else if (state.posts.length === 0) {
 		content = (
 			<EmptyState

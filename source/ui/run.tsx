@@ -4,14 +4,18 @@ import path from 'node:path';
 import tty from 'node:tty';
 import {render} from 'ink';
 import type {Filters, SortKey} from '../posts/filter.js';
+import {bodyStartLine} from '../posts/front-matter.js';
 import {loadPostFile} from '../posts/load.js';
 import {type Blog, isGuessedDate, type Post} from '../posts/model.js';
 import {localToday} from '../posts/normalise.js';
+import {readPostText} from '../posts/read-file.js';
 import type {SearchBodies} from '../posts/search.js';
 import {cleanLine} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
+import {editorCommand} from '../util/editor.js';
 import {errorMessage} from '../util/errors.js';
 import {endOnHangUp, terminalGone} from '../util/hang-up.js';
+import {createLinkHost} from '../util/opener.js';
 import {App} from './app.js';
 import {createScreenWriter, type ScreenWriter} from './screen-writer.js';
 
@@ -58,9 +62,14 @@ export type AppOptions = {
 	bodies?: SearchBodies;
 };
 
-/** A word for `sh`, quoted. */
-function shellQuote(text: string): string {
-	return `'${text.replace(/'/g, "'\\''")}'`;
+/** The file's line (from 1) for the body's line `bodyLine` (from 0): past the front matter, read again now. */
+function fileLine(post: Post, bodyLine: number | undefined): number | undefined {
+	if (bodyLine === undefined) return undefined;
+	try {
+		return bodyStartLine(readPostText(post.absolutePath, post.folder).text) + bodyLine + 1;
+	} catch {
+		return undefined;
+	}
 }
 
 /**
@@ -126,13 +135,15 @@ export async function runApp(options: AppOptions): Promise<void> {
 		}
 	};
 
-	// $VISUAL or $EDITOR (default vi) gets the terminal, and the file after `--`, so a file
-	// named like an option (`+!cmd`) is a file; then the post is read again.
-	const edit = async (post: Post): Promise<Post> => {
+	// $VISUAL or $EDITOR (default vi) gets the terminal, and the file by its absolute path (after `--`
+	// for an editor not known to take a line), so a file named like an option (`+!cmd`) is a file;
+	// then the post is read again.
+	const edit = async (post: Post, bodyLine?: number): Promise<Post> => {
 		const editor = process.env['VISUAL'] || process.env['EDITOR'] || 'vi';
 		const file = path.resolve(post.absolutePath);
+		const line = fileLine(post, bodyLine);
 		const result = handOver(() =>
-			spawnSync(`${editor} -- ${shellQuote(file)}`, {
+			spawnSync(editorCommand(editor, file, line), {
 				shell: true,
 				stdio: [options.stdin.fd, 'inherit', 'inherit'],
 			}),
@@ -149,6 +160,15 @@ export async function runApp(options: AppOptions): Promise<void> {
 		const guess = fresh.date === null && isGuessedDate(post) ? {date: post.date, dateSource: post.dateSource} : {};
 		return {...fresh, ...guess, slug: post.slug, languages: post.languages, draft: fresh.draft || drafted};
 	};
+
+	// OSC 52 goes straight to the terminal, between frames: it moves no cursor and draws nothing.
+	const links = createLinkHost({
+		env: process.env,
+		platform: process.platform,
+		write: sequence => {
+			process.stdout.write(sequence);
+		},
+	});
 
 	// Stopped (Ctrl-Z, or SIGTSTP from elsewhere): the shell gets its terminal back, as with less and vim.
 	let resumed: (() => void) | undefined;
@@ -178,7 +198,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 			openFirst={options.openFirst}
 			sort={options.sort}
 			center={options.center}
-			host={{edit, suspend}}
+			host={{edit, suspend, links}}
 			{...(options.bodies ? {bodies: options.bodies} : {})}
 			{...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})}
 		/>

@@ -12,6 +12,7 @@ const VIEW_NAMES: Record<View, string> = {
 	picker: 'Tag picker',
 	find: 'Find',
 	contents: 'Contents',
+	links: 'Links',
 	problems: 'Problems',
 	help: 'Help',
 };

@@ -2,12 +2,18 @@ import {type Dispatch, type RefObject, useEffect, useRef} from 'react';
 import type {Blog, Post} from '../../posts/model.js';
 import {cleanLine} from '../../text/sanitize.js';
 import {errorMessage} from '../../util/errors.js';
+import type {LinkHost} from '../../util/opener.js';
 import type {Action, Request, Screen} from '../state/model.js';
 
 /** What only the process running the app can do: hand the terminal to an editor, or stop for a while. */
 export type Host = {
-	/** Opens a post in an editor and gives it back re-read; throws when no editor could be run. */
-	edit?: (post: Post) => Promise<Post>;
+	/**
+	 * Opens a post in an editor (at the body's line `bodyLine`, from 0, when given) and gives it
+	 * back re-read; throws when no editor could be run.
+	 */
+	edit?: (post: Post, bodyLine?: number) => Promise<Post>;
+	/** Opens links and copies text (a browser, the clipboard by OSC 52). */
+	links?: LinkHost;
 	/** Stops blogread as Ctrl-Z does in a shell, and comes back when it is continued. */
 	suspend?: () => Promise<void>;
 };
@@ -42,6 +48,18 @@ export function useRequests({request, posts, dispatch, screen, translations, hos
 			return;
 		}
 
+		if (request.kind === 'copy') {
+			answer(here.links ? here.links.copy(request.text, request.what) : 'no clipboard here');
+			return;
+		}
+
+		if (request.kind === 'openLink') {
+			if (here.links)
+				void here.links.openLink(request.url).then(answer, (error: unknown) => answer(errorMessage(error)));
+			else answer('links cannot be opened here');
+			return;
+		}
+
 		const target = current.find(candidate => candidate.path === request.path);
 		const replace = (post: Post, notice: string) => {
 			dispatch({type: 'replaced', path: request.path, post, notice, screen: screen.current});
@@ -52,7 +70,7 @@ export function useRequests({request, posts, dispatch, screen, translations, hos
 		} else if (request.kind === 'edit') {
 			if (!here.edit) answer('no editor here');
 			else {
-				here.edit(target).then(
+				here.edit(target, request.bodyLine).then(
 					edited => replace(edited, `re-read ${cleanLine(edited.path)} after editing`),
 					(error: unknown) => answer(errorMessage(error)),
 				);

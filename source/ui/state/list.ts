@@ -35,6 +35,7 @@ export function openPost(state: State, path: string | null): State {
 		jumps: [],
 		find: noFind,
 		contents: null,
+		links: null,
 	};
 }
 

@@ -29,6 +29,9 @@ export const noFind: FindState = {query: '', editing: false, current: -1};
 /** The contents overlay: which heading is under the cursor, and the first one shown. */
 export type ContentsState = {cursor: number; top: number};
 
+/** The links overlay: which link is under the cursor, and the first one shown. */
+export type LinksState = {cursor: number; top: number};
+
 /** The problems overlay: its first row on screen. */
 export type ProblemsViewState = {top: number};
 
@@ -36,7 +39,15 @@ export type ProblemsViewState = {top: number};
 export type LeftOut = {unreadable: string[]; skipped: SkippedFile[]};
 
 /** Something the state machine wants done outside it; the answer comes back as an action. */
-export type Request = {kind: 'edit'; path: string} | {kind: 'translation'; path: string} | {kind: 'suspend'};
+export type Request =
+	/** `bodyLine`: the body's line (from 0) at the top of the reader's screen, when the reader is open. */
+	| {kind: 'edit'; path: string; bodyLine?: number}
+	| {kind: 'translation'; path: string}
+	| {kind: 'suspend'}
+	/** Open a link of the post (its address as written: untrusted). */
+	| {kind: 'openLink'; url: string}
+	/** Put text on the clipboard; `what` names it in the notice ("the code block"). */
+	| {kind: 'copy'; text: string; what: string};
 
 export type State = {
 	/** Every post of the blog, before filters (an edit or a translation swaps one). */
@@ -65,6 +76,8 @@ export type State = {
 	/** Find in the post: the query, whether it is being typed, and the current hit. */
 	find: FindState;
 	contents: ContentsState | null;
+	/** The links overlay over the reader, while it is open. */
+	links: LinksState | null;
 	/** What loading left out (fixed for the run); the problems overlay lists it with the posts' warnings. */
 	leftOut: LeftOut;
 	/** The problems overlay over the list, while it is open. */

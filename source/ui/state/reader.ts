@@ -3,6 +3,7 @@
 import type {Command} from '../../keymap.js';
 import {type Anchor, anchorAt} from './anchor.js';
 import {type Hit, hitFrom} from './hits.js';
+import {copyCode, openLinks} from './links.js';
 import {openPost, refilter} from './list.js';
 import {noFind, type ReaderPage, type Screen, type State} from './model.js';
 import {hitsFor, listOf, readerTop, selectedIndex} from './selectors.js';
@@ -146,6 +147,10 @@ export function readerKey(state: State, page: ReaderPage, command: Command, scre
 				: {...state, notice: 'no earlier position to go back to'};
 		}
 
+		case 'links':
+			return openLinks(state, page, screen);
+		case 'copyCode':
+			return copyCode(state, page, screen);
 		case 'nextPost':
 			return switchPost(state, page, 1, screen);
 		case 'previousPost':

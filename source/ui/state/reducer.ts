@@ -5,13 +5,15 @@ import {type KeyEvent, type KeyFlags, keyEvents} from '../../keymap.js';
 import {concreteTerm, type Filters, noFilters, type SortKey} from '../../posts/filter.js';
 import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
+import {sourceLineAt} from '../../render/source-lines.js';
 import {topOfPost} from './anchor.js';
+import {linksKey} from './links.js';
 import {listKey, refilter, searchKey} from './list.js';
 import {type Action, type LeftOut, noFind, type Screen, type State} from './model.js';
 import {contentsKey, helpKey, helpTopIn, problemsKey} from './overlays.js';
 import {pickerKey} from './picker.js';
 import {backToList, findKey, readerKey} from './reader.js';
-import {activeView, listOf, openPage, pickerRows} from './selectors.js';
+import {activeView, listOf, openPage, pickerRows, readerTop} from './selectors.js';
 import {contentsRows, scrollToShow} from './viewport.js';
 
 /** Keys kept while a page renders; a person can't type more in that time, a paste can. */
@@ -58,6 +60,7 @@ export function initialState({
 		positions: {},
 		find: noFind,
 		contents: null,
+		links: null,
 		leftOut,
 		problems: null,
 		notice: null,
@@ -101,12 +104,26 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
 	const page = openPage(state, screen);
 	if (state.view === 'reader' && page) {
 		if (state.contents) return contentsKey(state, page, state.contents, command, screen);
+		if (state.links) return linksKey(state, page, state.links, command, screen);
 		if (state.find.editing) return findKey(state, page, command, typed, screen);
 	}
 
 	if (command === 'help') return {...state, showHelp: true, helpTop: 0};
-	if (command === 'edit')
-		return state.selectedPath === null ? state : {...state, request: {kind: 'edit', path: state.selectedPath}};
+	if (command === 'edit') {
+		if (state.selectedPath === null) return state;
+		// From the reader, the editor opens at the text on top of the screen.
+		const bodyLine = state.view === 'reader' && page ? sourceLineAt(page, readerTop(state, screen)) : undefined;
+		return {
+			...state,
+			request: {kind: 'edit', path: state.selectedPath, ...(bodyLine === undefined ? {} : {bodyLine})},
+		};
+	}
+
+	if (command === 'copyPath') {
+		const post = state.posts.find(candidate => candidate.path === state.selectedPath);
+		return post ? {...state, request: {kind: 'copy', text: post.absolutePath, what: 'the path'}} : state;
+	}
+
 	if (command === 'language')
 		return state.selectedPath === null ? state : {...state, request: {kind: 'translation', path: state.selectedPath}};
 	if (command === 'suspend') return {...state, request: {kind: 'suspend'}};
@@ -220,7 +237,7 @@ export function reducer(state: State, action: Action): State {
 				selectedPath: action.post.path,
 				notice: action.notice,
 				// Another file (a translation) has its own text: finds, jumps and contents start afresh.
-				...(switched ? {find: noFind, jumps: [], contents: null} : {}),
+				...(switched ? {find: noFind, jumps: [], contents: null, links: null} : {}),
 			};
 			return next.view === 'list' ? refilter(next, action.screen) : next;
 		}

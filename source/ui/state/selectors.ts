@@ -94,6 +94,7 @@ export function activeView(state: State): View {
 	if (state.searching) return 'search';
 	if (state.view === 'list' && state.problems) return 'problems';
 	if (state.view === 'reader' && state.contents) return 'contents';
+	if (state.view === 'reader' && state.links) return 'links';
 	if (state.view === 'reader' && state.find.editing) return 'find';
 	return state.view;
 }

@@ -1,0 +1,113 @@
+// Opening a link from the reader: in a browser when the session is local, else
+// (over ssh, or with no browser to run) onto the clipboard with OSC 52. Only
+// web and mail links are ever opened; the address is one argument of a
+// program run without a shell, so nothing in it is read as a command.
+import {spawn} from 'node:child_process';
+import {accessSync, constants} from 'node:fs';
+import path from 'node:path';
+import {isLinkable} from '../render/link.js';
+import {osc52} from '../text/osc52.js';
+import {cleanLine} from '../text/sanitize.js';
+
+export type Environment = Record<string, string | undefined>;
+
+/** How a link is opened: a program and its arguments (the address among them), or copied, and why. */
+export type OpenPlan = {kind: 'run'; command: string; args: string[]} | {kind: 'copy'; why: string};
+
+/** Whether the program named runs from $PATH (or is a path to an executable). */
+function onPath(command: string, env: Environment): boolean {
+	const candidates = command.includes('/')
+		? [command]
+		: (env['PATH'] ?? '').split(path.delimiter).map(folder => path.join(folder || '.', command));
+	return candidates.some(candidate => {
+		try {
+			accessSync(candidate, constants.X_OK);
+			return true;
+		} catch {
+			return false;
+		}
+	});
+}
+
+/**
+ * `$BROWSER` (its first entry, `:`-separated; words split on spaces; `%s` stands for
+ * the address, else it comes last), else `open` on macOS or `xdg-open` elsewhere.
+ * Over ssh a browser here would open on the wrong machine: the link is copied instead.
+ */
+export function openPlan(
+	url: string,
+	env: Environment,
+	platform: NodeJS.Platform,
+	runs: (command: string) => boolean = command => onPath(command, env),
+): OpenPlan {
+	if (env['SSH_TTY'] || env['SSH_CONNECTION']) return {kind: 'copy', why: 'over ssh'};
+	const browser = (env['BROWSER'] ?? '').split(':')[0]?.trim() ?? '';
+	if (browser !== '') {
+		const [command = '', ...words] = browser.split(/\s+/);
+		if (runs(command)) {
+			const args = words.includes('%s') ? words.map(word => (word === '%s' ? url : word)) : [...words, url];
+			return {kind: 'run', command, args};
+		}
+	}
+
+	const opener = platform === 'darwin' ? 'open' : 'xdg-open';
+	return runs(opener) ? {kind: 'run', command: opener, args: [url]} : {kind: 'copy', why: `no ${opener} or $BROWSER`};
+}
+
+/** What the app can do with links and text: open one, copy one. Each says what it did, for the status line. */
+export type LinkHost = {
+	openLink: (url: string) => Promise<string>;
+	copy: (text: string, what: string) => string;
+};
+
+type LinkHostOptions = {
+	env: Environment;
+	platform: NodeJS.Platform;
+	/** Writes to the terminal (the OSC 52 sequence). */
+	write: (sequence: string) => void;
+	/** Starts a program, detached, its output nowhere; resolves once it has started, rejects when it can't. */
+	start?: (command: string, args: string[]) => Promise<void>;
+	runs?: (command: string) => boolean;
+};
+
+/** Starts a program on its own: no shell, no terminal, not waited for. */
+export async function startDetached(command: string, args: string[]): Promise<void> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, {detached: true, stdio: 'ignore', shell: false});
+		child.once('error', reject);
+		child.once('spawn', () => {
+			child.unref();
+			resolve();
+		});
+	});
+}
+
+export function createLinkHost({
+	env,
+	platform,
+	write,
+	start = startDetached,
+	runs = command => onPath(command, env),
+}: LinkHostOptions): LinkHost {
+	const copy = (text: string, what: string): string => {
+		const copied = osc52(text);
+		if ('tooLarge' in copied) return `${what} not copied: ${Math.ceil(copied.tooLarge / 1024)} KB is too large`;
+		write(copied.sequence);
+		return `copied ${what} to the clipboard`;
+	};
+
+	return {
+		copy,
+		async openLink(url) {
+			if (!isLinkable(url)) return `not opened: only http, https and mailto links are (${cleanLine(url)})`;
+			const plan = openPlan(url, env, platform, runs);
+			if (plan.kind === 'copy') return `${copy(url, 'the link')} (${plan.why}: not opened here)`;
+			try {
+				await start(plan.command, plan.args);
+				return `opened with ${cleanLine(plan.command)}`;
+			} catch {
+				return `${copy(url, 'the link')} (${cleanLine(plan.command)} could not be run)`;
+			}
+		},
+	};
+}
