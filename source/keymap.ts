@@ -41,7 +41,9 @@ export type Command =
 	| 'suspend'
 	| 'problems'
 	| 'escape'
-	| 'details';
+	| 'details'
+	| 'toggleRead'
+	| 'unreadOnly';
 
 /** Keys with names (the key reader reports them as flags); anything else is matched as typed text. */
 export type NamedKey =
@@ -140,6 +142,8 @@ export const keymap: Binding[] = [
 		keys: [text('!')],
 		description: 'what was left out, and why',
 	},
+	{command: 'toggleRead', views: ['list'], keys: [text('N')], description: 'mark the post read or unread'},
+	{command: 'unreadOnly', views: ['list'], keys: [text('U')], description: 'show only unread posts, or all'},
 	{
 		command: 'submit',
 		views: ['search'],

@@ -8,6 +8,7 @@ import {loadPostFile} from '../posts/load.js';
 import {type Blog, isGuessedDate, type Post} from '../posts/model.js';
 import {localToday} from '../posts/normalise.js';
 import type {SearchBodies} from '../posts/search.js';
+import type {ReadingMemory} from '../storage/reading-memory.js';
 import {cleanLine} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {errorMessage} from '../util/errors.js';
@@ -56,6 +57,8 @@ export type AppOptions = {
 	center: boolean;
 	/** Bodies already read for a search given on the command line. */
 	bodies?: SearchBodies;
+	/** The reading state kept between runs; absent with --no-state or when its folder can't be trusted. */
+	memory?: ReadingMemory;
 };
 
 /** A word for `sh`, quoted. */
@@ -155,6 +158,8 @@ export async function runApp(options: AppOptions): Promise<void> {
 	const suspend = async () =>
 		new Promise<void>(resolve => {
 			resumed = resolve;
+			// Written first: a stopped blogread may never be continued.
+			options.memory?.flush();
 			session.leave();
 			process.kill(process.pid, 'SIGSTOP');
 		});
@@ -180,6 +185,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 			center={options.center}
 			host={{edit, suspend}}
 			{...(options.bodies ? {bodies: options.bodies} : {})}
+			{...(options.memory ? {memory: options.memory} : {})}
 			{...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})}
 		/>
 	);
@@ -193,6 +199,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 	});
 
 	const onSignal = (signal: NodeJS.Signals) => {
+		options.memory?.flush();
 		instance.unmount();
 		restore();
 		if (signal === 'SIGHUP') {
@@ -205,6 +212,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 
 	// A bug must not leave the terminal in raw mode on the alternate screen.
 	const onCrash = (error: unknown) => {
+		options.memory?.flush();
 		instance.unmount();
 		restore();
 		if (terminalGone(error)) {
@@ -225,6 +233,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 	try {
 		await instance.waitUntilExit();
 	} finally {
+		options.memory?.flush();
 		for (const signal of signals) process.off(signal, onSignal);
 		process.off('SIGTSTP', onStop);
 		process.off('SIGCONT', onContinue);

@@ -34,7 +34,7 @@ export function listStatus(blog: Blog, state: State, shown: number, searchComple
 	const reading = state.filters.query.trim() !== '' && !searchComplete ? ' · reading posts…' : '';
 	if (state.searching)
 		return `/${state.filters.query}▏ ${shown} of ${state.posts.length}${reading} · Enter keeps · Esc clears`;
-	const filtered = filterText === '' ? '' : ` · ${filterText}`;
+	const filtered = (filterText === '' ? '' : ` · ${filterText}`) + (state.unreadOnly ? ' · unread only' : '');
 	return `${where}${filtered} · ${shown} of ${state.posts.length} posts${sortText}${hidden}${reading}`;
 }
 

@@ -5,12 +5,12 @@ import {type KeyEvent, type KeyFlags, keyEvents} from '../../keymap.js';
 import {concreteTerm, type Filters, noFilters, type SortKey} from '../../posts/filter.js';
 import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
-import {topOfPost} from './anchor.js';
+import {type Anchor, topOfPost} from './anchor.js';
 import {listKey, refilter, searchKey} from './list.js';
 import {type Action, type LeftOut, noFind, type Screen, type State} from './model.js';
 import {contentsKey, helpKey, helpTopIn, problemsKey} from './overlays.js';
 import {pickerKey} from './picker.js';
-import {backToList, findKey, readerKey} from './reader.js';
+import {backToList, findKey, markIfEnded, readerKey} from './reader.js';
 import {activeView, listOf, openPage, pickerRows} from './selectors.js';
 import {contentsRows, scrollToShow} from './viewport.js';
 
@@ -25,6 +25,8 @@ export type InitialState = {
 	search: SearchText;
 	/** What loading the blog left out, for the problems overlay. */
 	leftOut?: LeftOut;
+	/** The reading state kept from earlier runs; absent: no read marks (--no-state). */
+	memory?: {positions: Record<string, Anchor>; read: Record<string, string>};
 };
 
 const nothingLeftOut: LeftOut = {unreadable: [], skipped: []};
@@ -36,6 +38,7 @@ export function initialState({
 	sort = 'date',
 	search,
 	leftOut = nothingLeftOut,
+	memory,
 }: InitialState): State {
 	// --tag matches a tag or a category; the picker deals in one or the other.
 	const filters = given.terms.some(term => term.kind === 'any')
@@ -55,7 +58,10 @@ export function initialState({
 		listTop: 0,
 		readerAnchor: topOfPost,
 		jumps: [],
-		positions: {},
+		positions: memory?.positions ?? {},
+		marks: memory !== undefined,
+		read: memory?.read ?? {},
+		unreadOnly: false,
 		find: noFind,
 		contents: null,
 		leftOut,
@@ -71,7 +77,7 @@ export function initialState({
 }
 
 function hasFilters(state: State): boolean {
-	return state.filters.terms.length > 0 || state.filters.query !== '';
+	return state.filters.terms.length > 0 || state.filters.query !== '' || state.unreadOnly;
 }
 
 /** One key, read by the screen that is active now. */
@@ -80,7 +86,12 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
 	// Esc on the list first drops the filters (a search kept with Enter, chosen tags); then it quits.
 	if (command === 'escape' && state.view === 'list' && hasFilters(state)) {
 		return refilter(
-			{...state, filters: {...noFilters, mode: state.filters.mode}, notice: 'filters cleared (Esc again quits)'},
+			{
+				...state,
+				filters: {...noFilters, mode: state.filters.mode},
+				unreadOnly: false,
+				notice: 'filters cleared (Esc again quits)',
+			},
 			screen,
 		);
 	}
@@ -205,7 +216,13 @@ function takeScreen(state: State, screen: Screen): State {
 	return replayed;
 }
 
+/** Every change, then the read mark it may earn: a key or a resize can bring a post's end on screen. */
 export function reducer(state: State, action: Action): State {
+	const next = change(state, action);
+	return action.type === 'answered' || next === state ? next : markIfEnded(next, action.screen);
+}
+
+function change(state: State, action: Action): State {
 	switch (action.type) {
 		case 'keys':
 			return takeInput({...state, inputs: state.inputs + 1}, action.input, action.flags, action.screen);
