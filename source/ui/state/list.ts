@@ -83,7 +83,7 @@ export function listKey(state: State, command: Command, screen: Screen): State {
 		case 'unreadOnly': {
 			if (!state.marks) return {...state, notice: 'read marks are off (--no-state)'};
 			const notice = state.unreadOnly ? 'showing every post' : 'showing unread posts only (U shows every post)';
-			return refilter({...state, unreadOnly: !state.unreadOnly, notice}, screen);
+			return refilter({...state, unreadOnly: !state.unreadOnly, justRead: null, notice}, screen);
 		}
 		case 'sort': {
 			const sort = SORT_KEYS[(SORT_KEYS.indexOf(state.sort) + 1) % SORT_KEYS.length] ?? 'date';

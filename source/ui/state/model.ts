@@ -68,6 +68,8 @@ export type State = {
 	read: Record<string, string>;
 	/** The list shows unread (and updated) posts only. */
 	unreadOnly: boolean;
+	/** The post last marked read: with unread only, it stays listed until the selection leaves it. */
+	justRead: string | null;
 	/** Find in the post: the query, whether it is being typed, and the current hit. */
 	find: FindState;
 	contents: ContentsState | null;

@@ -22,12 +22,11 @@ export function withMark(read: Record<string, string>, post: Post, isRead: boole
 }
 
 /**
- * The list without the posts read; the selected post stays while it is
- * selected, so marking it (or reading it to the end) doesn't pull it away.
+ * The list without the posts read, but for `kept`: the post just read while
+ * it is selected, so marking it (or reading it to the end) doesn't pull it away.
  */
-export const unreadOnly = memoizeLast(
-	([posts, read, selected]: readonly [Post[], Record<string, string>, string | null]) =>
-		posts.filter(post => post.path === selected || readMark(read, post) !== 'read'),
+export const unreadOnly = memoizeLast(([posts, read, kept]: readonly [Post[], Record<string, string>, string | null]) =>
+	posts.filter(post => post.path === kept || readMark(read, post) !== 'read'),
 );
 
 /** `N` on the list: a read post becomes unread; an unread or updated one, read. */
@@ -35,5 +34,6 @@ export function toggleRead(state: State, post: Post | undefined): State {
 	if (!state.marks) return {...state, notice: 'read marks are off (--no-state)'};
 	if (!post) return state;
 	const isRead = readMark(state.read, post) !== 'read';
-	return {...state, read: withMark(state.read, post, isRead), notice: isRead ? 'marked read' : 'marked unread'};
+	const read = withMark(state.read, post, isRead);
+	return {...state, read, justRead: isRead ? post.path : null, notice: isRead ? 'marked read' : 'marked unread'};
 }

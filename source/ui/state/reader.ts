@@ -44,7 +44,7 @@ export function markIfEnded(state: State, screen: Screen): State {
 	if (!page || page.partial || readerTop(state, screen) + screen.readerHeight < page.lines.length) return state;
 	const post = state.posts.find(candidate => candidate.path === state.selectedPath);
 	if (!post || readMark(state.read, post) === 'read') return state;
-	return {...state, read: withMark(state.read, post, true)};
+	return {...state, read: withMark(state.read, post, true), justRead: post.path};
 }
 
 /** Shows hit `index`: scrolls only if it is off screen, then leaves a little context above it. */

@@ -62,6 +62,7 @@ export function initialState({
 		marks: memory !== undefined,
 		read: memory?.read ?? {},
 		unreadOnly: false,
+		justRead: null,
 		find: noFind,
 		contents: null,
 		leftOut,

@@ -48,7 +48,8 @@ export const shownPosts = memoizeLast(
 /** The list as the state and screen show it now. */
 export function listOf(state: State, screen: Pick<Screen, 'search'>): Post[] {
 	const shown = shownPosts(state.posts, state.filters, state.sort, screen.search);
-	return state.unreadOnly ? unreadOnly(shown, state.read, state.selectedPath) : shown;
+	const kept = state.justRead === state.selectedPath ? state.justRead : null;
+	return state.unreadOnly ? unreadOnly(shown, state.read, kept) : shown;
 }
 
 /** Every tag and category with its count: counting goes over every post. */
