@@ -56,7 +56,7 @@ describe('the reading state file', () => {
 		['a format as text', file([], {format: '1'}), 'it is from another version of blogread'],
 		['another folder', file([], {root: '/elsewhere'}), 'it is for another folder'],
 		['posts not a list', file({'a.md': [0, 0]}), 'it has no list of posts'],
-		['too many entries', file(Array.from({length: 200_001}, () => 0)), 'it has more than 200000 entries'],
+		['too many entries', file(Array.from({length: 100_001}, () => 0)), 'it has more than 100000 entries'],
 		['50 MB of text', `{"format":1,"x":"${'x'.repeat(50 * 1024 * 1024)}"}`, 'it is too large'],
 	];
 	for (const [name, text, problem] of refused) {
@@ -99,6 +99,19 @@ describe('the reading state file', () => {
 		const parsed = parseReadingState(file([['__proto__', 1, 0, hash]]), root);
 		assert.equal(Object.getPrototypeOf(parsed.state.read), Object.prototype);
 		assert.equal(Object.hasOwn(parsed.state.read, '__proto__'), true);
+	});
+
+	it('writes no more than it would read back: the entry and size caps', () => {
+		const many = Object.fromEntries(Array.from({length: 100_010}, (_, index) => [`p${index}.md`, hash]));
+		const fewer = parseReadingState(serializeReadingState({positions: {}, read: many}, root), root);
+		assert.equal(fewer.problem, undefined);
+		assert.equal(Object.keys(fewer.state.read).length, 100_000);
+		const long = Object.fromEntries(Array.from({length: 3000}, (_, index) => [`${'é'.repeat(4000)}${index}.md`, hash]));
+		const text = serializeReadingState({positions: {}, read: long}, root);
+		assert.ok(Buffer.byteLength(text) <= MAX_STATE_BYTES);
+		const parsed = parseReadingState(text, root);
+		assert.equal(parsed.problem, undefined);
+		assert.ok(Object.keys(parsed.state.read).length > 900);
 	});
 
 	it('stays under 1 MB for 10,000 posts read and left part way (measured: see the message)', () => {

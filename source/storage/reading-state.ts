@@ -10,8 +10,8 @@ import {hasControls} from '../text/sanitize.js';
 export const STATE_FORMAT = 1;
 /** Ten thousand posts take about 0.6 MB; a file past this is not read. */
 export const MAX_STATE_BYTES = 8 * 1024 * 1024;
-/** More entries than this are not a blog's: the file is refused. */
-export const MAX_ENTRIES = 200_000;
+/** More entries than this are not a blog's: the file is refused (and never written). */
+export const MAX_ENTRIES = 100_000;
 /** No post has this many top-level blocks: a larger index is not a position. */
 const MAX_BLOCK = 10_000_000;
 /** Digits kept of a position's fraction: finer than any screen line. */
@@ -112,5 +112,16 @@ export function serializeReadingState(state: ReadingState, root: string): string
 
 	const file: FileShape = {format: STATE_FORMAT, root, posts: rows};
 	// One row a line: a person can read the file, and a diff of two is short.
-	return `{"format":${file.format},"root":${JSON.stringify(root)},"posts":[\n${rows.map(row => JSON.stringify(row)).join(',\n')}\n]}\n`;
+	const head = `{"format":${file.format},"root":${JSON.stringify(root)},"posts":[\n`;
+	const lines: string[] = [];
+	// What would be refused when read back is not written: rows past the caps are left out.
+	let bytes = Buffer.byteLength(head) + 4;
+	for (const row of rows.slice(0, MAX_ENTRIES)) {
+		const line = JSON.stringify(row);
+		bytes += Buffer.byteLength(line) + 2;
+		if (bytes > MAX_STATE_BYTES) break;
+		lines.push(line);
+	}
+
+	return `${head}${lines.join(',\n')}\n]}\n`;
 }
