@@ -28,10 +28,7 @@ export type ReadingState = {positions: Record<string, Position>; read: Record<st
 
 export const emptyReadingState: ReadingState = {positions: {}, read: {}};
 
-/** A row of the file: `[path, block, fraction]`, and the content hash when the post was read. */
-type Row = [string, number, number] | [string, number, number, string];
-
-type FileShape = {format: number; root: string; posts: Row[]};
+// A row of the file: `[path, block, fraction]`, and the content hash when the post was read.
 
 export type ParsedState = {state: ReadingState; problem?: string};
 
@@ -70,7 +67,7 @@ export function parseReadingState(text: string, root: string): ParsedState {
 	}
 
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return refused('it is not a JSON object');
-	const file = parsed as Partial<Record<keyof FileShape, unknown>>;
+	const file = parsed as Partial<Record<'format' | 'root' | 'posts', unknown>>;
 	if (file.format !== STATE_FORMAT) return refused('it is from another version of blogread');
 	if (file.root !== root) return refused('it is for another folder');
 	if (!Array.isArray(file.posts)) return refused('it has no list of posts');
@@ -96,32 +93,44 @@ export function parseReadingState(text: string, root: string): ParsedState {
 	return dropped === 0 ? {state} : {state, problem: what};
 }
 
-/** The file's text for `state`: one row per post with a position or a read mark, by path. */
+/** The file's text for `state`: one row per post with a position or a read mark (read posts first). */
 export function serializeReadingState(state: ReadingState, root: string): string {
-	const paths = new Set([...Object.keys(state.positions), ...Object.keys(state.read)]);
 	const scale = 10 ** FRACTION_DIGITS;
-	const rows: Row[] = [];
-	for (const path of [...paths].sort()) {
-		const position = Object.hasOwn(state.positions, path) ? state.positions[path] : undefined;
-		const read = Object.hasOwn(state.read, path) ? state.read[path] : undefined;
+	const {positions, read} = state;
+	const head = `{"format":${STATE_FORMAT},"root":${JSON.stringify(root)},"posts":[\n`;
+	const lines: string[] = [];
+	// What would be refused when read back is not written: rows past the caps are left out. Bytes are
+	// counted only near the cap (a character is at most three bytes of UTF-8 here).
+	let characters = head.length + 4;
+	let bytes = 0;
+	const add = (path: string, position: Position | undefined, mark: string | undefined): boolean => {
 		const block = position?.block ?? 0;
 		const fraction = Math.round((position?.fraction ?? 0) * scale) / scale;
-		if (read !== undefined) rows.push([path, block, fraction, read]);
-		else if (block !== 0 || fraction !== 0) rows.push([path, block, fraction]);
-	}
+		if (mark === undefined && block === 0 && fraction === 0) return true;
+		const line = `[${JSON.stringify(path)},${block},${fraction}${mark === undefined ? '' : `,${JSON.stringify(mark)}`}]`;
+		characters += line.length + 2;
+		if (characters * 3 > MAX_STATE_BYTES) {
+			bytes ||= Buffer.byteLength(head) + Buffer.byteLength(lines.join(',\n')) + 4;
+			bytes += Buffer.byteLength(line) + 2;
+			if (bytes > MAX_STATE_BYTES) return false;
+		}
 
-	const file: FileShape = {format: STATE_FORMAT, root, posts: rows};
-	// One row a line: a person can read the file, and a diff of two is short.
-	const head = `{"format":${file.format},"root":${JSON.stringify(root)},"posts":[\n`;
-	const lines: string[] = [];
-	// What would be refused when read back is not written: rows past the caps are left out.
-	let bytes = Buffer.byteLength(head) + 4;
-	for (const row of rows.slice(0, MAX_ENTRIES)) {
-		const line = JSON.stringify(row);
-		bytes += Buffer.byteLength(line) + 2;
-		if (bytes > MAX_STATE_BYTES) break;
 		lines.push(line);
+		return lines.length < MAX_ENTRIES;
+	};
+
+	let room = true;
+	for (const path in read) {
+		if (!Object.hasOwn(read, path)) continue;
+		room = add(path, Object.hasOwn(positions, path) ? positions[path] : undefined, read[path]);
+		if (!room) break;
 	}
 
+	for (const path in positions) {
+		if (!room) break;
+		if (Object.hasOwn(positions, path) && !Object.hasOwn(read, path)) room = add(path, positions[path], undefined);
+	}
+
+	// One row a line: a person can read the file, and a diff of two is short.
 	return `${head}${lines.join(',\n')}\n]}\n`;
 }
