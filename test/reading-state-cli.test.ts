@@ -45,7 +45,16 @@ describe('the reading state between runs (in a terminal)', () => {
 			command: `BIN ${blog}`,
 			env,
 			// The long post, half a page down twice, back; the short one read to its end; quit.
-			keys: ['\r', {key: 'd', shows: 'Paragraph'}, 'd', {key: 'q', shows: '? help'}, 'j', '\r', 'q', 'Q'],
+			keys: [
+				'\r',
+				{key: 'd', shows: 'Paragraph'},
+				'd',
+				{key: 'q', shows: '? help'},
+				'j',
+				{key: '\r', shows: 'Done.'},
+				'q',
+				'Q',
+			],
 		});
 		assert.equal(first.code, 0);
 		const files = readdirSync(folder);

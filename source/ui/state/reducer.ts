@@ -217,10 +217,14 @@ function takeScreen(state: State, screen: Screen): State {
 	return replayed;
 }
 
-/** Every change, then the read mark it may earn: a key or a resize can bring a post's end on screen. */
+/**
+ * Every change, with the read marks it may earn: the screen an action comes
+ * with may show a post's end the state has not heard of yet (a key read before
+ * the rendered page's own action), and the change may scroll to the end.
+ */
 export function reducer(state: State, action: Action): State {
-	const next = change(state, action);
-	return action.type === 'answered' || next === state ? next : markIfEnded(next, action.screen);
+	if (action.type === 'answered') return change(state, action);
+	return markIfEnded(change(markIfEnded(state, action.screen), action), action.screen);
 }
 
 function change(state: State, action: Action): State {
