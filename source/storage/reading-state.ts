@@ -32,13 +32,16 @@ export const emptyReadingState: ReadingState = {positions: {}, read: {}};
 
 export type ParsedState = {state: ReadingState; problem?: string};
 
+/** A `..` step anywhere in a path. */
+const PARENT_STEP = /(?:^|\/)\.\.(?:\/|$)/;
+
 const isPostPath = (value: unknown): value is string =>
 	typeof value === 'string' &&
 	value !== '' &&
 	value.length <= MAX_LINE &&
 	!hasControls(value) &&
 	!value.startsWith('/') &&
-	!value.split('/').includes('..');
+	!PARENT_STEP.test(value);
 
 function rowEntry(row: unknown): {path: string; position: Position; read?: string} | undefined {
 	if (!Array.isArray(row) || row.length < 3 || row.length > 4) return undefined;
