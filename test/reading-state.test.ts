@@ -91,7 +91,7 @@ describe('the reading state file', () => {
 		it(`drops ${name}, keeps the rest, and counts it`, () => {
 			const parsed = parseReadingState(file([row, ['ok.md', 2, 0.5, hash]]), root);
 			assert.deepEqual(parsed.state, {positions: {'ok.md': {block: 2, fraction: 0.5}}, read: {'ok.md': hash}});
-			assert.equal(parsed.problem, '1 entry does not fit (the rest is kept)');
+			assert.equal(parsed.problem, '1 entry does not fit and is dropped');
 		});
 	}
 
@@ -187,16 +187,17 @@ describe('the reading state between runs', () => {
 		return only(folder);
 	};
 
+	const ignored = (problem: string) => `blogread: ignoring the reading state in FILE: ${problem}; it will be rewritten`;
 	const spoiled: Array<[string, (file: string) => void, string]> = [
-		['a corrupt file', file => writeFileSync(file, '{"format":1,"root":'), 'it is not valid JSON'],
-		['a 50 MB file', file => writeFileSync(file, Buffer.alloc(50 * 1024 * 1024, 0x20)), 'it is too large'],
+		['a corrupt file', file => writeFileSync(file, '{"format":1,"root":'), ignored('it is not valid JSON')],
+		['a 50 MB file', file => writeFileSync(file, Buffer.alloc(50 * 1024 * 1024, 0x20)), ignored('it is too large')],
 		[
 			'a link to a file elsewhere',
 			file => {
 				rmSync(file);
 				symlinkSync('/etc/hostname', file);
 			},
-			'it is not a file',
+			ignored('it is not a file'),
 		],
 		[
 			'a file with hostile rows',
@@ -212,7 +213,7 @@ describe('the reading state between runs', () => {
 						],
 					}),
 				),
-			'1 entry does not fit (the rest is kept)',
+			'blogread: the reading state in FILE: 1 entry does not fit and is dropped',
 		],
 	];
 	for (const [name, spoil, problem] of spoiled) {
@@ -223,7 +224,7 @@ describe('the reading state between runs', () => {
 			const second = open();
 			assert.ok(second);
 			assert.equal(warnings.length, 1);
-			assert.equal(warnings[0], `blogread: ignoring the reading state in ${real}: ${problem}`);
+			assert.equal(warnings[0], problem.replace('FILE', real));
 			second.update(second.initial);
 			second.flush();
 			assert.equal(lstatSync(real).isFile(), true);

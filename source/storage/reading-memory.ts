@@ -41,6 +41,7 @@ export class ReadingMemory {
 	) {
 		const text = readPrivateFile(file, MAX_STATE_BYTES);
 		let problem: string | undefined;
+		let partial = false;
 		if (text === undefined) {
 			// Missing is the first run (nothing to write until something is read); anything else there is said.
 			const stat = lstatSync(file, {throwIfNoEntry: false});
@@ -50,13 +51,17 @@ export class ReadingMemory {
 		} else {
 			const parsed = parseReadingState(text, root);
 			problem = parsed.problem;
+			partial = parsed.partial === true;
 			this.initial = parsed.state;
 			// As read, the file needs no write until something changes; a bad one is rewritten at the first write.
 			if (problem === undefined) this.written = serializeReadingState(parsed.state, root);
 		}
 
 		// Said once; the file is rewritten at the first write (`written` is unset), whatever the state then.
-		if (problem !== undefined) warn(`blogread: ignoring the reading state in ${cleanLine(file)}: ${problem}`);
+		const where = cleanLine(file);
+		if (partial) warn(`blogread: the reading state in ${where}: ${problem}`);
+		else if (problem !== undefined)
+			warn(`blogread: ignoring the reading state in ${where}: ${problem}; it will be rewritten`);
 	}
 
 	/** The memory of the blog folder `root` (its real path), or undefined when the state folder can't be trusted. */

@@ -30,7 +30,8 @@ export const emptyReadingState: ReadingState = {positions: {}, read: {}};
 
 // A row of the file: `[path, block, fraction]`, and the content hash when the post was read.
 
-export type ParsedState = {state: ReadingState; problem?: string};
+/** `partial`: the problem is with some entries only (dropped); the rest of the state is kept. */
+export type ParsedState = {state: ReadingState; problem?: string; partial?: true};
 
 /** A `..` step anywhere in a path. */
 const PARENT_STEP = /(?:^|\/)\.\.(?:\/|$)/;
@@ -92,8 +93,8 @@ export function parseReadingState(text: string, root: string): ParsedState {
 
 	// fromEntries defines own properties: a path like `__proto__` stays a key, never a prototype.
 	const state = {positions: Object.fromEntries(positions), read: Object.fromEntries(read)};
-	const what = `${dropped} ${dropped === 1 ? 'entry does' : 'entries do'} not fit (the rest is kept)`;
-	return dropped === 0 ? {state} : {state, problem: what};
+	const what = `${dropped} ${dropped === 1 ? 'entry does not fit and is' : 'entries do not fit and are'} dropped`;
+	return dropped === 0 ? {state} : {state, problem: what, partial: true};
 }
 
 /** The file's text for `state`: one row per post with a position or a read mark (read posts first). */
