@@ -46,7 +46,9 @@ export type Command =
 	| 'links'
 	| 'copyLink'
 	| 'copyCode'
-	| 'copyPath';
+	| 'copyPath'
+	| 'toggleRead'
+	| 'unreadOnly';
 
 /** Keys with names (the key reader reports them as flags); anything else is matched as typed text. */
 export type NamedKey =
@@ -145,6 +147,8 @@ export const keymap: Binding[] = [
 		keys: [text('!')],
 		description: 'what was left out, and why',
 	},
+	{command: 'toggleRead', views: ['list'], keys: [text('N')], description: 'mark the post read or unread'},
+	{command: 'unreadOnly', views: ['list'], keys: [text('U')], description: 'show only unread posts, or all'},
 	{
 		command: 'submit',
 		views: ['search'],

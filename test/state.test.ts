@@ -120,6 +120,30 @@ describe('the state machine: the list', () => {
 	});
 });
 
+describe('the state machine: read marks', () => {
+	const marked = () => initialState({posts, search: fieldsOnly, memory: {positions: {}, read: {}}});
+
+	it('a post is read when its end is on screen, even if the first action to show it is the key that leaves', () => {
+		const opened = reducer(marked(), named('return'));
+		const shown = withPage(opened, page(8));
+		const left = reducer(opened, typed('q', shown));
+		assert.equal(left.view, 'list');
+		assert.deepEqual(left.read, {[posts[0]?.path ?? '']: ''});
+	});
+
+	it('a post whose end was never on screen stays unread; reaching it with G reads it', () => {
+		const opened = reducer(marked(), named('return'));
+		const long = withPage(opened);
+		assert.deepEqual(reducer(opened, typed('q', long)).read, {});
+		assert.deepEqual(reducer(opened, typed('G', long)).read, {[posts[0]?.path ?? '']: ''});
+	});
+
+	it('without a memory no post is marked', () => {
+		const opened = reducer(initialState({posts, search: fieldsOnly}), named('return'));
+		assert.deepEqual(reducer(opened, typed('q', withPage(opened, page(8)))).read, {});
+	});
+});
+
 describe('the state machine: search', () => {
 	const search = searchOf(posts);
 	const on: Screen = {...screen, search};

@@ -14,6 +14,8 @@ export type Config = {
 	sort?: SortKey;
 	center?: boolean;
 	drafts?: boolean;
+	/** Keep the reading state (positions, read marks) between runs; false is --no-state. */
+	state?: boolean;
 };
 
 type Setting = {
@@ -40,6 +42,7 @@ const settings: Setting = {
 	},
 	center: {check: isBoolean, expected: 'center'},
 	drafts: {check: isBoolean, expected: 'drafts'},
+	state: {check: isBoolean, expected: 'state'},
 };
 
 /** A key or value of the file as a problem line quotes it: in JSON, and short. */

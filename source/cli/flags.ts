@@ -105,6 +105,7 @@ export const flags = {
 	color: boolean('plain text (NO_COLOR=1 does the same; FORCE_COLOR forces colour)', {negated: true}),
 	pager: boolean('show printed output through $PAGER (default: less -R)'),
 	center: boolean('centre the reading column in a wide terminal'),
+	state: boolean('keep no reading state (positions, read marks) between runs', {negated: true}),
 	lang: valued('code', 'for translated posts (post.en.md, post.fr.md), the language to show', {
 		parse: raw => raw.trim() || undefined,
 	}),

@@ -32,6 +32,8 @@ export type Options = {
 	pager: boolean;
 	/** For translated posts, the language to list (and print). */
 	lang: string | undefined;
+	/** Keep the reading state between runs (the app only: --list and --print write nothing). */
+	state: boolean;
 };
 
 function defaultTarget(env: NodeJS.ProcessEnv, config: Config): string {
@@ -70,5 +72,6 @@ export function resolveOptions(
 		center: flags.center ?? config.center ?? false,
 		pager: flags.pager === true,
 		lang: flags.lang,
+		state: flags.state ?? config.state ?? true,
 	};
 }

@@ -1,11 +1,14 @@
 // Everything after --help and --version: flags, the config file, then print
 // mode or the app (loaded only for the app).
+import {realpathSync} from 'node:fs';
 import {stat} from 'node:fs/promises';
+import path from 'node:path';
 import meow from 'meow';
 import {closestTerms, type Filters, termExists, visiblePosts} from '../posts/filter.js';
 import {loadBlog} from '../posts/load.js';
 import type {Blog} from '../posts/model.js';
 import {fieldsOnly, SearchBodies} from '../posts/search.js';
+import {ReadingMemory} from '../storage/reading-memory.js';
 import {errorMessage, UserError} from '../util/errors.js';
 import {loadConfig} from './config.js';
 import {checkArguments, meowFlags, parseFlags} from './flags.js';
@@ -84,6 +87,8 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	}
 
 	const theme = makeTheme(options, io, true);
+	const folder = realpathSync(targetIsFile ? path.dirname(options.target) : options.target);
+	const memory = options.state ? ReadingMemory.open(folder, io.env, line => io.stderr.write(`${line}\n`)) : undefined;
 	await runApp({
 		blog,
 		filters,
@@ -94,6 +99,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		sort: options.sort,
 		center: options.center,
 		...(bodies ? {bodies} : {}),
+		...(memory ? {memory} : {}),
 		...(options.width === undefined ? {} : {maxWidth: options.width}),
 	});
 	return 0;

@@ -1,5 +1,6 @@
 import {statSync} from 'node:fs';
 import path from 'node:path';
+import {folderKey} from '../storage/folder-key.js';
 import {cacheFolderPath, privateFolder, readPrivateFile, writePrivateFile} from '../storage/private-folder.js';
 import type {FoundFile} from './discover.js';
 import {fromRow, type Post, type Row, type RowStamp, rowPath, toRow} from './model.js';
@@ -7,25 +8,9 @@ import {fromRow, type Post, type Row, type RowStamp, rowPath, toRow} from './mod
 type IndexFile = {format: number; root: string; rows: Row[]};
 
 /** Bump when the post model or the row changes, so old indexes are ignored. */
-const FORMAT = 7;
+const FORMAT = 8;
 /** An index larger than this is not read (100,000 posts take about 40 MB). */
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
-
-/**
- * A file name for a folder's index: two FNV-1a hashes of its path (node:crypto
- * is slow to load for this). A clash only costs a re-read: the file names its folder.
- */
-function fileKey(root: string): string {
-	let low = 0x811c9dc5;
-	let high = 0x2f_1a_4e_63;
-	for (let index = 0; index < root.length; index++) {
-		const code = root.charCodeAt(index);
-		low = Math.imul(low ^ code, 0x0100_0193) >>> 0;
-		high = Math.imul(high ^ code, 0x0100_0193) >>> 0;
-	}
-
-	return low.toString(16).padStart(8, '0') + high.toString(16).padStart(8, '0');
-}
 
 /**
  * The index of one blog folder: summaries of its posts keyed by path, size
@@ -45,7 +30,7 @@ export class IndexCache {
 		warn?: (line: string) => void,
 	) {
 		const folder = privateFolder(cacheFolderPath(env), warn);
-		this.file = folder.problem === undefined ? path.join(folder.path, `index-${fileKey(root)}.json`) : undefined;
+		this.file = folder.problem === undefined ? path.join(folder.path, `index-${folderKey(root)}.json`) : undefined;
 		if (this.file) this.read(this.file);
 	}
 

@@ -2,6 +2,7 @@ import {realpathSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {errorCode, UserError} from '../util/errors.js';
 import {UNREADABLE, unreadable} from './body.js';
+import {contentHash} from './content-hash.js';
 import {discoverPosts, type FoundFile, isPostFile, POST_EXTENSION_LIST} from './discover.js';
 import {comparePosts} from './filter.js';
 import {parseFrontMatter} from './front-matter.js';
@@ -57,6 +58,7 @@ function readPostFile(
 			warnings: [...file.warnings, ...front.warnings],
 			...context,
 			...(words === undefined ? {} : {words}),
+			hash: contentHash(file.utf8 ?? file.text),
 		});
 		return {post, stamp: file.stamp};
 	} catch (error) {

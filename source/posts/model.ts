@@ -3,6 +3,7 @@
 // Post type, the JSON summary, the index row and the row's validation are all
 // derived from this table.
 import {hasControls} from '../text/sanitize.js';
+import {isContentHash} from './content-hash.js';
 import type {SkippedFile} from './skip.js';
 
 /** Longest text a one-line field may hold (titles, tags, excerpts): more is not a post's, it is an attack. */
@@ -81,6 +82,8 @@ export const postFields = {
 	warnings: field(isLines),
 	/** The title was taken from the body's first `# heading` (which the reader then does not repeat). */
 	titleFromHeading: field(isBoolean, false),
+	/** A hash of the file's bytes (null when it could not be read): a post read before and changed since shows so. */
+	hash: field((value: unknown): value is string | null => value === null || isContentHash(value), false),
 } satisfies Record<string, Field>;
 
 export type FieldName = keyof typeof postFields;

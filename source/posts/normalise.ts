@@ -98,6 +98,8 @@ export type RawPost = {
 	excerptSeparator?: string | null;
 	/** The body's words, when counted already (from the file's bytes). */
 	words?: WordCount;
+	/** The hash of the file's bytes (posts/content-hash.ts), when it was read. */
+	hash?: string | null;
 };
 
 // ISO 639-1 codes, less `ts` and `io`, which are far more often file types
@@ -256,5 +258,6 @@ export function normalisePost(raw: RawPost): Post {
 		absolutePath: raw.absolutePath,
 		folder: raw.folder ?? path.dirname(raw.absolutePath),
 		titleFromHeading: frontTitle === null && heading !== null,
+		hash: raw.hash ?? null,
 	};
 }

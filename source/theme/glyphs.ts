@@ -40,6 +40,8 @@ export type Glyphs = {
 	/** Arrow keys as the help names them. */
 	arrows: {up: string; down: string; left: string; right: string; upDown: string};
 	alerts: Record<AlertKind, string>;
+	/** The list's read marks: a post not read yet, and one changed since it was read. */
+	readMarks: {unread: string; updated: string};
 };
 
 export const UNICODE_GLYPHS: Glyphs = {
@@ -64,6 +66,7 @@ export const UNICODE_GLYPHS: Glyphs = {
 	warning: '⚠',
 	arrows: {up: '↑', down: '↓', left: '←', right: '→', upDown: '↑↓'},
 	alerts: {note: 'ℹ', tip: '★', important: '◆', warning: '⚠', caution: '✖'},
+	readMarks: {unread: '●', updated: '↻'},
 };
 
 export const ASCII_GLYPHS: Glyphs = {
@@ -88,6 +91,7 @@ export const ASCII_GLYPHS: Glyphs = {
 	warning: '!',
 	arrows: {up: 'Up', down: 'Down', left: 'Left', right: 'Right', upDown: 'Up/Down'},
 	alerts: {note: 'i', tip: '*', important: '!', warning: '!', caution: 'x'},
+	readMarks: {unread: '*', updated: '+'},
 };
 
 /**

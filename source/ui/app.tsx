@@ -13,13 +13,14 @@ import {FilteredEmpty} from './components/filtered-empty.js';
 import {HelpOverlay} from './components/help-overlay.js';
 import {Lines} from './components/lines.js';
 import {LinksOverlay} from './components/links-overlay.js';
-import {ListView} from './components/list-view.js';
+import {ListView, READ_MARK_WIDTH} from './components/list-view.js';
 import {ProblemsOverlay} from './components/problems-overlay.js';
 import {ReaderView} from './components/reader-view.js';
 import {StatusBar} from './components/status-bar.js';
 import {PICKER_CHROME_ROWS, TagPicker} from './components/tag-picker.js';
 import {helpLayout} from './help-layout.js';
 import {useKeys} from './hooks/use-keys.js';
+import {type MemoryHost, useMemory} from './hooks/use-memory.js';
 import {useReaderPage} from './hooks/use-reader-page.js';
 import {type Host, useRequests} from './hooks/use-requests.js';
 import {useSearchText} from './hooks/use-search-text.js';
@@ -70,6 +71,8 @@ export type AppProps = {
 	host?: Host;
 	/** Bodies already read (for a search given on the command line). */
 	bodies?: SearchBodies;
+	/** The reading state kept between runs (positions, read marks); absent: none, and no read marks. */
+	memory?: MemoryHost;
 	/** Called after every frame: tests and the benchmark wait for the frame that answers their keys. */
 	onFrame?: (report: FrameReport) => void;
 };
@@ -85,6 +88,7 @@ export function App({
 	center = false,
 	host = {},
 	bodies,
+	memory,
 	onFrame,
 }: AppProps) {
 	const {exit} = useApp();
@@ -98,9 +102,11 @@ export function App({
 			...(sort ? {sort} : {}),
 			search: bodies?.view(blog.posts) ?? fieldsOnly,
 			leftOut: {unreadable: blog.problems ?? [], skipped: blog.skipped ?? []},
+			...(memory ? {memory: memory.initial} : {}),
 		},
 		initialState,
 	);
+	useMemory(memory, state);
 	const searchActive = state.searching || state.filters.query.trim() !== '';
 	const search = useSearchText(state.posts, searchActive, bodies);
 
@@ -168,7 +174,11 @@ export function App({
 	});
 
 	const shown = listOf(state, screen);
-	const columnsLayout = useMemo(() => listColumns(shown, layout.listWidth - 2), [shown, layout.listWidth]);
+	const markWidth = state.marks ? READ_MARK_WIDTH : 0;
+	const columnsLayout = useMemo(
+		() => listColumns(shown, layout.listWidth - 2 - markWidth),
+		[shown, layout.listWidth, markWidth],
+	);
 	if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
 		const message = wrapStyled(
 			`Terminal too small (${columns}x${rows}); blogread needs ${MIN_COLUMNS}x${MIN_ROWS}.`,
@@ -272,7 +282,16 @@ export function App({
 		);
 		status = {left: `${blog.root}${dot}no posts`, right: `? help${dot}q quit`};
 	} else if (shown.length === 0) {
-		content = <FilteredEmpty posts={state.posts} filters={state.filters} sort={state.sort} search={search} {...area} />;
+		content = (
+			<FilteredEmpty
+				posts={state.posts}
+				filters={state.filters}
+				sort={state.sort}
+				search={search}
+				unreadOnly={state.unreadOnly}
+				{...area}
+			/>
+		);
 	} else {
 		content = (
 			<ListView
@@ -284,6 +303,7 @@ export function App({
 				height={contentHeight}
 				theme={theme}
 				words={queryWords(state.filters.query)}
+				read={state.marks ? state.read : undefined}
 			/>
 		);
 	}

@@ -10,6 +10,7 @@ import {type Blog, isGuessedDate, type Post} from '../posts/model.js';
 import {localToday} from '../posts/normalise.js';
 import {readPostText} from '../posts/read-file.js';
 import type {SearchBodies} from '../posts/search.js';
+import type {ReadingMemory} from '../storage/reading-memory.js';
 import {cleanLine} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {editorCommand} from '../util/editor.js';
@@ -60,6 +61,8 @@ export type AppOptions = {
 	center: boolean;
 	/** Bodies already read for a search given on the command line. */
 	bodies?: SearchBodies;
+	/** The reading state kept between runs; absent with --no-state or when its folder can't be trusted. */
+	memory?: ReadingMemory;
 };
 
 /** The file's line (from 1) for the body's line `bodyLine` (from 0): past the front matter, read again now. */
@@ -175,6 +178,8 @@ export async function runApp(options: AppOptions): Promise<void> {
 	const suspend = async () =>
 		new Promise<void>(resolve => {
 			resumed = resolve;
+			// Written first: a stopped blogread may never be continued.
+			options.memory?.flush();
 			session.leave();
 			process.kill(process.pid, 'SIGSTOP');
 		});
@@ -200,6 +205,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 			center={options.center}
 			host={{edit, suspend, links}}
 			{...(options.bodies ? {bodies: options.bodies} : {})}
+			{...(options.memory ? {memory: options.memory} : {})}
 			{...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})}
 		/>
 	);
@@ -213,6 +219,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 	});
 
 	const onSignal = (signal: NodeJS.Signals) => {
+		options.memory?.flush();
 		instance.unmount();
 		restore();
 		if (signal === 'SIGHUP') {
@@ -225,6 +232,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 
 	// A bug must not leave the terminal in raw mode on the alternate screen.
 	const onCrash = (error: unknown) => {
+		options.memory?.flush();
 		instance.unmount();
 		restore();
 		if (terminalGone(error)) {
@@ -245,6 +253,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 	try {
 		await instance.waitUntilExit();
 	} finally {
+		options.memory?.flush();
 		for (const signal of signals) process.off(signal, onSignal);
 		process.off('SIGTSTP', onStop);
 		process.off('SIGCONT', onContinue);

@@ -47,7 +47,7 @@ export function listStatus(
 		const typed = `/${state.filters.query}${glyphs.cursor}`;
 		return `${typed} ${shown} of ${state.posts.length}${reading}${dot}Enter keeps${dot}Esc clears`;
 	}
-	const filtered = filterText === '' ? '' : `${dot}${filterText}`;
+	const filtered = (filterText === '' ? '' : `${dot}${filterText}`) + (state.unreadOnly ? `${dot}unread only` : '');
 	return `${where}${filtered}${dot}${shown} of ${state.posts.length} posts${sortText}${hidden}${reading}`;
 }
 

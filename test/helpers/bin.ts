@@ -1,5 +1,5 @@
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync} from 'node:fs';
+import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
@@ -19,8 +19,18 @@ export type BinOptions = {
 
 // No user's config, and no colour or folder from the environment the tests run in.
 const noConfig = path.join(mkdtempSync(path.join(tmpdir(), 'blogread-no-config-')), 'none');
+// Each run its own reading state (positions, read marks), so no run opens a post where another left it.
+const stateRoot = mkdtempSync(path.join(tmpdir(), 'blogread-state-'));
+process.on('exit', () => {
+	rmSync(stateRoot, {recursive: true, force: true});
+});
+let stateRuns = 0;
+/** A state folder no run has used yet (created by blogread when it writes). */
+export const freshStateHome = (): string => path.join(stateRoot, String(++stateRuns));
+
 export const baseEnv = (): NodeJS.ProcessEnv => ({
 	...process.env,
+	XDG_STATE_HOME: freshStateHome(),
 	NO_COLOR: '',
 	FORCE_COLOR: undefined,
 	FORCE_HYPERLINK: undefined,

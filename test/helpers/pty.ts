@@ -1,5 +1,5 @@
 import {spawn, spawnSync} from 'node:child_process';
-import {bin} from './bin.js';
+import {bin, freshStateHome} from './bin.js';
 
 /** Every process below `pid`, children first. */
 function descendants(pid: number): number[] {
@@ -49,7 +49,15 @@ export async function inTerminal({
 }: TerminalRun): Promise<{code: number | null; output: string}> {
 	const line = command.replaceAll('BIN', `${process.execPath} ${bin}`);
 	const child = spawn('script', ['-qfec', line, '/dev/null'], {
-		env: {...process.env, TERM: 'xterm-256color', COLUMNS: '80', LINES: '24', NO_COLOR: '', ...env},
+		env: {
+			...process.env,
+			TERM: 'xterm-256color',
+			COLUMNS: '80',
+			LINES: '24',
+			NO_COLOR: '',
+			XDG_STATE_HOME: freshStateHome(),
+			...env,
+		},
 	});
 	let output = '';
 	let code: number | null | undefined;

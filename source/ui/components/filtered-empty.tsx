@@ -10,14 +10,29 @@ type Props = {
 	filters: Filters;
 	sort: SortKey;
 	search: SearchText;
+	/** Read posts are hidden (U): the list may be empty for that alone. */
+	unreadOnly?: boolean;
 	width: number;
 	height: number;
 	theme: Theme;
 };
 
 /** Nothing matches: say which filters are active and what dropping each would show. */
-export function FilteredEmpty({posts, filters, sort, search, width, height, theme}: Props) {
+export function FilteredEmpty({posts, filters, sort, search, unreadOnly = false, width, height, theme}: Props) {
 	const plural = (count: number) => `${count} post${count === 1 ? '' : 's'}`;
+	const read = unreadOnly ? visiblePosts(posts, filters, sort, search).length : 0;
+	if (read > 0) {
+		const text = [
+			theme.heading2('No unread posts here'),
+			'',
+			`  read: ${plural(read)}`,
+			'',
+			theme.muted('U shows read posts too · N on a post marks it unread'),
+		];
+		const lines = text.flatMap(line => (line === '' ? [''] : wrapStyled(line, width)));
+		return <Lines lines={lines.slice(0, height)} height={height} />;
+	}
+
 	const hints = filters.terms.map(term => {
 		const without = visiblePosts(
 			posts,

@@ -4,6 +4,7 @@ import {detailLines, previewLines} from '../../render/post-details.js';
 import {padEnd} from '../../text/width.js';
 import {createTheme, type Theme} from '../../theme/palette.js';
 import type {ListLayout} from '../layout.js';
+import {readMark} from '../state/read-marks.js';
 import {Lines} from './lines.js';
 
 type Props = {
@@ -18,7 +19,12 @@ type Props = {
 	theme: Theme;
 	/** Search words, highlighted where they occur. */
 	words: string[];
+	/** Read marks by path (ui/state/read-marks.ts); absent: no mark column (--no-state). */
+	read?: Record<string, string> | undefined;
 };
+
+/** Columns the mark takes with its space, when marks are shown. */
+export const READ_MARK_WIDTH = 2;
 
 /** Detail lines start under the list's dates. */
 const DETAIL_INDENT = '  ';
@@ -58,13 +64,17 @@ function cachedRow(post: Post, columns: ListColumns, theme: Theme, words: string
  * The visible slice of the post list, the selected row marked and in inverse
  * video; with the selected post's details in a pane on the right or under it.
  */
-export function ListView({posts, columns, selected, top, layout, height, theme, words}: Props) {
+export function ListView({posts, columns, selected, top, layout, height, theme, words, read}: Props) {
 	const {listWidth, listHeight, detailRows, previewWidth} = layout;
+	// The marks' shapes say it without colour.
+	const marks = {...theme.glyphs.readMarks, read: ' '};
+	const markOf = (post: Post) => (read === undefined ? '' : `${theme.selectedMarker(marks[readMark(read, post)])} `);
 	const rows = posts.slice(top, top + listHeight).map((post, offset) => {
-		if (top + offset !== selected) return `  ${cachedRow(post, columns, theme, words, false)}`;
+		if (top + offset !== selected) return `  ${markOf(post)}${cachedRow(post, columns, theme, words, false)}`;
 		const row = cachedRow(post, columns, theme, words, true);
+		const room = listWidth - 2 - (read === undefined ? 0 : READ_MARK_WIDTH);
 		// A marker as well as inverse video, so the selection shows without colour.
-		return `${theme.selectedMarker(theme.glyphs.pointer)} ${theme.selected(padEnd(row, listWidth - 2))}`;
+		return `${theme.selectedMarker(theme.glyphs.pointer)} ${markOf(post)}${theme.selected(padEnd(row, room))}`;
 	});
 	const post = posts[selected];
 	if (post && previewWidth > 0) {

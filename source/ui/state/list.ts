@@ -3,6 +3,7 @@ import type {Command} from '../../keymap.js';
 import {noFilters, SORT_KEYS, type SortKey} from '../../posts/filter.js';
 import {topOfPost} from './anchor.js';
 import {noFind, type Screen, type State} from './model.js';
+import {toggleRead} from './read-marks.js';
 import {listOf, selectedIndex, termOrder} from './selectors.js';
 import {clampIndex, scrollToShow} from './viewport.js';
 
@@ -77,7 +78,14 @@ export function listKey(state: State, command: Command, screen: Screen): State {
 		case 'details':
 			return {...state, details: !state.details, notice: state.details ? 'details hidden: i shows them' : null};
 		case 'clearFilters':
-			return refilter({...state, filters: noFilters, notice: 'filters cleared'}, screen);
+			return refilter({...state, filters: noFilters, unreadOnly: false, notice: 'filters cleared'}, screen);
+		case 'toggleRead':
+			return toggleRead(state, listOf(state, screen)[index]);
+		case 'unreadOnly': {
+			if (!state.marks) return {...state, notice: 'read marks are off (--no-state)'};
+			const notice = state.unreadOnly ? 'showing every post' : 'showing unread posts only (U shows every post)';
+			return refilter({...state, unreadOnly: !state.unreadOnly, justRead: null, notice}, screen);
+		}
 		case 'sort': {
 			const sort = SORT_KEYS[(SORT_KEYS.indexOf(state.sort) + 1) % SORT_KEYS.length] ?? 'date';
 			return refilter({...state, sort, notice: `sorted by ${sortLabel(sort)}`}, screen);

@@ -71,8 +71,16 @@ export type State = {
 	readerAnchor: Anchor;
 	/** Positions to return to with ' (footnote, contents and find jumps push here). */
 	jumps: Anchor[];
-	/** Where each post was left, by path, while the program runs. */
+	/** Where each post was left, by path (kept between runs when the reading state is on). */
 	positions: Record<string, Anchor>;
+	/** Read marks are shown and kept (off with --no-state). */
+	marks: boolean;
+	/** Read posts, by path: the content hash each had when read (ui/state/read-marks.ts). */
+	read: Record<string, string>;
+	/** The list shows unread (and updated) posts only. */
+	unreadOnly: boolean;
+	/** The post last marked read: with unread only, it stays listed until the selection leaves it. */
+	justRead: string | null;
 	/** Find in the post: the query, whether it is being typed, and the current hit. */
 	find: FindState;
 	contents: ContentsState | null;

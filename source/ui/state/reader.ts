@@ -6,7 +6,8 @@ import {type Hit, hitFrom} from './hits.js';
 import {copyCode, openLinks} from './links.js';
 import {openPost, refilter} from './list.js';
 import {noFind, type ReaderPage, type Screen, type State} from './model.js';
-import {hitsFor, listOf, readerTop, selectedIndex} from './selectors.js';
+import {readMark, withMark} from './read-marks.js';
+import {hitsFor, listOf, openPage, readerTop, selectedIndex} from './selectors.js';
 import {clampTop, contentsRows, scrollToShow} from './viewport.js';
 
 const JUMP_STACK_LIMIT = 50;
@@ -35,6 +36,16 @@ export function leavePost(state: State, screen: Screen, page: ReaderPage | undef
 /** Back on the list: the post read stays selected if it is still shown (an edit may have filtered it out). */
 export function backToList(state: State, screen: Screen, page: ReaderPage | undefined): State {
 	return refilter({...leavePost(state, screen, page), view: 'list', find: noFind, pending: []}, screen);
+}
+
+/** Once the open post's last line is on screen, it is read (a partial page has no last line yet). */
+export function markIfEnded(state: State, screen: Screen): State {
+	if (!state.marks || state.view !== 'reader' || state.selectedPath === null) return state;
+	const page = openPage(state, screen);
+	if (!page || page.partial || readerTop(state, screen) + screen.readerHeight < page.lines.length) return state;
+	const post = state.posts.find(candidate => candidate.path === state.selectedPath);
+	if (!post || readMark(state.read, post) === 'read') return state;
+	return {...state, read: withMark(state.read, post, true), justRead: post.path};
 }
 
 /** Shows hit `index`: scrolls only if it is off screen, then leaves a little context above it. */

@@ -6,13 +6,13 @@ import {concreteTerm, type Filters, noFilters, type SortKey} from '../../posts/f
 import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
 import {sourceLineAt} from '../../render/source-lines.js';
-import {topOfPost} from './anchor.js';
+import {type Anchor, topOfPost} from './anchor.js';
 import {linksKey} from './links.js';
 import {listKey, refilter, searchKey} from './list.js';
 import {type Action, type LeftOut, noFind, type Screen, type State} from './model.js';
 import {contentsKey, helpKey, helpTopIn, problemsKey} from './overlays.js';
 import {pickerKey} from './picker.js';
-import {backToList, findKey, readerKey} from './reader.js';
+import {backToList, findKey, markIfEnded, readerKey} from './reader.js';
 import {activeView, listOf, openPage, pickerRows, readerTop} from './selectors.js';
 import {contentsRows, scrollToShow} from './viewport.js';
 
@@ -27,6 +27,8 @@ export type InitialState = {
 	search: SearchText;
 	/** What loading the blog left out, for the problems overlay. */
 	leftOut?: LeftOut;
+	/** The reading state kept from earlier runs; absent: no read marks (--no-state). */
+	memory?: {positions: Record<string, Anchor>; read: Record<string, string>};
 };
 
 const nothingLeftOut: LeftOut = {unreadable: [], skipped: []};
@@ -38,6 +40,7 @@ export function initialState({
 	sort = 'date',
 	search,
 	leftOut = nothingLeftOut,
+	memory,
 }: InitialState): State {
 	// --tag matches a tag or a category; the picker deals in one or the other.
 	const filters = given.terms.some(term => term.kind === 'any')
@@ -57,7 +60,11 @@ export function initialState({
 		listTop: 0,
 		readerAnchor: topOfPost,
 		jumps: [],
-		positions: {},
+		positions: memory?.positions ?? {},
+		marks: memory !== undefined,
+		read: memory?.read ?? {},
+		unreadOnly: false,
+		justRead: null,
 		find: noFind,
 		contents: null,
 		links: null,
@@ -74,7 +81,7 @@ export function initialState({
 }
 
 function hasFilters(state: State): boolean {
-	return state.filters.terms.length > 0 || state.filters.query !== '';
+	return state.filters.terms.length > 0 || state.filters.query !== '' || state.unreadOnly;
 }
 
 /** One key, read by the screen that is active now. */
@@ -83,7 +90,12 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
 	// Esc on the list first drops the filters (a search kept with Enter, chosen tags); then it quits.
 	if (command === 'escape' && state.view === 'list' && hasFilters(state)) {
 		return refilter(
-			{...state, filters: {...noFilters, mode: state.filters.mode}, notice: 'filters cleared (Esc again quits)'},
+			{
+				...state,
+				filters: {...noFilters, mode: state.filters.mode},
+				unreadOnly: false,
+				notice: 'filters cleared (Esc again quits)',
+			},
 			screen,
 		);
 	}
@@ -222,7 +234,17 @@ function takeScreen(state: State, screen: Screen): State {
 	return replayed;
 }
 
+/**
+ * Every change, with the read marks it may earn: the screen an action comes
+ * with may show a post's end the state has not heard of yet (a key read before
+ * the rendered page's own action), and the change may scroll to the end.
+ */
 export function reducer(state: State, action: Action): State {
+	if (action.type === 'answered') return change(state, action);
+	return markIfEnded(change(markIfEnded(state, action.screen), action), action.screen);
+}
+
+function change(state: State, action: Action): State {
 	switch (action.type) {
 		case 'keys':
 			return takeInput({...state, inputs: state.inputs + 1}, action.input, action.flags, action.screen);

@@ -17,6 +17,7 @@ import {lineAt} from './anchor.js';
 import {findHits, type Hit} from './hits.js';
 import {memoizeLast} from './memo.js';
 import type {PickerState, ReaderPage, Screen, State} from './model.js';
+import {unreadOnly} from './read-marks.js';
 import {clampTop} from './viewport.js';
 
 const sortedPosts = memoizeLast(([posts, sort]: readonly [Post[], SortKey]) => sortPosts(posts, sort));
@@ -46,7 +47,9 @@ export const shownPosts = memoizeLast(
 
 /** The list as the state and screen show it now. */
 export function listOf(state: State, screen: Pick<Screen, 'search'>): Post[] {
-	return shownPosts(state.posts, state.filters, state.sort, screen.search);
+	const shown = shownPosts(state.posts, state.filters, state.sort, screen.search);
+	const kept = state.justRead === state.selectedPath ? state.justRead : null;
+	return state.unreadOnly ? unreadOnly(shown, state.read, kept) : shown;
 }
 
 /** Every tag and category with its count: counting goes over every post. */
