@@ -13,6 +13,7 @@ import type {Theme} from '../theme/palette.js';
 import {errorMessage} from '../util/errors.js';
 import {endOnHangUp, terminalGone} from '../util/hang-up.js';
 import {App} from './app.js';
+import type {Follow} from './hooks/use-follow.js';
 import {createScreenWriter, type ScreenWriter} from './screen-writer.js';
 
 const ENTER_ALTERNATE_SCREEN = '\u001B[?1049h\u001B[H';
@@ -56,6 +57,8 @@ export type AppOptions = {
 	center: boolean;
 	/** Bodies already read for a search given on the command line. */
 	bodies?: SearchBodies;
+	/** Follow the blog's files while the app runs. */
+	follow?: Follow;
 };
 
 /** A word for `sh`, quoted. */
@@ -179,6 +182,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 			sort={options.sort}
 			center={options.center}
 			host={{edit, suspend}}
+			{...(options.follow ? {follow: options.follow} : {})}
 			{...(options.bodies ? {bodies: options.bodies} : {})}
 			{...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})}
 		/>

@@ -6,6 +6,7 @@ import {concreteTerm, type Filters, noFilters, type SortKey} from '../../posts/f
 import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
 import {topOfPost} from './anchor.js';
+import {postsChanged} from './follow.js';
 import {listKey, refilter, searchKey} from './list.js';
 import {type Action, type LeftOut, noFind, type Screen, type State} from './model.js';
 import {contentsKey, helpKey, helpTopIn, problemsKey} from './overlays.js';
@@ -60,6 +61,7 @@ export function initialState({
 		contents: null,
 		leftOut,
 		problems: null,
+		deleted: null,
 		notice: null,
 		quitting: false,
 		backQuits: openFirst,
@@ -206,6 +208,12 @@ function takeScreen(state: State, screen: Screen): State {
 }
 
 export function reducer(state: State, action: Action): State {
+	const next = reduce(state, action);
+	// A deleted post is spoken of only while the reader is on it.
+	return next.deleted !== null && next.view === 'list' ? {...next, deleted: null} : next;
+}
+
+function reduce(state: State, action: Action): State {
 	switch (action.type) {
 		case 'keys':
 			return takeInput({...state, inputs: state.inputs + 1}, action.input, action.flags, action.screen);
@@ -227,5 +235,9 @@ export function reducer(state: State, action: Action): State {
 
 		case 'answered':
 			return {...state, request: null, notice: action.notice};
+		case 'postsChanged':
+			return postsChanged(state, action.posts, action.leftOut, action.screen);
+		case 'said':
+			return {...state, notice: action.notice};
 	}
 }
