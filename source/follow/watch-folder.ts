@@ -24,6 +24,8 @@ export type WatchOptions = {
 	onChange: (changes: FolderChanges) => void;
 	/** Watching is not possible, and why: polling from now on. Called once at most. */
 	onPolling?: (why: string) => void;
+	/** Every folder is watched (at start, and after folders came or went), or polling has its first look. */
+	onReady?: () => void;
 	/** The open post's file (absolute), which polling checks most often. */
 	openFile?: () => string | undefined;
 	/** For tests: a stand-in for fs.watch, and for the file system's type. */
@@ -158,6 +160,8 @@ export function watchFolder(options: WatchOptions): FolderWatcher {
 				}
 			}
 		}
+
+		options.onReady?.();
 	};
 
 	const startPolling = (why: string) => {
@@ -166,12 +170,13 @@ export function watchFolder(options: WatchOptions): FolderWatcher {
 		stopWatching();
 		options.onPolling?.(why);
 		let times = new Map<string, Stats | undefined>();
-		let openStat: {file: string; stat: Stats | undefined} | undefined;
+		const first = options.openFile?.();
+		let openStat = first === undefined ? undefined : {file: first, stat: statOf(first)};
 		const readFolders = async () => {
 			const folders = await foldersBelow(root, file === undefined, ignore);
 			times = new Map(folders.map(folder => [folder, statOf(folder)]));
 		};
-		void readFolders();
+		void readFolders().then(() => options.onReady?.());
 		let tick = 0;
 		poller = setInterval(() => {
 			const open = options.openFile?.();
