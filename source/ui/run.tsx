@@ -4,9 +4,8 @@ import path from 'node:path';
 import tty from 'node:tty';
 import {render} from 'ink';
 import type {Filters, SortKey} from '../posts/filter.js';
-import {loadPostFile} from '../posts/load.js';
-import {type Blog, isGuessedDate, type Post} from '../posts/model.js';
-import {localToday} from '../posts/normalise.js';
+import type {Blog, Post} from '../posts/model.js';
+import {rereadPost} from '../posts/reread.js';
 import type {SearchBodies} from '../posts/search.js';
 import {cleanLine} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
@@ -145,12 +144,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 			throw new Error(`could not run the editor "${cleanLine(editor)}" (set VISUAL or EDITOR)`);
 		}
 
-		// Re-read, keeping what came from around the file (its slug, its translations, a drafts folder).
-		const fresh = loadPostFile(post.absolutePath, post.path, {folder: post.folder});
-		const drafted = /(?:^|\/)_drafts\//.test(post.path) || (fresh.date !== null && fresh.date > localToday());
-		// A guessed date stays a guess: the edit is not a commit.
-		const guess = fresh.date === null && isGuessedDate(post) ? {date: post.date, dateSource: post.dateSource} : {};
-		return {...fresh, ...guess, slug: post.slug, languages: post.languages, draft: fresh.draft || drafted};
+		return rereadPost(post);
 	};
 
 	// Stopped (Ctrl-Z, or SIGTSTP from elsewhere): the shell gets its terminal back, as with less and vim.

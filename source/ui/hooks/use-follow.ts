@@ -4,6 +4,7 @@ import {type Dispatch, type RefObject, useEffect, useRef, useState} from 'react'
 import {type FolderChanges, type FolderWatcher, watchFolder} from '../../follow/watch-folder.js';
 import {keepTranslations, keepUnchanged} from '../../posts/merge-posts.js';
 import type {Blog, Post} from '../../posts/model.js';
+import {rereadPost} from '../../posts/reread.js';
 import {cleanLine} from '../../text/sanitize.js';
 import {errorMessage} from '../../util/errors.js';
 import type {Action, Screen} from '../state/model.js';
@@ -57,9 +58,21 @@ export function useFollow({follow, posts, openFile, dispatch, screen}: Options):
 
 			reading = true;
 			try {
+				// Posts edited in place (the usual change, an author saving) are read alone; anything else reads the blog.
+				const previous = world.current.posts;
+				const known = new Map(previous.map(post => [post.path, post]));
+				const edited = [...changes.paths].map(changed => known.get(changed));
+				if (!changes.folders && edited.length > 0 && edited.every(post => post && existsSync(post.absolutePath))) {
+					dispatch({
+						type: 'postsChanged',
+						posts: previous.map(post => (changes.paths.has(post.path) ? rereadPost(post) : post)),
+						screen: screen.current,
+					});
+					return;
+				}
+
 				const fresh = await follow.reload();
 				if (stopped) return;
-				const previous = world.current.posts;
 				const listed = keepTranslations(previous, fresh.posts, fresh.translations ?? new Map());
 				setBlog(fresh);
 				dispatch({

@@ -110,7 +110,7 @@ export type Action =
 	| {type: 'replaced'; path: string; post: Post; notice: string; screen: Screen}
 	/** A request was carried out with nothing to swap in (suspended and back), or could not be, and why. */
 	| {type: 'answered'; notice: string | null}
-	/** The blog's files changed on disk and were read again: the posts now, and what loading left out. */
-	| {type: 'postsChanged'; posts: Post[]; leftOut: LeftOut; screen: Screen}
+	/** The blog's files changed on disk and were read again: the posts now, and what loading left out (if read). */
+	| {type: 'postsChanged'; posts: Post[]; leftOut?: LeftOut; screen: Screen}
 	/** Something to say in the status line that no key asked for (watching fell back to polling). */
 	| {type: 'said'; notice: string};

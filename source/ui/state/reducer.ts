@@ -236,7 +236,7 @@ function reduce(state: State, action: Action): State {
 		case 'answered':
 			return {...state, request: null, notice: action.notice};
 		case 'postsChanged':
-			return postsChanged(state, action.posts, action.leftOut, action.screen);
+			return postsChanged(state, action.posts, action.leftOut ?? state.leftOut, action.screen);
 		case 'said':
 			return {...state, notice: action.notice};
 	}
