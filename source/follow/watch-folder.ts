@@ -84,6 +84,7 @@ export function watchFolder(options: WatchOptions): FolderWatcher {
 	const watch = options.watch ?? watchNative;
 	const watchers = new Map<string, FSWatcher>();
 	let closed = false;
+	let started = false;
 	let polling = false;
 	let pending: FolderChanges = {paths: new Set(), folders: false};
 	let quiet: NodeJS.Timeout | undefined;
@@ -142,8 +143,10 @@ export function watchFolder(options: WatchOptions): FolderWatcher {
 			watchers.delete(folder);
 		}
 
+		let added = false;
 		for (const folder of folders) {
 			if (watchers.has(folder)) continue;
+			added = true;
 			try {
 				const watcher = watch(folder, {persistent: false}, listener(folder));
 				watcher.on('error', () => {
@@ -161,6 +164,9 @@ export function watchFolder(options: WatchOptions): FolderWatcher {
 			}
 		}
 
+		// Posts written into a new folder before its watch was set are found by one more reading.
+		if (started && added) changed(undefined);
+		started = true;
 		options.onReady?.();
 	};
 
