@@ -14,7 +14,8 @@ import {
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {ReadingMemory, stateFolderPath} from '../source/storage/reading-memory.js';
+import {stateFolderPath} from '../source/storage/private-folder.js';
+import {ReadingMemory} from '../source/storage/reading-memory.js';
 import {
 	emptyReadingState,
 	MAX_STATE_BYTES,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import type {KeyFlags} from '../source/keymap.js';
+import type {Post} from '../source/posts/model.js';
 import {fieldsOnly} from '../source/posts/search.js';
 import {type Action, noFind, type ReaderPage, type Screen, type State} from '../source/ui/state/model.js';
 import {initialState, reducer} from '../source/ui/state/reducer.js';
@@ -394,3 +395,80 @@ describe('the state machine: help and resizing', () => {
 function named2(name: keyof KeyFlags, on: Screen): Action {
 	return {type: 'keys', input: '', flags: {[name]: true}, screen: on};
 }
+
+describe('the state machine: files changed on disk (postsChanged)', () => {
+	const nothing = {unreadable: [], skipped: []};
+	const changed = (next: Post[], on: Screen = screen): Action => ({
+		type: 'postsChanged',
+		posts: next,
+		leftOut: nothing,
+		screen: on,
+	});
+	const at = (index: number) => posts[index]?.path ?? '';
+	const without = (...indexes: number[]) => posts.filter((_, index) => !indexes.includes(index));
+	const renamed = (index: number, name: string) =>
+		posts.map((post, at) => (at === index ? {...post, path: name, absolutePath: `/gone/${name}`} : post));
+	const added = makePost({title: 'A new post', date: '2025-01-01'}, 'New.', 'new.md');
+	const onList = (index: number) => run(start(), ...Array.from({length: index}, () => typed('j')));
+	const inReader = (index: number) => run(onList(index), named('return'), s => typed('jjjj', withPage(s)));
+
+	const cases: Array<[name: string, from: () => State, next: Post[], selected: string | null, view: string]> = [
+		['a post added: the selection stays', () => onList(3), [added, ...posts], at(3), 'list'],
+		['another post removed: the selection stays', () => onList(3), without(0, 1), at(3), 'list'],
+		['the selected post removed: its neighbour below is selected', () => onList(3), without(3), at(4), 'list'],
+		['the last post removed while selected: the one above it', () => onList(29), without(29), at(28), 'list'],
+		[
+			'the selected post renamed: the new name is selected',
+			() => onList(3),
+			renamed(3, 'moved.md'),
+			'moved.md',
+			'list',
+		],
+		['the open post renamed: it stays open', () => inReader(2), renamed(2, 'moved.md'), 'moved.md', 'reader'],
+		['the open post deleted: the reader stays, on it', () => inReader(2), without(2), at(2), 'reader'],
+		['every post gone: nothing selected', () => onList(5), [], null, 'list'],
+	];
+	for (const [name, from, next, selectedPath, view] of cases) {
+		it(name, () => {
+			const after = reducer(frozen(from()), changed(next));
+			assert.deepEqual([after.selectedPath, after.view], [selectedPath, view]);
+			assert.equal(after.posts, next);
+		});
+	}
+
+	it('the open post read again keeps its reading position (the anchor), and says nothing', () => {
+		const reading = inReader(2);
+		const edited = posts.map((post, index) => (index === 2 ? {...post, words: post.words + 1} : post));
+		const after = reducer(frozen(reading), changed(edited));
+		assert.deepEqual(after.readerAnchor, reading.readerAnchor);
+		assert.equal(readerTop(after, withPage(after)), 4);
+		assert.deepEqual([after.deleted, after.notice], [null, null]);
+	});
+
+	it('a post deleted while open is kept to say so; it opens again when its file comes back', () => {
+		const reading = inReader(2);
+		const deleted = reducer(frozen(reading), changed(without(2)));
+		assert.equal(deleted.deleted?.title, 'Post 3');
+		const back = reducer(deleted, changed(posts));
+		assert.deepEqual([back.deleted, back.view, back.selectedPath], [null, 'reader', at(2)]);
+		assert.equal(readerTop(back, withPage(back)), 4, 'at the same place');
+	});
+
+	it('going back to the list from a deleted post forgets it', () => {
+		const deleted = reducer(inReader(2), changed(without(2)));
+		const back = reducer(deleted, typed('q'));
+		assert.deepEqual([back.view, back.deleted], ['list', null]);
+	});
+
+	it('a rename carries the position the post was left at', () => {
+		const left = run(inReader(2), s => typed('q', withPage(s)));
+		const after = reducer(left, changed(renamed(2, 'moved.md')));
+		assert.deepEqual(after.positions['moved.md'], left.positions[at(2)]);
+	});
+
+	it('what loading left out is replaced too (the problems view)', () => {
+		const leftOut = {unreadable: ['drafts: cannot read this folder (EACCES); skipped'], skipped: []};
+		const after = reducer(start(), {type: 'postsChanged', posts, leftOut, screen});
+		assert.deepEqual(after.leftOut, leftOut);
+	});
+});

@@ -4,6 +4,7 @@ import {realpathSync} from 'node:fs';
 import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import meow from 'meow';
+import {blogreadFolders} from '../follow/ignored-folders.js';
 import {closestTerms, type Filters, termExists, visiblePosts} from '../posts/filter.js';
 import {loadBlog} from '../posts/load.js';
 import type {Blog} from '../posts/model.js';
@@ -60,12 +61,8 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	const targetIsFile = await isFile(options.target);
 	if (targetIsFile && !options.list && !interactive(io)) return printPost(options, options.target, io);
 
-	const blog = await loadBlog(options.target, {
-		drafts: options.drafts,
-		...(options.lang ? {lang: options.lang} : {}),
-		env: io.env,
-		warn: line => io.stderr.write(`${line}\n`),
-	});
+	const loadOptions = {drafts: options.drafts, ...(options.lang ? {lang: options.lang} : {}), env: io.env};
+	const blog = await loadBlog(options.target, {...loadOptions, warn: line => io.stderr.write(`${line}\n`)});
 	const filters: Filters = {terms: options.tags.map(name => ({kind: 'any', name})), mode: 'and', query: options.search};
 	// A search needs every body; without one, none is read.
 	const bodies = options.search.trim() === '' ? undefined : new SearchBodies();
@@ -98,6 +95,12 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		openFirst: targetIsFile,
 		sort: options.sort,
 		center: options.center,
+		follow: {
+			target: path.resolve(options.target),
+			// Read again while the app runs: a line on stderr would land in the middle of its screen.
+			reload: () => loadBlog(options.target, {...loadOptions, warn: () => {}}),
+			ignore: blogreadFolders(io.env),
+		},
 		...(bodies ? {bodies} : {}),
 		...(memory ? {memory} : {}),
 		...(options.width === undefined ? {} : {maxWidth: options.width}),

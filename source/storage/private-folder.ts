@@ -27,6 +27,12 @@ export function cacheFolderPath(env: NodeJS.ProcessEnv): string {
 const GROUP_OR_OTHER_WRITE = 0o022;
 const STICKY = 0o1000;
 
+/** What blogread keeps of your reading (positions, read marks): not rebuilt if deleted. */
+export function stateFolderPath(env: NodeJS.ProcessEnv): string {
+	const home = env['HOME'] || os.homedir();
+	return path.join(env['XDG_STATE_HOME'] || path.join(home, '.local', 'state'), 'blogread');
+}
+
 /**
  * Why a folder with these stats must not be trusted, or undefined when it
  * may: `folder` is blogread's own folder, `parent` the one it sits in.

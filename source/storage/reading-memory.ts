@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {cleanLine} from '../text/sanitize.js';
 import {folderKey} from './folder-key.js';
-import {privateFolder, readPrivateFile, writePrivateFile} from './private-folder.js';
+import {privateFolder, readPrivateFile, stateFolderPath, writePrivateFile} from './private-folder.js';
 import {
 	emptyReadingState,
 	MAX_STATE_BYTES,
@@ -14,12 +14,6 @@ import {
 	type ReadingState,
 	serializeReadingState,
 } from './reading-state.js';
-
-/** What blogread keeps of your reading (positions, read marks): not rebuilt if deleted. */
-export function stateFolderPath(env: NodeJS.ProcessEnv): string {
-	const home = env['HOME'] || os.homedir();
-	return path.join(env['XDG_STATE_HOME'] || path.join(home, '.local', 'state'), 'blogread');
-}
 
 /** The app's reading state now, and the post open in the reader (its position is not in `positions` until left). */
 export type MemorySnapshot = ReadingState & {open?: {path: string; position: Position} | undefined};

@@ -5,6 +5,7 @@ import {type Filters, prepareTerms, queryWords, type SortKey} from '../posts/fil
 import type {Blog} from '../posts/model.js';
 import {fieldsOnly, type SearchBodies} from '../posts/search.js';
 import {listColumns} from '../render/list-row.js';
+import {cleanLine} from '../text/sanitize.js';
 import {wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {ContentsOverlay} from './components/contents-overlay.js';
@@ -19,6 +20,7 @@ import {ReaderView} from './components/reader-view.js';
 import {StatusBar} from './components/status-bar.js';
 import {PICKER_CHROME_ROWS, TagPicker} from './components/tag-picker.js';
 import {helpLayout} from './help-layout.js';
+import {type Follow, useFollow} from './hooks/use-follow.js';
 import {useKeys} from './hooks/use-keys.js';
 import {type MemoryHost, useMemory} from './hooks/use-memory.js';
 import {useReaderPage} from './hooks/use-reader-page.js';
@@ -31,7 +33,7 @@ import {problemRows} from './state/problems.js';
 import {initialState, reducer} from './state/reducer.js';
 import {activeView, hitsFor, listOf, pickerRows, readerTop, selectedIndex} from './state/selectors.js';
 import {clampTop, contentsRows, positionLabel, problemsRows, scrollToShow} from './state/viewport.js';
-import {listStatus, problemsStatus, readerStatus, type StatusText} from './status.js';
+import {deletedStatus, listStatus, problemsStatus, readerStatus, type StatusText} from './status.js';
 
 /** Reading is easier in a column than across a wide terminal. */
 export const MAX_READING_WIDTH = 100;
@@ -73,6 +75,8 @@ export type AppProps = {
 	bodies?: SearchBodies;
 	/** The reading state kept between runs (positions, read marks); absent: none, and no read marks. */
 	memory?: MemoryHost;
+	/** Follow the files: posts changed, added or removed on disk while the app runs show at once. */
+	follow?: Follow;
 	/** Called after every frame: tests and the benchmark wait for the frame that answers their keys. */
 	onFrame?: (report: FrameReport) => void;
 };
@@ -89,6 +93,7 @@ export function App({
 	host = {},
 	bodies,
 	memory,
+	follow,
 	onFrame,
 }: AppProps) {
 	const {exit} = useApp();
@@ -143,12 +148,21 @@ export function App({
 	useKeys(({input, flags}) => {
 		dispatch({type: 'keys', input, flags, screen: screenRef.current});
 	});
+	const followed = useFollow({
+		follow,
+		posts: state.posts,
+		openFile: state.view === 'reader' ? (post ?? state.deleted ?? undefined)?.absolutePath : undefined,
+		dispatch,
+		screen: screenRef,
+	});
+	// The blog as last read: what the status says of it (hidden drafts) and its translations follow the files too.
+	const current = followed ?? blog;
 	useRequests({
 		request: state.request,
 		posts: state.posts,
 		dispatch,
 		screen: screenRef,
-		translations: blog.translations,
+		translations: current.translations,
 		host,
 	});
 
@@ -195,7 +209,7 @@ export function App({
 	const dot = ` ${theme.glyphs.separator} `;
 	let content: React.ReactNode;
 	let status: StatusText = {
-		left: listStatus(blog, state, shown.length, search.complete, theme.glyphs),
+		left: listStatus(current, state, shown.length, search.complete, theme.glyphs),
 		// The key to the problems view stays in sight: the left side is cut on a narrow terminal.
 		right: [
 			positionLabel(listTop, shown.length, layout.listHeight),
@@ -271,11 +285,25 @@ export function App({
 			page && state.links
 				? {left: `Links of ${post.title}`, right: `${state.links.cursor + 1}/${page.links.length}${dot}Esc closes`}
 				: readerStatus(state, post, page, top, contentHeight, hits.length, theme.glyphs);
+	} else if (state.view === 'reader' && state.deleted) {
+		const {title, path} = state.deleted;
+		const back = state.backQuits ? 'q quits' : 'q goes back to the list';
+		content = (
+			<Lines
+				lines={[
+					'',
+					...wrapStyled(`"${title}" was deleted (${cleanLine(path)} is no longer there).`, columns - 2),
+					...wrapStyled(theme.muted(`It shows here again if its file comes back; ${back}.`), columns - 2),
+				].map(line => ` ${line}`)}
+				height={contentHeight}
+			/>
+		);
+		status = deletedStatus(state.deleted, state.backQuits);
 	} else if (state.posts.length === 0) {
 		content = (
 			<EmptyState
 				root={blog.root}
-				hiddenDrafts={blog.hiddenDrafts}
+				hiddenDrafts={current.hiddenDrafts}
 				leftOut={state.leftOut.skipped.length + state.leftOut.unreadable.length}
 				{...area}
 			/>

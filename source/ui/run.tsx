@@ -5,10 +5,9 @@ import tty from 'node:tty';
 import {render} from 'ink';
 import type {Filters, SortKey} from '../posts/filter.js';
 import {bodyStartLine} from '../posts/front-matter.js';
-import {loadPostFile} from '../posts/load.js';
-import {type Blog, isGuessedDate, type Post} from '../posts/model.js';
-import {localToday} from '../posts/normalise.js';
+import type {Blog, Post} from '../posts/model.js';
 import {readPostText} from '../posts/read-file.js';
+import {rereadPost} from '../posts/reread.js';
 import type {SearchBodies} from '../posts/search.js';
 import type {ReadingMemory} from '../storage/reading-memory.js';
 import {cleanLine} from '../text/sanitize.js';
@@ -18,6 +17,7 @@ import {errorMessage} from '../util/errors.js';
 import {endOnHangUp, terminalGone} from '../util/hang-up.js';
 import {createLinkHost} from '../util/opener.js';
 import {App} from './app.js';
+import type {Follow} from './hooks/use-follow.js';
 import {createScreenWriter, type ScreenWriter} from './screen-writer.js';
 
 const ENTER_ALTERNATE_SCREEN = '\u001B[?1049h\u001B[H';
@@ -63,6 +63,8 @@ export type AppOptions = {
 	bodies?: SearchBodies;
 	/** The reading state kept between runs; absent with --no-state or when its folder can't be trusted. */
 	memory?: ReadingMemory;
+	/** Follow the blog's files while the app runs. */
+	follow?: Follow;
 };
 
 /** The file's line (from 1) for the body's line `bodyLine` (from 0): past the front matter, read again now. */
@@ -156,12 +158,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 			throw new Error(`could not run the editor "${cleanLine(editor)}" (set VISUAL or EDITOR)`);
 		}
 
-		// Re-read, keeping what came from around the file (its slug, its translations, a drafts folder).
-		const fresh = loadPostFile(post.absolutePath, post.path, {folder: post.folder});
-		const drafted = /(?:^|\/)_drafts\//.test(post.path) || (fresh.date !== null && fresh.date > localToday());
-		// A guessed date stays a guess: the edit is not a commit.
-		const guess = fresh.date === null && isGuessedDate(post) ? {date: post.date, dateSource: post.dateSource} : {};
-		return {...fresh, ...guess, slug: post.slug, languages: post.languages, draft: fresh.draft || drafted};
+		return rereadPost(post);
 	};
 
 	// OSC 52 goes straight to the terminal, between frames: it moves no cursor and draws nothing.
@@ -204,6 +201,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 			sort={options.sort}
 			center={options.center}
 			host={{edit, suspend, links}}
+			{...(options.follow ? {follow: options.follow} : {})}
 			{...(options.bodies ? {bodies: options.bodies} : {})}
 			{...(options.memory ? {memory: options.memory} : {})}
 			{...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})}

@@ -75,3 +75,8 @@ export function readerStatus(
 		: `${lineRange(top, page.lines.length, height)} ${positionLabel(top, page.lines.length, height)}${dot}? help`;
 	return {left, right};
 }
+
+/** The reader's status when the open post's file was deleted. */
+export function deletedStatus(post: Post, backQuits: boolean): StatusText {
+	return {left: `${post.title} · deleted on disk`, right: `${backQuits ? 'q quits' : 'q back'} · ? help`};
+}

@@ -22,7 +22,12 @@ export type Keystroke =
 	/** Wait until blogread has stopped itself (after SIGTSTP or Ctrl-Z). */
 	| {stopped: true}
 	/** Close the terminal under it (kill `script`), and wait until blogread has ended. */
-	| {hangUp: true};
+	| {hangUp: true}
+	/**
+	 * Do something outside the app (change its files), and wait for `shows`, for at most `within` ms.
+	 * With `again`, do it again each time that passes, until the run's deadline.
+	 */
+	| {act: () => void; shows: string; within: number; again?: boolean};
 
 export type TerminalRun = {
 	/** Shell command line run in the terminal; `BIN` stands for `node dist/cli.js`. */
@@ -72,10 +77,12 @@ export async function inTerminal({
 	});
 
 	const deadline = Date.now() + timeout;
-	const waitFor = async (done: () => boolean, what: string) => {
+	/** Waits until `done`; past `until`, gives up (when not `fatal`) or ends the run. */
+	const waitFor = async (done: () => boolean, what: string, until = deadline, fatal = true) => {
 		while (!done()) {
 			if (code !== undefined) throw new Error(`exited (${code}) before ${what}; output:\n${output}`);
-			if (Date.now() > deadline) {
+			if (Date.now() > until && !fatal) return;
+			if (Date.now() > until) {
 				child.kill('SIGKILL');
 				throw new Error(`timed out waiting for ${what}; output so far:\n${output}`);
 			}
@@ -107,6 +114,24 @@ export async function inTerminal({
 		const step = typeof keystroke === 'string' ? {key: keystroke, shows: undefined} : keystroke;
 		if ('stopped' in step) {
 			await waitFor(() => appProcess().state.startsWith('T'), 'blogread to stop');
+			continue;
+		}
+
+		if ('act' in step) {
+			const mark = output.length;
+			const seen = () => output.slice(mark).includes(step.shows);
+			for (;;) {
+				step.act();
+				const until = Math.min(deadline, Date.now() + step.within);
+				if (!step.again || Date.now() > deadline) {
+					await waitFor(seen, `"${step.shows}" within ${step.within} ms`, until);
+					break;
+				}
+
+				await waitFor(seen, `"${step.shows}"`, until, false);
+				if (seen()) break;
+			}
+
 			continue;
 		}
 

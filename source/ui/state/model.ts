@@ -90,6 +90,8 @@ export type State = {
 	leftOut: LeftOut;
 	/** The problems overlay over the list, while it is open. */
 	problems: ProblemsViewState | null;
+	/** The open post, as it was, when its file was deleted while it was read (the reader says so). */
+	deleted: Post | null;
 	/** A one-off message for the status line; cleared by the next key. */
 	notice: string | null;
 	/** Set by the quit keys; the app exits when it sees it. */
@@ -128,4 +130,8 @@ export type Action =
 	/** A request was carried out: `post` replaces the post at `path` (edited and re-read, or its translation). */
 	| {type: 'replaced'; path: string; post: Post; notice: string; screen: Screen}
 	/** A request was carried out with nothing to swap in (suspended and back), or could not be, and why. */
-	| {type: 'answered'; notice: string | null};
+	| {type: 'answered'; notice: string | null}
+	/** The blog's files changed on disk and were read again: the posts now, and what loading left out (if read). */
+	| {type: 'postsChanged'; posts: Post[]; leftOut?: LeftOut; screen: Screen}
+	/** Something to say in the status line that no key asked for (watching fell back to polling). */
+	| {type: 'said'; notice: string};

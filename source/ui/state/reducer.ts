@@ -7,6 +7,7 @@ import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
 import {sourceLineAt} from '../../render/source-lines.js';
 import {type Anchor, topOfPost} from './anchor.js';
+import {postsChanged} from './follow.js';
 import {linksKey} from './links.js';
 import {listKey, refilter, searchKey} from './list.js';
 import {type Action, type LeftOut, noFind, type Screen, type State} from './model.js';
@@ -70,6 +71,7 @@ export function initialState({
 		links: null,
 		leftOut,
 		problems: null,
+		deleted: null,
 		notice: null,
 		quitting: false,
 		backQuits: openFirst,
@@ -240,8 +242,13 @@ function takeScreen(state: State, screen: Screen): State {
  * the rendered page's own action), and the change may scroll to the end.
  */
 export function reducer(state: State, action: Action): State {
-	if (action.type === 'answered') return change(state, action);
-	return markIfEnded(change(markIfEnded(state, action.screen), action), action.screen);
+	const next =
+		// Only actions that come with a screen can show a post's end.
+		action.type === 'answered' || action.type === 'said'
+			? change(state, action)
+			: markIfEnded(change(markIfEnded(state, action.screen), action), action.screen);
+	// A deleted post is spoken of only while the reader is on it.
+	return next.deleted !== null && next.view === 'list' ? {...next, deleted: null} : next;
 }
 
 function change(state: State, action: Action): State {
@@ -266,5 +273,9 @@ function change(state: State, action: Action): State {
 
 		case 'answered':
 			return {...state, request: null, notice: action.notice};
+		case 'postsChanged':
+			return postsChanged(state, action.posts, action.leftOut ?? state.leftOut, action.screen);
+		case 'said':
+			return {...state, notice: action.notice};
 	}
 }

@@ -1,0 +1,128 @@
+import {existsSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {type Dispatch, type RefObject, useEffect, useRef, useState} from 'react';
+import {type FolderChanges, type FolderWatcher, watchFolder} from '../../follow/watch-folder.js';
+import {keepTranslations, keepUnchanged} from '../../posts/merge-posts.js';
+import type {Blog, Post} from '../../posts/model.js';
+import {rereadPost} from '../../posts/reread.js';
+import {cleanLine} from '../../text/sanitize.js';
+import {errorMessage} from '../../util/errors.js';
+import type {Action, Screen} from '../state/model.js';
+
+/** How the app follows its files: what to watch and how to read the blog again. */
+export type Follow = {
+	/** The folder or post file blogread was opened on (absolute). */
+	target: string;
+	/** Reads the blog again, as at start (through the index: only files that changed are read). */
+	reload: () => Promise<Blog>;
+	/** Folders never watched (absolute): blogread's cache and state folders. */
+	ignore?: string[];
+	/** For tests: how the folder is watched (see watch-folder.ts). */
+	watch?: Pick<Parameters<typeof watchFolder>[0], 'watch' | 'fileSystemType' | 'pollMs'>;
+};
+
+type Options = {
+	follow: Follow | undefined;
+	posts: Post[];
+	/** The post open in the reader (or just deleted there), which polling checks most often. */
+	openFile: string | undefined;
+	dispatch: Dispatch<Action>;
+	screen: RefObject<Screen>;
+};
+
+function joined(a: FolderChanges | undefined, b: FolderChanges): FolderChanges {
+	return a ? {paths: new Set([...a.paths, ...b.paths]), folders: a.folders || b.folders} : b;
+}
+
+/**
+ * Watches the blog's files once the first frame is on screen, and reads the
+ * blog again after each burst of changes (one reading at a time; changes seen
+ * meanwhile make one more). Gives the blog as last read, for what the list's
+ * status says about it (hidden drafts) and for translations.
+ */
+export function useFollow({follow, posts, openFile, dispatch, screen}: Options): Blog | undefined {
+	const [blog, setBlog] = useState<Blog>();
+	const world = useRef({posts, openFile});
+	world.current = {posts, openFile};
+	useEffect(() => {
+		if (!follow) return;
+		let watcher: FolderWatcher | undefined;
+		let stopped = false;
+		let reading = false;
+		let queued: FolderChanges | undefined;
+		const refresh = async (changes: FolderChanges): Promise<void> => {
+			if (reading) {
+				queued = joined(queued, changes);
+				return;
+			}
+
+			reading = true;
+			try {
+				// Posts edited in place (the usual change, an author saving) are read alone; anything else reads the blog.
+				const previous = world.current.posts;
+				const known = new Map(previous.map(post => [post.path, post]));
+				const edited = [...changes.paths].map(changed => known.get(changed));
+				if (!changes.folders && edited.length > 0 && edited.every(post => post && existsSync(post.absolutePath))) {
+					dispatch({
+						type: 'postsChanged',
+						posts: previous.map(post => (changes.paths.has(post.path) ? rereadPost(post) : post)),
+						screen: screen.current,
+					});
+					return;
+				}
+
+				const fresh = await follow.reload();
+				if (stopped) return;
+				const listed = keepTranslations(previous, fresh.posts, fresh.translations ?? new Map());
+				setBlog(fresh);
+				dispatch({
+					type: 'postsChanged',
+					posts: keepUnchanged(previous, listed, changes.paths),
+					leftOut: {unreadable: fresh.problems ?? [], skipped: fresh.skipped ?? []},
+					screen: screen.current,
+				});
+			} catch (error) {
+				if (stopped) return;
+				// The folder (or the one post) is gone: nothing is left to list. Anything else is said.
+				if (!existsSync(follow.target))
+					dispatch({type: 'postsChanged', posts: [], leftOut: {unreadable: [], skipped: []}, screen: screen.current});
+				else dispatch({type: 'said', notice: `could not read the posts again: ${cleanLine(errorMessage(error))}`});
+			} finally {
+				reading = false;
+				const next = queued;
+				queued = undefined;
+				if (next && !stopped) void refresh(next);
+			}
+		};
+
+		// After the first frame: following the files never delays it.
+		const later = setImmediate(() => {
+			let single: boolean;
+			try {
+				single = statSync(follow.target).isFile();
+			} catch {
+				return;
+			}
+
+			watcher = watchFolder({
+				root: single ? path.dirname(follow.target) : follow.target,
+				...(single ? {file: path.basename(follow.target)} : {}),
+				ignore: follow.ignore ?? [],
+				onChange: changes => {
+					void refresh(changes);
+				},
+				onPolling: why => {
+					dispatch({type: 'said', notice: `not watching files (${why}): checking for changes every second`});
+				},
+				openFile: () => world.current.openFile,
+				...follow.watch,
+			});
+		});
+		return () => {
+			stopped = true;
+			clearImmediate(later);
+			watcher?.close();
+		};
+	}, [follow, dispatch, screen]);
+	return blog;
+}
