@@ -159,8 +159,8 @@ describe('a repository that is not to be trusted', {skip}, () => {
 			execFileSync('git', args, {cwd: blog, encoding: 'utf8', ...(input === undefined ? {} : {input})}).trim();
 		const tree = gitText(['rev-parse', 'HEAD^{tree}']);
 		const signature = ' -----BEGIN PGP SIGNATURE-----\n \n iQEzBAABCAAdFiEE\n -----END PGP SIGNATURE-----';
-		const commit =
-			`tree ${tree}\nauthor T <t@example.com> 1588636800 +0000\n` + 'committer T <t@example.com> 1588636800 +0000\n';
+		const people = ['author', 'committer'].map(role => `${role} T <t@example.com> 1588636800 +0000\n`);
+		const commit = `tree ${tree}\n${people.join('')}`;
 		const signed = gitText(['hash-object', '-t', 'commit', '-w', '--stdin'], `${commit}gpgsig${signature}\n\nsigned\n`);
 		gitText(['update-ref', 'HEAD', signed]);
 		const marker = path.join(root, 'ran');

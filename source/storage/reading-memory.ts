@@ -1,7 +1,6 @@
 // Where the reading state lives between runs, and when it is written: one
 // small file per blog folder in a private folder under $XDG_STATE_HOME.
 import {lstatSync} from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {cleanLine} from '../text/sanitize.js';
 import {folderKey} from './folder-key.js';
