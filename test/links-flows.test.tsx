@@ -156,7 +156,9 @@ describe('where the links view opens', () => {
 	it('at the first link of the block on top of the screen, even when the block began above it', async () => {
 		const filler = Array.from({length: 30}, (_, index) => `Filler ${index}.`).join('\n\n');
 		const long = Array.from({length: 300}, (_, index) => `word${index}`).join(' ');
-		const markdown = `[early](https://early.example)\n\n${filler}\n\n${long} [late](https://late.example) ${long}\n\n[after](https://after.example)`;
+		const markdown =
+			`[early](https://early.example)\n\n${filler}\n\n` +
+			`${long} [late](https://late.example) ${long}\n\n[after](https://after.example)`;
 		const post = makePost({title: 'Where', date: '2024-01-01'}, markdown);
 		const app = await open({blog: blogOf(post), theme, openFirst: true, host: {links: hostFor({}).links}});
 		await app.press('G', 'U');

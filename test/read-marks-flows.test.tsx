@@ -87,7 +87,7 @@ describe('read marks in the list', () => {
 		assert.match(row(app.frame(), 'Short post'), /^› {3}2025-02-02/);
 	});
 
-	it('U shows unread and updated posts only; the post marked stays until the cursor leaves it; Esc shows all', async () => {
+	it('U shows unread and updated posts only; a post marked stays until the cursor leaves; Esc shows all', async () => {
 		const memory = fakeMemory({positions: {}, read: {[posts[2]?.path ?? '']: 'old000000000'}});
 		const app = await open({blog, theme, memory: memory.host});
 		await app.press('U');

@@ -5,7 +5,10 @@ type Crypto = typeof import('node:crypto');
 // Loaded on the first post read from its file: a start that reads every post from the index never pays for it.
 let crypto: Crypto | undefined;
 
-/** Twelve hex digits (48 bits) of a post file's bytes: the read marks compare it to tell a post that changed since it was read. */
+/**
+ * Twelve hex digits (48 bits) of a post file's bytes: the read marks compare
+ * it to tell a post that changed since it was read.
+ */
 export function contentHash(bytes: Uint8Array | string): string {
 	crypto ??= createRequire(import.meta.url)('node:crypto') as Crypto;
 	return crypto.createHash('sha1').update(bytes).digest('hex').slice(0, 12);

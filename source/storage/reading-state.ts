@@ -111,7 +111,8 @@ export function serializeReadingState(state: ReadingState, root: string): string
 		const block = position?.block ?? 0;
 		const fraction = Math.round((position?.fraction ?? 0) * scale) / scale;
 		if (mark === undefined && block === 0 && fraction === 0) return true;
-		const line = `[${JSON.stringify(path)},${block},${fraction}${mark === undefined ? '' : `,${JSON.stringify(mark)}`}]`;
+		const hash = mark === undefined ? '' : `,${JSON.stringify(mark)}`;
+		const line = `[${JSON.stringify(path)},${block},${fraction}${hash}]`;
 		characters += line.length + 2;
 		if (characters * 3 > MAX_STATE_BYTES) {
 			bytes ||= Buffer.byteLength(head) + Buffer.byteLength(lines.join(',\n')) + 4;
