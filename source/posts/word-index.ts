@@ -1,0 +1,206 @@
+// The words of many texts (the posts' bodies), kept as numbers: each text is
+// the list of distinct words it has, each word is kept once. A search then
+// looks through the words, not through the texts: a hundred thousand posts of
+// 4 KB would not fit in memory as text, and scanning them would take too long.
+import {isWordCodePoint, wordWidthAt} from '../text/words.js';
+
+/** How a search word was found in a text's word: inside it, at its start, or as the whole word. Best last. */
+export const SUBSTRING = 1;
+export const PREFIX = 2;
+export const WHOLE = 3;
+
+/** How a search word is found in another word, or 0 when it is not in it. */
+export function foundIn(word: string, wanted: string): number {
+	if (word === wanted) return WHOLE;
+	if (word.startsWith(wanted)) return PREFIX;
+	return word.includes(wanted) ? SUBSTRING : 0;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 16_777_619;
+
+function grown(array: Int32Array<ArrayBuffer>, needed: number, fill = 0): Int32Array<ArrayBuffer> {
+	if (needed <= array.length) return array;
+	const next = new Int32Array(Math.max(needed, array.length * 2));
+	next.set(array);
+	if (fill !== 0) next.fill(fill, array.length);
+	return next;
+}
+
+/** How a search word is found in each word of the index, by word number; extended as the index grows. */
+type Found = {kinds: Uint8Array; size: number};
+
+/** Search words whose findings are kept: those of the last few queries. */
+const KEPT_FINDINGS = 64;
+
+export class WordIndex {
+	/** The words, in lower case, by number. */
+	private readonly words: string[] = [];
+	private readonly hashes: number[] = [];
+	/** Open addressing, from a word's hash to its number + 1 (0: free); for words in ASCII. */
+	private slots = new Int32Array(1024);
+	/** Words with other characters, whose lower case is worked out by `toLowerCase`. */
+	private readonly others = new Map<string, number>();
+	/** The last text each word was seen in, so a text lists each of its words once. */
+	private lastText = new Int32Array(1024).fill(-1);
+	/** Every text's words, one after the other: text `t` has those from starts[t] to starts[t + 1]. */
+	private list = new Int32Array(4096);
+	private listed = 0;
+	private starts = new Int32Array(64);
+	private texts = 0;
+	private readonly findings = new Map<string, Found>();
+
+	/** Adds a text; gives its number. */
+	add(text: string): number {
+		const number = this.texts++;
+		this.starts = grown(this.starts, number + 2);
+		this.starts[number] = this.listed;
+		const {length} = text;
+		let index = 0;
+		while (index < length) {
+			const start = index;
+			let hash = FNV_OFFSET;
+			let ascii = true;
+			while (index < length) {
+				let code = text.charCodeAt(index);
+				if (code < 128) {
+					if (!isWordCodePoint(code)) break;
+					if (code >= 65 && code <= 90) code += 32;
+					hash = Math.imul(hash ^ code, FNV_PRIME);
+					index++;
+				} else {
+					const width = wordWidthAt(text, index);
+					if (width === 0) break;
+					ascii = false;
+					index += width;
+				}
+			}
+
+			if (index === start) {
+				index++;
+				continue;
+			}
+
+			const id = ascii ? this.asciiWord(text, start, index, hash) : this.otherWord(text.slice(start, index));
+			if (this.lastText[id] !== number) {
+				this.lastText[id] = number;
+				this.list = grown(this.list, this.listed + 1);
+				this.list[this.listed++] = id;
+			}
+		}
+
+		this.starts[number + 1] = this.listed;
+		return number;
+	}
+
+	/** How many texts have been added. */
+	get size(): number {
+		return this.texts;
+	}
+
+	/**
+	 * How `wanted` (one word, in lower case) is found in text `number`: the
+	 * best of WHOLE, PREFIX, SUBSTRING, or 0 when none of its words has it.
+	 */
+	found(number: number, wanted: string): number {
+		const {kinds} = this.findingsOf(wanted);
+		let best = 0;
+		const end = this.starts[number + 1] ?? 0;
+		for (let at = this.starts[number] ?? 0; at < end; at++) {
+			const kind = kinds[this.list[at] ?? 0] ?? 0;
+			if (kind > best) {
+				if (kind === WHOLE) return WHOLE;
+				best = kind;
+			}
+		}
+
+		return best;
+	}
+
+	/** How `wanted` is found in each word: worked out once per search word, and for new words as they come. */
+	private findingsOf(wanted: string): Found {
+		let found = this.findings.get(wanted);
+		if (found?.size === this.words.length) return found;
+		const kinds = new Uint8Array(this.words.length);
+		if (found) kinds.set(found.kinds);
+		for (let id = found?.size ?? 0; id < this.words.length; id++) kinds[id] = foundIn(this.words[id] ?? '', wanted);
+		if (!found && this.findings.size >= KEPT_FINDINGS) this.findings.clear();
+		found = {kinds, size: this.words.length};
+		this.findings.set(wanted, found);
+		return found;
+	}
+
+	/** The number of the ASCII word text[start, end), whose lower case hashes to `hash`. */
+	private asciiWord(text: string, start: number, end: number, hash: number): number {
+		const mask = this.slots.length - 1;
+		const length = end - start;
+		for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+			const taken = this.slots[slot] ?? 0;
+			if (taken === 0) break;
+			const id = taken - 1;
+			if (this.hashes[id] === hash && sameWord(this.words[id] ?? '', text, start, length)) return id;
+		}
+
+		return this.newWord(text.slice(start, end).toLowerCase(), hash);
+	}
+
+	/** The number of a word with characters beyond ASCII (its lower case may be ASCII: the Kelvin sign is a k). */
+	private otherWord(word: string): number {
+		const lower = word.toLowerCase();
+		let ascii = true;
+		let hash = FNV_OFFSET;
+		for (let index = 0; index < lower.length && ascii; index++) {
+			const code = lower.charCodeAt(index);
+			ascii = code < 128;
+			hash = Math.imul(hash ^ code, FNV_PRIME);
+		}
+
+		if (ascii) return this.asciiWord(lower, 0, lower.length, hash);
+		let id = this.others.get(lower);
+		if (id === undefined) {
+			id = this.words.length;
+			this.words.push(lower);
+			this.hashes.push(0);
+			this.others.set(lower, id);
+			this.lastText = grown(this.lastText, id + 1, -1);
+		}
+
+		return id;
+	}
+
+	private newWord(word: string, hash: number): number {
+		const id = this.words.length;
+		this.words.push(word);
+		this.hashes.push(hash);
+		this.lastText = grown(this.lastText, id + 1, -1);
+		// Kept at most half full, so probes stay short.
+		if ((id + 1) * 2 > this.slots.length) this.rehash();
+		else this.place(id, hash);
+		return id;
+	}
+
+	private place(id: number, hash: number): void {
+		const mask = this.slots.length - 1;
+		let slot = hash & mask;
+		while ((this.slots[slot] ?? 0) !== 0) slot = (slot + 1) & mask;
+		this.slots[slot] = id + 1;
+	}
+
+	private rehash(): void {
+		this.slots = new Int32Array(this.slots.length * 2);
+		for (let id = 0; id < this.words.length; id++)
+			if (!this.others.has(this.words[id] ?? '')) this.place(id, this.hashes[id] ?? 0);
+	}
+}
+
+/** Whether `word` (lower case) is text[start, start + length), ignoring the case of ASCII letters. */
+function sameWord(word: string, text: string, start: number, length: number): boolean {
+	if (word.length !== length) return false;
+	for (let index = 0; index < length; index++) {
+		let code = text.charCodeAt(start + index);
+		if (code >= 65 && code <= 90) code += 32;
+		if (code !== word.charCodeAt(index)) return false;
+	}
+
+	return true;
+}
