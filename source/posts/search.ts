@@ -31,8 +31,12 @@ export function describeRank(rank: number): {kind: MatchKind; field: MatchField}
 	return {kind, field};
 }
 
-/** A post's short fields in lower case, white space as single spaces; tags one a line, so no phrase spans two. */
-type Fields = [title: string, tags: string, excerpt: string, author: string];
+/**
+ * A post's short fields in lower case, white space as single spaces, in one
+ * text searched at once: the title, its tags and categories (one a line, so
+ * no phrase spans two), its excerpt and author, ended by NUL characters.
+ */
+type Fields = {text: string; tagsAt: number; excerptAt: number};
 
 // A post's fields never change (an edited post is a new object): their lower case is worked out once.
 const fieldText = new WeakMap<Post, Fields>();
@@ -41,12 +45,10 @@ const lower = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 function fieldsOf(post: Post): Fields {
 	let fields = fieldText.get(post);
 	if (!fields) {
-		fields = [
-			lower(post.title),
-			[...post.tags, ...post.categories].map(lower).join('\n'),
-			lower(post.excerpt ?? ''),
-			lower(post.author ?? ''),
-		];
+		const title = lower(post.title);
+		const tags = [...post.tags, ...post.categories].map(lower).join('\n');
+		const text = `${title}\0${tags}\0${lower(post.excerpt ?? '')}\n${lower(post.author ?? '')}`;
+		fields = {text, tagsAt: title.length + 1, excerptAt: title.length + tags.length + 2};
 		fieldText.set(post, fields);
 	}
 
@@ -54,21 +56,28 @@ function fieldsOf(post: Post): Fields {
 }
 
 /**
- * How `wanted` is found in a field, as typed (punctuation too): WHOLE when it
- * starts and ends at word edges, PREFIX when it starts at one, SUBSTRING when
- * it is only inside a word, 0 when it is not there.
+ * The best rank at which `wanted` is found in a post's fields, as typed
+ * (punctuation too), or 0: a whole word when it starts and ends at word edges,
+ * a word prefix when it starts at one, else a substring. With `phrase`, only
+ * whole matches count, as a phrase.
  */
-function foundInText(text: string, wanted: string): number {
+function rankInFields({text, tagsAt, excerptAt}: Fields, wanted: string, phrase: boolean): number {
 	let at = text.indexOf(wanted);
 	if (at === -1) return 0;
 	// An edge is needed only where the search word itself has a word character: `42:` ends anywhere.
 	const needsStart = wordAt(wanted, 0);
 	const needsEnd = wordBefore(wanted, wanted.length);
-	let best = SUBSTRING;
+	let best = 0;
 	while (at !== -1) {
+		const field = at < tagsAt ? 0 : at < excerptAt ? 1 : 2;
 		const starts = !needsStart || !wordBefore(text, at);
-		if (starts && (!needsEnd || !wordAt(text, at + wanted.length))) return WHOLE;
-		if (starts) best = PREFIX;
+		const kind = starts && (!needsEnd || !wordAt(text, at + wanted.length)) ? WHOLE : starts ? PREFIX : SUBSTRING;
+		if (kind === WHOLE || !phrase) {
+			best = Math.max(best, rankOf(phrase ? WHOLE + 1 : kind, field));
+			// Nothing later in the text can do better than a whole word in the title.
+			if (kind === WHOLE && field === 0) break;
+		}
+
 		at = text.indexOf(wanted, at + 1);
 	}
 
@@ -95,20 +104,13 @@ function makeSearch(words: string[], body: BodyLookup | undefined): Search {
 		rank(post) {
 			const fields = fieldsOf(post);
 			if (phrase !== undefined) {
-				for (let field = 0; field < BODY; field++) {
-					const text = field === 2 ? `${fields[2]}\n${fields[3]}` : (fields[field] ?? '');
-					if (foundInText(text, phrase) === WHOLE) return rankOf(WHOLE + 1, field);
-				}
+				const rank = rankInFields(fields, phrase, true);
+				if (rank > 0) return rank;
 			}
 
 			let worst = TOP_RANK;
 			for (const [index, word] of words.entries()) {
-				let best = 0;
-				for (let field = 0; field < BODY && best < rankOf(WHOLE, field); field++) {
-					const kind = Math.max(foundInText(fields[field] ?? '', word), field === 2 ? foundInText(fields[3], word) : 0);
-					if (kind > 0) best = Math.max(best, rankOf(kind, field));
-				}
-
+				let best = rankInFields(fields, word, false);
 				if (body && best < rankOf(WHOLE, BODY)) {
 					const kind = body(post, index);
 					if (kind > 0) best = Math.max(best, rankOf(kind, BODY));
@@ -167,17 +169,19 @@ export class SearchBodies {
 		return {
 			search: words => {
 				// Each search word as the body's words see it; one with none (`::`) asks nothing of the body.
-				const parts = words.map(wordRuns);
+				const parts = words.map(word => wordRuns(word).map(part => this.index.findings(part)));
 				return makeSearch(words, (post, word) => {
 					const number = this.numbers.get(post);
+					const kinds = parts[word] ?? [];
 					if (number === undefined) return 0;
+					if (kinds.length === 0) return SUBSTRING;
 					let worst = WHOLE;
-					for (const part of parts[word] ?? []) {
-						worst = Math.min(worst, this.index.found(number, part));
+					for (const found of kinds) {
+						worst = Math.min(worst, this.index.bestIn(number, found));
 						if (worst === 0) break;
 					}
 
-					return worst === WHOLE && (parts[word]?.length ?? 0) === 0 ? SUBSTRING : worst;
+					return worst;
 				});
 			},
 			complete: posts.every(post => this.numbers.has(post)),

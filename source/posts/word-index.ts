@@ -16,6 +16,11 @@ export function foundIn(word: string, wanted: string): number {
 	return word.includes(wanted) ? SUBSTRING : 0;
 }
 
+/** ASCII characters in lower case where they are word characters, 0 where they are not. */
+const ASCII_LOWER = new Uint8Array(128);
+for (let code = 0; code < 128; code++)
+	ASCII_LOWER[code] = isWordCodePoint(code) ? String.fromCharCode(code).toLowerCase().charCodeAt(0) : 0;
+
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 16_777_619;
 
@@ -48,7 +53,7 @@ export class WordIndex {
 	private listed = 0;
 	private starts = new Int32Array(64);
 	private texts = 0;
-	private readonly findings = new Map<string, Found>();
+	private readonly found = new Map<string, Found>();
 
 	/** Adds a text; gives its number. */
 	add(text: string): number {
@@ -62,11 +67,11 @@ export class WordIndex {
 			let hash = FNV_OFFSET;
 			let ascii = true;
 			while (index < length) {
-				let code = text.charCodeAt(index);
+				const code = text.charCodeAt(index);
 				if (code < 128) {
-					if (!isWordCodePoint(code)) break;
-					if (code >= 65 && code <= 90) code += 32;
-					hash = Math.imul(hash ^ code, FNV_PRIME);
+					const lower = ASCII_LOWER[code] ?? 0;
+					if (lower === 0) break;
+					hash = Math.imul(hash ^ lower, FNV_PRIME);
 					index++;
 				} else {
 					const width = wordWidthAt(text, index);
@@ -99,11 +104,24 @@ export class WordIndex {
 	}
 
 	/**
-	 * How `wanted` (one word, in lower case) is found in text `number`: the
-	 * best of WHOLE, PREFIX, SUBSTRING, or 0 when none of its words has it.
+	 * How `wanted` (one word, in lower case) is found in each word of the
+	 * index, by word number: for `bestIn`. Worked out once per search word, and
+	 * for words added since as they come.
 	 */
-	found(number: number, wanted: string): number {
-		const {kinds} = this.findingsOf(wanted);
+	findings(wanted: string): Uint8Array {
+		let found = this.found.get(wanted);
+		if (found?.size === this.words.length) return found.kinds;
+		const kinds = new Uint8Array(this.words.length);
+		if (found) kinds.set(found.kinds);
+		for (let id = found?.size ?? 0; id < this.words.length; id++) kinds[id] = foundIn(this.words[id] ?? '', wanted);
+		if (!found && this.found.size >= KEPT_FINDINGS) this.found.clear();
+		found = {kinds, size: this.words.length};
+		this.found.set(wanted, found);
+		return kinds;
+	}
+
+	/** The best of WHOLE, PREFIX, SUBSTRING among text `number`'s words, by `findings`; 0 if none has it. */
+	bestIn(number: number, kinds: Uint8Array): number {
 		let best = 0;
 		const end = this.starts[number + 1] ?? 0;
 		for (let at = this.starts[number] ?? 0; at < end; at++) {
@@ -115,19 +133,6 @@ export class WordIndex {
 		}
 
 		return best;
-	}
-
-	/** How `wanted` is found in each word: worked out once per search word, and for new words as they come. */
-	private findingsOf(wanted: string): Found {
-		let found = this.findings.get(wanted);
-		if (found?.size === this.words.length) return found;
-		const kinds = new Uint8Array(this.words.length);
-		if (found) kinds.set(found.kinds);
-		for (let id = found?.size ?? 0; id < this.words.length; id++) kinds[id] = foundIn(this.words[id] ?? '', wanted);
-		if (!found && this.findings.size >= KEPT_FINDINGS) this.findings.clear();
-		found = {kinds, size: this.words.length};
-		this.findings.set(wanted, found);
-		return found;
 	}
 
 	/** The number of the ASCII word text[start, end), whose lower case hashes to `hash`. */
