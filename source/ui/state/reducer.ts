@@ -6,7 +6,7 @@ import {concreteTerm, type Filters, noFilters, type SortKey} from '../../posts/f
 import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
 import {topOfPost} from './anchor.js';
-import {listKey, refilter, searchKey} from './list.js';
+import {listKey, refilter, searchKey, selectBest} from './list.js';
 import {type Action, noFind, type Screen, type State} from './model.js';
 import {contentsKey} from './overlays.js';
 import {pickerKey} from './picker.js';
@@ -39,6 +39,7 @@ export function initialState({
 		filters,
 		sort,
 		selectedPath: null,
+		followsTop: true,
 		listTop: 0,
 		readerAnchor: topOfPost,
 		jumps: [],
@@ -64,7 +65,7 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
 	const command = binding?.command;
 	// Esc on the list first drops the filters (a search kept with Enter, chosen tags); then it quits.
 	if (command === 'escape' && state.view === 'list' && hasFilters(state)) {
-		return refilter(
+		return selectBest(
 			{...state, filters: {...noFilters, mode: state.filters.mode}, notice: 'filters cleared (Esc again quits)'},
 			screen,
 		);
@@ -196,6 +197,7 @@ export function reducer(state: State, action: Action): State {
 				posts: state.posts.map(post => (post.path === action.path ? action.post : post)),
 				request: null,
 				selectedPath: action.post.path,
+				followsTop: false,
 				notice: action.notice,
 				// Another file (a translation) has its own text: finds, jumps and contents start afresh.
 				...(switched ? {find: noFind, jumps: [], contents: null} : {}),
