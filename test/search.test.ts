@@ -3,6 +3,7 @@ import {describe, it} from 'node:test';
 import {noFilters, queryWords, searchRank, visiblePosts} from '../source/posts/filter.js';
 import {describeRank, fieldsOnly, MATCH_FIELDS, MATCH_KINDS, TOP_RANK} from '../source/posts/search.js';
 import {wordRuns} from '../source/text/words.js';
+import {shownPosts} from '../source/ui/state/selectors.js';
 import {makePost, searchOf} from './helpers/posts.js';
 
 const titles = (list: Array<{title: string}>) => list.map(post => post.title);
@@ -139,4 +140,27 @@ describe('search order: the best tier first, then the sort order', () => {
 			'Rafting trips',
 		]);
 	});
+});
+
+describe('search as it is typed', () => {
+	const posts = [
+		makePost({title: 'Go: fmt and friends', date: '2025-01-01', tags: ['go']}, 'Call fmt.Println(42) :: done.'),
+		makePost({title: 'Post 42: the answer', date: '2024-01-01'}, 'Raft and readFileSync.'),
+		makePost({title: 'Post 142: more', date: '2023-01-01', tags: ['raft']}, 'Nothing :: here.'),
+		makePost({title: 'Drafts', date: '2022-01-01', author: 'Ann'}, 'x := 1'),
+	];
+	const text = searchOf(posts);
+	// Each letter searches only the posts the query before it showed: that must show what a fresh search shows.
+	for (const query of ['post 42:', 'fmt.println', '::x', 'raft read', 'ann dr', 'go: f']) {
+		it(`"${query}" letter by letter shows what it shows typed at once`, () => {
+			for (let length = 1; length <= query.length; length++) {
+				const filters = {...noFilters, query: query.slice(0, length)};
+				assert.deepEqual(
+					titles(shownPosts(posts, filters, 'date', text)),
+					titles(visiblePosts(posts, filters, 'date', text)),
+					JSON.stringify(filters.query),
+				);
+			}
+		});
+	}
 });

@@ -107,15 +107,16 @@ export function sortPosts(posts: Post[], sort: SortKey): Post[] {
  * filters, best matches first (search.ts: the phrase, whole words, word
  * starts, then anywhere; title, tags, excerpt, then body), the sort order kept
  * within each tier. No comparison sort, so a search being typed over ten
- * thousand posts stays within a frame.
+ * thousand posts stays within a frame. `matched` gets the posts shown, in sort order.
  */
-export function filterSorted(sorted: Post[], filters: Filters, text: SearchText): Post[] {
+export function filterSorted(sorted: Post[], filters: Filters, text: SearchText, matched?: Post[]): Post[] {
 	const search = text.search(queryWords(filters.query));
 	const byRank: Post[][] = [];
 	for (const post of sorted) {
 		if (!matchesTerms(post, filters.terms, filters.mode)) continue;
 		const rank = search.rank(post);
 		if (rank === 0) continue;
+		matched?.push(post);
 		const bucket = byRank[rank] ?? [];
 		bucket.push(post);
 		byRank[rank] = bucket;

@@ -149,18 +149,31 @@ export const fieldsOnly: SearchText = {search: words => makeSearch(words, undefi
 export class SearchBodies {
 	private readonly index = new WordIndex();
 	private readonly numbers = new WeakMap<Post, number>();
+	/** Lists of posts whose every body is read (a list of posts never changes: an edit makes a new one). */
+	private readonly read = new WeakSet<readonly Post[]>();
 
-	constructor(private readonly read: (post: Post) => string = post => readBody(post).markdown) {}
+	constructor(private readonly readText: (post: Post) => string = post => readBody(post).markdown) {}
 
 	/** Reads bodies until `budgetMs` is spent; true when every post's body is read. */
 	prepare(posts: readonly Post[], budgetMs = Number.POSITIVE_INFINITY): boolean {
+		if (this.read.has(posts)) return true;
 		const end = performance.now() + budgetMs;
 		for (const post of posts) {
 			if (this.numbers.has(post)) continue;
 			if (performance.now() > end) return false;
-			this.numbers.set(post, this.index.add(this.read(post)));
+			// The fields' lower case too, so the first key typed does not wait for it.
+			fieldsOf(post);
+			this.numbers.set(post, this.index.add(this.readText(post)));
 		}
 
+		this.read.add(posts);
+		return true;
+	}
+
+	private allRead(posts: readonly Post[]): boolean {
+		if (this.read.has(posts)) return true;
+		if (!posts.every(post => this.numbers.has(post))) return false;
+		this.read.add(posts);
 		return true;
 	}
 
@@ -184,7 +197,7 @@ export class SearchBodies {
 					return worst;
 				});
 			},
-			complete: posts.every(post => this.numbers.has(post)),
+			complete: this.allRead(posts),
 		};
 	}
 }
