@@ -151,6 +151,8 @@ export class SearchBodies {
 	private readonly numbers = new WeakMap<Post, number>();
 	/** Lists of posts whose every body is read (a list of posts never changes: an edit makes a new one). */
 	private readonly read = new WeakSet<readonly Post[]>();
+	/** How far through each list of posts reading has gone. */
+	private readonly reached = new WeakMap<readonly Post[], number>();
 
 	constructor(private readonly readText: (post: Post) => string = post => readBody(post).markdown) {}
 
@@ -158,9 +160,15 @@ export class SearchBodies {
 	prepare(posts: readonly Post[], budgetMs = Number.POSITIVE_INFINITY): boolean {
 		if (this.read.has(posts)) return true;
 		const end = performance.now() + budgetMs;
-		for (const post of posts) {
+		// Each slice goes on where the last one stopped: walking past the posts read already would take a slice.
+		for (let index = this.reached.get(posts) ?? 0; index < posts.length; index++) {
+			const post = posts[index] as Post;
 			if (this.numbers.has(post)) continue;
-			if (performance.now() > end) return false;
+			if (performance.now() > end) {
+				this.reached.set(posts, index);
+				return false;
+			}
+
 			// The fields' lower case too, so the first key typed does not wait for it.
 			fieldsOf(post);
 			this.numbers.set(post, this.index.add(this.readText(post)));
