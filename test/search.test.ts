@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {noFilters, queryWords, searchRank, visiblePosts} from '../source/posts/filter.js';
 import {describeRank, fieldsOnly, MATCH_FIELDS, MATCH_KINDS, TOP_RANK} from '../source/posts/search.js';
+import {PREFIX, SUBSTRING, WHOLE, WordIndex} from '../source/posts/word-index.js';
 import {wordRuns} from '../source/text/words.js';
 import {shownPosts} from '../source/ui/state/selectors.js';
 import {makePost, searchOf} from './helpers/posts.js';
@@ -163,4 +164,23 @@ describe('search as it is typed', () => {
 			}
 		});
 	}
+});
+
+describe('the word index', () => {
+	it("keeps each text's words, across chunks, with each word once", () => {
+		const index = new WordIndex();
+		// 3,000 texts of 40 words each: more than one chunk of 65,536.
+		const texts = Array.from({length: 3000}, (_, text) =>
+			Array.from({length: 40}, (_, word) => `w${text}x${word} W${text}X${word}`).join(' '),
+		);
+		for (const text of texts) index.add(text);
+		assert.equal(index.size, 3000);
+		for (const text of [0, 1638, 1639, 2999]) {
+			assert.equal(index.bestIn(text, index.findings(`w${text}x39`)), WHOLE, `text ${text}`);
+			assert.equal(index.bestIn(text, index.findings(`w${text}x3`)), WHOLE);
+			assert.equal(index.bestIn(text, index.findings(`${text}x3`)), SUBSTRING);
+			assert.equal(index.bestIn(text, index.findings(`w${text}x`)), PREFIX);
+			assert.equal(index.bestIn(text, index.findings(`w${text + 1}x39`)), 0);
+		}
+	});
 });

@@ -32,6 +32,9 @@ function grown(array: Int32Array<ArrayBuffer>, needed: number, fill = 0): Int32A
 	return next;
 }
 
+/** Words per chunk of the texts' lists: 256 KB. */
+const CHUNK = 65_536;
+
 /** How a search word is found in each word of the index, by word number; extended as the index grows. */
 type Found = {kinds: Uint8Array; size: number};
 
@@ -48,18 +51,25 @@ export class WordIndex {
 	private readonly others = new Map<string, number>();
 	/** The last text each word was seen in, so a text lists each of its words once. */
 	private lastText = new Int32Array(1024).fill(-1);
-	/** Every text's words, one after the other: text `t` has those from starts[t] to starts[t + 1]. */
-	private list = new Int32Array(4096);
-	private listed = 0;
-	private starts = new Int32Array(64);
+	/** The words of the text being added. */
+	private scratch = new Int32Array(1024);
+	/**
+	 * Every text's words, one text after another in chunks that are never
+	 * copied (a growing array would hold its old and new copies at once):
+	 * text `t` has `lengths[t]` words from `offsets[t]` in chunk `chunkOf[t]`.
+	 */
+	private readonly chunks: Int32Array[] = [];
+	private used = CHUNK;
+	private chunkOf = new Int32Array(64);
+	private offsets = new Int32Array(64);
+	private lengths = new Int32Array(64);
 	private texts = 0;
 	private readonly found = new Map<string, Found>();
 
 	/** Adds a text; gives its number. */
 	add(text: string): number {
 		const number = this.texts++;
-		this.starts = grown(this.starts, number + 2);
-		this.starts[number] = this.listed;
+		let count = 0;
 		const {length} = text;
 		let index = 0;
 		while (index < length) {
@@ -89,12 +99,12 @@ export class WordIndex {
 			const id = ascii ? this.asciiWord(text, start, index, hash) : this.otherWord(text.slice(start, index));
 			if (this.lastText[id] !== number) {
 				this.lastText[id] = number;
-				this.list = grown(this.list, this.listed + 1);
-				this.list[this.listed++] = id;
+				this.scratch = grown(this.scratch, count + 1);
+				this.scratch[count++] = id;
 			}
 		}
 
-		this.starts[number + 1] = this.listed;
+		this.keep(number, count);
 		return number;
 	}
 
@@ -123,9 +133,12 @@ export class WordIndex {
 	/** The best of WHOLE, PREFIX, SUBSTRING among text `number`'s words, by `findings`; 0 if none has it. */
 	bestIn(number: number, kinds: Uint8Array): number {
 		let best = 0;
-		const end = this.starts[number + 1] ?? 0;
-		for (let at = this.starts[number] ?? 0; at < end; at++) {
-			const kind = kinds[this.list[at] ?? 0] ?? 0;
+		const chunk = this.chunks[this.chunkOf[number] ?? 0];
+		if (!chunk) return 0;
+		const start = this.offsets[number] ?? 0;
+		const end = start + (this.lengths[number] ?? 0);
+		for (let at = start; at < end; at++) {
+			const kind = kinds[chunk[at] ?? 0] ?? 0;
 			if (kind > best) {
 				if (kind === WHOLE) return WHOLE;
 				best = kind;
@@ -133,6 +146,24 @@ export class WordIndex {
 		}
 
 		return best;
+	}
+
+	/** Keeps the words of text `number`, `count` of them in the scratch array. */
+	private keep(number: number, count: number): void {
+		if (this.used + count > CHUNK) {
+			this.chunks.push(new Int32Array(Math.max(CHUNK, count)));
+			this.used = 0;
+		}
+
+		const chunk = this.chunks.length - 1;
+		this.chunks[chunk]?.set(this.scratch.subarray(0, count), this.used);
+		this.chunkOf = grown(this.chunkOf, number + 1);
+		this.offsets = grown(this.offsets, number + 1);
+		this.lengths = grown(this.lengths, number + 1);
+		this.chunkOf[number] = chunk;
+		this.offsets[number] = this.used;
+		this.lengths[number] = count;
+		this.used += count;
 	}
 
 	/** The number of the ASCII word text[start, end), whose lower case hashes to `hash`. */
