@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
-import {describe, it} from 'node:test';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, describe, it} from 'node:test';
 import {noFilters, queryWords, searchRank, visiblePosts} from '../source/posts/filter.js';
 import {describeRank, fieldsOnly, MATCH_FIELDS, MATCH_KINDS, TOP_RANK} from '../source/posts/search.js';
 import {PREFIX, SUBSTRING, WHOLE, WordIndex} from '../source/posts/word-index.js';
 import {wordRuns} from '../source/text/words.js';
 import {shownPosts} from '../source/ui/state/selectors.js';
+import {runCli} from './helpers/cli.js';
 import {makePost, searchOf} from './helpers/posts.js';
 
 const titles = (list: Array<{title: string}>) => list.map(post => post.title);
@@ -182,5 +186,32 @@ describe('the word index', () => {
 			assert.equal(index.bestIn(text, index.findings(`w${text}x`)), PREFIX);
 			assert.equal(index.bestIn(text, index.findings(`w${text + 1}x39`)), 0);
 		}
+	});
+});
+
+describe('--search on the command line', () => {
+	const blog = mkdtempSync(path.join(tmpdir(), 'blogread-search-'));
+	after(() => {
+		rmSync(blog, {recursive: true, force: true});
+	});
+	const posts: Array<[string, string, string]> = [
+		['drafted.md', 'Drafted plans', '2025-01-01'],
+		['warcraft.md', 'Warcraft nights', '2024-06-01'],
+		['rafting.md', 'Rafting trips', '2024-03-01'],
+		['raft.md', 'Raft', '2020-01-01'],
+	];
+	mkdirSync(blog, {recursive: true});
+	for (const [file, title, date] of posts)
+		writeFileSync(path.join(blog, file), `---\ntitle: ${title}\ndate: ${date}\n---\nText.\n`);
+
+	it("--list prints the matches in the app's order: the best tier first, then the sort order", async () => {
+		const result = await runCli(['--list', '--json', '--search', 'RAFT', blog]);
+		assert.equal(result.code, 0);
+		assert.deepEqual(titles(JSON.parse(result.stdout) as Array<{title: string}>), [
+			'Raft',
+			'Rafting trips',
+			'Drafted plans',
+			'Warcraft nights',
+		]);
 	});
 });
