@@ -119,6 +119,10 @@ for (const count of [100, 1000, 10_000]) {
 	makeBlog(blogs[count], count);
 }
 
+// Search is also timed over 100,000 posts (30 a day, so none is dated in the future and hidden as a draft).
+const hugeBlog = path.join(work, 'blog-100000');
+makeBlog(hugeBlog, 100_000, 30);
+
 const large = path.join(work, 'large-1mb.md');
 makeLargePost(large, 1024 * 1024);
 const read4k = path.join(work, 'read4k.mjs');
@@ -255,6 +259,43 @@ const keystrokes = spawnSync(process.execPath, [path.join(keysBundle, 'keystroke
 if (keystrokes.status !== 0) throw new Error(`keystroke timing failed: ${keystrokes.stderr}`);
 const keyRows = JSON.parse(keystrokes.stdout) as Array<[string, number]>;
 
+// Search over 10,000 and 100,000 posts, each in a process of its own (its peak memory is the search's and the
+// app's), started on the blog's index as a second run is (`--list` writes it).
+const searchBundle = path.join(work, 'search');
+await bundle(
+	{
+		search: path.join(root, 'scripts', 'bench', 'search.ts'),
+		'render-worker': path.join(root, 'source', 'render', 'render-worker.ts'),
+	},
+	searchBundle,
+);
+const searchTargets: Record<string, [string, string]> = {
+	'10,000': ['< 300 ms', '< 16 ms'],
+	'100,000': ['', '< 50 ms'],
+};
+const searchRows: Array<[string, string, string]> = [];
+for (const [blog, searchRuns] of [
+	[blogs[10_000] ?? '', runs],
+	[hugeBlog, Math.min(runs, 3)],
+] as const) {
+	spawnSync(process.execPath, [bin, '--list', blog], {env, stdio: 'ignore'});
+	const measured = ['time', 'keys'].flatMap(mode => {
+		const search = spawnSync(
+			process.execPath,
+			['--expose-gc', path.join(searchBundle, 'search.js'), mode, blog, String(searchRuns)],
+			{env, encoding: 'utf8'},
+		);
+		if (search.status !== 0) throw new Error(`search timing failed: ${search.stderr}`);
+		return JSON.parse(search.stdout) as Array<[string, number]>;
+	});
+	for (const [name, value] of measured) {
+		const [prepare = '', key = ''] = searchTargets[/\(([\d,]+) posts/.exec(name)?.[1] ?? ''] ?? [];
+		if (name.includes('(MB)')) searchRows.push([name.replace(' (MB)', ''), `${value.toFixed(0)} MB`, '< 400 MB']);
+		else if (name.startsWith('keystroke')) searchRows.push([name, `${value.toFixed(1)} ms`, key]);
+		else searchRows.push([name, `${value.toFixed(0)} ms`, name.startsWith('preparing') ? prepare : 'the floor']);
+	}
+}
+
 // The pathological inputs of test/pathological.test.ts, each rendered once here (the tests only check the lines).
 const pathological = pathologicalCases.map(([name, markdown]): [string, number] => {
 	const start = performance.now();
@@ -278,6 +319,8 @@ console.log(`\n| what | median | target |\n|---|---:|---|`);
 for (const [name, ms] of keyRows) console.log(`| ${name} | ${ms.toFixed(1)} ms | < 16 ms |`);
 console.log(`| peak memory, --list of 10,000 posts | ${rss.toFixed(0)} MB | < 200 MB |`);
 console.log(`| peak memory, the app over 10,000 posts after a search | ${appRss.toFixed(0)} MB | < 200 MB |`);
+console.log(`\n| search | median | target |\n|---|---:|---|`);
+for (const [name, value, target] of searchRows) console.log(`| ${name} | ${value} | ${target} |`);
 console.log(
 	`\n| slowest pathological Markdown (of ${pathological.length}) | render | the reader's budget |\n|---|---:|---|`,
 );

@@ -183,15 +183,39 @@ describe('search as you type', () => {
 });
 
 describe('selection, sorting and the reader', () => {
-	it('keeps the selected post selected while it stays in the list', async () => {
+	it('a search selects its best match, and Enter, Enter opens it', async () => {
+		const snakes: Blog = {
+			root: 'snakes',
+			hiddenDrafts: 0,
+			posts: [
+				makePost({title: 'Garden snakes', date: '2025-05-01', tags: ['pets']}, 'A python lives under the shed.'),
+				makePost({title: 'Go notes', date: '2025-04-01', tags: ['go']}, 'Channels.'),
+				makePost({title: 'Python tips', date: '2024-01-01', tags: ['code']}, 'Use a virtual environment.'),
+			],
+		};
+		const app = await open({blog: snakes, theme});
+		assert.match(app.frame(), /^› \S+ +Garden snakes/m, 'the newest post is selected');
+		await app.press('/', 'python');
+		assert.deepEqual(listedTitles(app.frame()), ['Python tips', 'Garden snakes']);
+		assert.match(app.frame(), /^› \S+ +Python tips/m, 'the best match, not the post selected before');
+		await app.press(keys.enter, keys.enter);
+		await app.waitFor(frame => /^ Python tips$/m.test(frame));
+		assert.doesNotMatch(app.frame(), /under the shed/);
+	});
+
+	it('moves to the best match when the filters change, and stays where keys put it otherwise', async () => {
 		const app = await open();
 		await app.press('j', 'j');
 		assert.match(app.frame(), /^› \S+ +Rust errors/m);
 		await app.press('/', 'r');
-		assert.match(app.frame(), /^› \S+ +Rust errors/m);
-		await app.press('zzz', keys.escape);
+		assert.match(app.frame(), /^› \S+ +Rust errors/m, 'r starts a word of the title: the best match');
+		await app.press(keys.down);
+		const moved = /^› \S+ +(.+?) {2}/m.exec(app.frame())?.[1];
+		await app.press(keys.enter, 'k', 'j');
+		assert.match(app.frame(), new RegExp(`^› \\S+ +${moved}`, 'm'), 'Enter keeps the search and the selection');
+		await app.press(keys.escape);
 		await app.waitFor(frame => listedTitles(frame).length === 5);
-		assert.match(app.frame(), /^› \S+ +Kubelet deep dive/m, 'once gone from the list, the first post is selected');
+		assert.match(app.frame(), /^› \S+ +Kubelet deep dive/m, 'the filters cleared: row 1');
 	});
 
 	it('returns from the reader to the same filtered list and position', async () => {

@@ -10,7 +10,7 @@ import {
 	matchesTerms,
 	narrowEntries,
 	noFilters,
-	searchScore,
+	searchRank,
 	sortPosts,
 	type Term,
 	termEntries,
@@ -62,12 +62,12 @@ describe('matchesTerms', () => {
 });
 
 describe('search', () => {
-	it('ranks title hits above tag, excerpt, author and body hits', () => {
+	it('ranks by how and where the words are found (search.test.ts has the tiers)', () => {
 		const words = ['kube'];
-		assert.ok(searchScore(kubelet, words, text) > searchScore(rust, words, text));
-		assert.ok(searchScore(rust, words, text) > searchScore(undated, words, text));
-		assert.ok(searchScore(undated, words, text) > 0);
-		assert.equal(searchScore(goPool, words, text), 0);
+		assert.ok(searchRank(rust, words, text) > searchRank(kubelet, words, text), 'a whole word (author) above a prefix');
+		assert.ok(searchRank(kubelet, words, text) > searchRank(undated, words, text), 'a title above a body');
+		assert.ok(searchRank(undated, words, text) > 0);
+		assert.equal(searchRank(goPool, words, text), 0);
 	});
 
 	it('needs every word somewhere', () => {
@@ -77,12 +77,17 @@ describe('search', () => {
 		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: '  '}, 'date', text)), titles(posts));
 	});
 
-	it('puts title matches first, then keeps the sort order', () => {
+	it('puts the best matches first, then keeps the sort order', () => {
 		assert.deepEqual(titles(visiblePosts(posts, {...noFilters, query: 'kube'}, 'date', text)), [
-			'Kubelet deep dive',
 			'Rust errors',
+			'Kubelet deep dive',
 			'About',
 		]);
+		assert.deepEqual(
+			titles(visiblePosts(posts, {...noFilters, query: 'o'}, 'date', text)),
+			['About', 'A Go worker pool', 'Rust errors', 'Kubelet deep dive'],
+			'a word starting with o (About: once), then inside words in titles, newest first, then in tags',
+		);
 	});
 
 	it('combines with tags', () => {
@@ -128,11 +133,10 @@ describe('sorting', () => {
 		for (const sort of ['date', 'title', 'reading'] as const) {
 			for (const query of ['', 'kube', 'go', 'kube go', 'note', 'nothing']) {
 				const words = query.split(' ').filter(word => word !== '');
-				const rank = (score: number) => (words.length === 0 ? 0 : Math.floor(score / 100));
 				const expected = many
-					.map(post => ({post, score: searchScore(post, words, manyText)}))
-					.filter(entry => entry.score > 0)
-					.sort((a, b) => rank(b.score) - rank(a.score) || comparePosts(sort)(a.post, b.post))
+					.map(post => ({post, rank: searchRank(post, words, manyText)}))
+					.filter(entry => entry.rank > 0)
+					.sort((a, b) => b.rank - a.rank || comparePosts(sort)(a.post, b.post))
 					.map(entry => entry.post);
 				assert.deepEqual(
 					titles(filterSorted(sortPosts(many, sort), {...noFilters, query}, manyText)),
@@ -183,7 +187,7 @@ describe('termEntries', () => {
 					for (const entry of termEntries(many, chosen, mode, query, manyText)) {
 						const withTerm = chosen.some(term => termKey(term) === entry.key) ? chosen : [...chosen, entry.term];
 						const expected = many.filter(
-							candidate => searchScore(candidate, words, manyText) > 0 && matchesTerms(candidate, withTerm, mode),
+							candidate => searchRank(candidate, words, manyText) > 0 && matchesTerms(candidate, withTerm, mode),
 						).length;
 						assert.equal(entry.count, expected, `${entry.key} with ${JSON.stringify(chosen)} ${mode} "${query}"`);
 					}

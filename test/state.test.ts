@@ -170,6 +170,68 @@ describe('the state machine: search', () => {
 	});
 });
 
+describe('the state machine: the selection after the filters change', () => {
+	const search = searchOf(posts);
+	const on: Screen = {...screen, search};
+	const title = (state: State) => posts.find(post => post.path === state.selectedPath)?.title;
+	const j = (count: number) => typed('j'.repeat(count), on);
+	const key = (name: keyof KeyFlags): Action => ({type: 'keys', input: '', flags: {[name]: true}, screen: on});
+	// In the search field letters are typed: ↓ moves.
+	const down = (count: number) => Array.from({length: count}, () => key('downArrow'));
+	// [name, actions, the post selected after them]
+	const cases: Array<[string, Action[], string]> = [
+		[
+			'a search selects its best match, not the post selected before',
+			[j(11), typed('/', on), typed('Post 2', on)],
+			'Post 2',
+		],
+		['so Enter, Enter opens the best match', [j(11), typed('/', on), typed('Post 2', on), named('return')], 'Post 2'],
+		[
+			'each letter typed selects the best match again',
+			[typed('/', on), typed('Pos', on), ...down(12), typed('t 1', on)],
+			'Post 1',
+		],
+		['Backspace too', [typed('/', on), typed('Post 21', on), ...down(1), key('backspace')], 'Post 2'],
+		['keys move it after that', [typed('/', on), typed('Post 2', on), ...down(2)], 'Post 21'],
+		['a new sort selects row 1', [j(3), typed('s', on)], 'Post 1'],
+		['x selects row 1', [typed('/', on), typed('Post 2', on), named('return'), j(3), typed('x', on)], 'Post 1'],
+		[
+			'Esc that clears a kept search selects row 1',
+			[typed('/', on), typed('2', on), named('return'), j(3), named('escape')],
+			'Post 1',
+		],
+		['tags chosen in the picker select row 1', [j(3), typed('t', on), typed(' ', on), named('return')], 'Post 1'],
+		['a picker closed with the same tags keeps the selection', [j(3), typed('t', on), named('return')], 'Post 4'],
+	];
+	for (const [name, actions, expected] of cases) {
+		it(name, () => {
+			assert.equal(title(run(frozen(start()), ...actions)), expected);
+		});
+	}
+
+	// Bodies are read while the search is typed: the list is ranked again when they are.
+	const raft = [
+		makePost({title: 'Warcraft nights', date: '2025-01-01'}, 'Games.'),
+		makePost({title: 'Consensus notes', date: '2024-01-01'}, 'We use Raft.'),
+		makePost({title: 'Drafts', date: '2023-01-01'}, 'Paper.'),
+	];
+	const read: Screen = {...screen, search: searchOf(raft)};
+	const raftTitle = (state: State) => raft.find(post => post.path === state.selectedPath)?.title;
+	const typedRaft = () => run(initialState({posts: raft, search: fieldsOnly}), typed('/'), typed('raft'));
+
+	it('stays on the best match when the bodies are read and the list is ranked again', () => {
+		const before = typedRaft();
+		assert.equal(raftTitle(before), 'Warcraft nights', 'titles only, before the bodies are read');
+		assert.equal(raftTitle(reducer(before, {type: 'screen', screen: read})), 'Consensus notes');
+	});
+
+	it('but not once a key has moved it', () => {
+		const moved = run(typedRaft(), named('downArrow'));
+		assert.equal(raftTitle(moved), 'Drafts');
+		assert.equal(raftTitle(reducer(moved, {type: 'screen', screen: read})), 'Drafts');
+	});
+});
+
 describe('the state machine: the tag picker', () => {
 	const tagged = [
 		makePost({title: 'A', date: '2024-03-01', tags: ['go', 'cli']}),

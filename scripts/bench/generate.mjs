@@ -28,8 +28,9 @@ function sentence(seed, length) {
 	return Array.from({length}, (_, index) => WORDS[(seed * 7 + index * 13) % WORDS.length]).join(' ');
 }
 
-export function postText(index, bytes = 4096) {
-	const date = new Date(Date.UTC(2015, 0, 1) + (index * 86_400_000) / 3).toISOString().slice(0, 10);
+/** Post `index` of a blog that has `perDay` posts a day from 2015 on (dates after today would make drafts). */
+export function postText(index, bytes = 4096, perDay = 3) {
+	const date = new Date(Date.UTC(2015, 0, 1) + (index * 86_400_000) / perDay).toISOString().slice(0, 10);
 	const tags = [TAGS[index % TAGS.length], TAGS[(index * 5 + 3) % TAGS.length]];
 	let body = [
 		`## Part one of post ${index}`,
@@ -49,12 +50,12 @@ export function postText(index, bytes = 4096) {
 	return `---\n${front.join('\n')}\n---\n\n${body}`;
 }
 
-export function makeBlog(folder, count) {
+export function makeBlog(folder, count, perDay = 3) {
 	mkdirSync(folder, {recursive: true});
 	for (let index = 0; index < count; index++) {
 		const sub = path.join(folder, String(2015 + (index % 10)));
 		mkdirSync(sub, {recursive: true});
-		writeFileSync(path.join(sub, `post-${index}.md`), postText(index));
+		writeFileSync(path.join(sub, `post-${index}.md`), postText(index, 4096, perDay));
 	}
 }
 

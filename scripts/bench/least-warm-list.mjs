@@ -22,7 +22,9 @@ const walk = (absolute, relative) => {
 
 		const stat = statSync(`${absolute}/${entry.name}`);
 		const row = known.get(path);
-		if (row && row[1] === stat.size && row[2] === stat.mtimeMs) rows.push(`${row[5]}  ${row[4]}  ${row[7].join(' ')}`);
+		// A row: path, size, mtime, ctime, context, then the fields (model.ts rowPosition): title 5, date 6, tags 8.
+		if (row && row[1] === stat.size && row[2] === stat.mtimeMs && row[3] === stat.ctimeMs)
+			rows.push(`${row[6]}  ${row[5]}  ${row[8].join(' ')}`);
 	}
 };
 

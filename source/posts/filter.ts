@@ -12,7 +12,7 @@ export type Filters = {
 	terms: Term[];
 	/** How several terms combine: all must match, or any. */
 	mode: MatchMode;
-	/** Words matched, ignoring case, against title, excerpt, tags, author and body. */
+	/** Words matched, ignoring case, against title, excerpt, tags, author and body (search.ts). */
 	query: string;
 };
 
@@ -56,25 +56,10 @@ export function queryWords(query: string): string[] {
 
 /**
  * How well a post matches the search words: 0 when a word is missing
- * everywhere. A word in the title counts most, then tags, then excerpt or
- * author, then the body.
+ * everywhere, else higher for better matches (search.ts: ranks by tiers).
  */
-export function searchScore(post: Post, words: string[], text: SearchText): number {
-	if (words.length === 0) return 1;
-	const haystack = text.of(post);
-	let score = 0;
-	for (const word of words) {
-		let wordScore = 0;
-		if (haystack.title.includes(word)) wordScore += 100;
-		if (haystack.tags.includes(word)) wordScore += 40;
-		if (haystack.excerpt.includes(word)) wordScore += 20;
-		if (haystack.author.includes(word)) wordScore += 20;
-		if (haystack.body.includes(word)) wordScore += 1;
-		if (wordScore === 0) return 0;
-		score += wordScore;
-	}
-
-	return score;
+export function searchRank(post: Post, words: string[], text: SearchText): number {
+	return text.search(words).rank(post);
 }
 
 /** Newest first: dates the posts give, then guessed dates (from git or the file), then undated posts. */
@@ -121,29 +106,30 @@ export function sortPosts(posts: Post[], sort: SortKey): Post[] {
 
 /**
  * The posts to show, from posts already in sort order: those that pass the
- * filters, title hits first, the sort order kept otherwise. No comparison
- * sort, so a search being typed over ten thousand posts stays within a frame.
+ * filters, best matches first (search.ts: the phrase, whole words, word
+ * starts, then anywhere; title, tags, excerpt, then body), the sort order kept
+ * within each tier. No comparison sort, so a search being typed over ten
+ * thousand posts stays within a frame. `matched` gets the posts shown, in sort order.
  */
-export function filterSorted(sorted: Post[], filters: Filters, text: SearchText): Post[] {
-	const words = queryWords(filters.query);
-	// Title hits outrank everything else: score / 100 counts the words found in the title.
+export function filterSorted(sorted: Post[], filters: Filters, text: SearchText, matched?: Post[]): Post[] {
+	const search = text.search(queryWords(filters.query));
 	const byRank: Post[][] = [];
 	for (const post of sorted) {
 		if (!matchesTerms(post, filters.terms, filters.mode)) continue;
-		const score = searchScore(post, words, text);
-		if (score === 0) continue;
-		const rank = words.length === 0 ? 0 : Math.floor(score / 100);
+		const rank = search.rank(post);
+		if (rank === 0) continue;
+		matched?.push(post);
 		const bucket = byRank[rank] ?? [];
 		bucket.push(post);
 		byRank[rank] = bucket;
 	}
 
 	const shown: Post[] = [];
-	for (let rank = byRank.length - 1; rank >= 0; rank--) appendAll(shown, byRank[rank] ?? []);
+	for (let rank = byRank.length - 1; rank > 0; rank--) appendAll(shown, byRank[rank] ?? []);
 	return shown;
 }
 
-/** The posts to show: those that pass the filters, best search matches first, then in sort order. */
+/** The posts to show: those that pass the filters, best search matches first, then in sort order within a tier. */
 export function visiblePosts(posts: Post[], filters: Filters, sort: SortKey, text: SearchText): Post[] {
 	return filterSorted(sortPosts(posts, sort), filters, text);
 }
@@ -205,6 +191,7 @@ export function termEntries(
 	text: SearchText,
 ): TermEntry[] {
 	const words = queryWords(query);
+	const search = text.search(words);
 	const {termsOf, names, totals} = termIndex(posts);
 	// One pass over the posts, not one per term: `base` of them match the chosen
 	// terms, and `added` counts, for each term, the posts choosing it would add
@@ -212,7 +199,7 @@ export function termEntries(
 	let base = 0;
 	const added = new Map<string, number>();
 	for (const [post, terms] of termsOf) {
-		if (words.length > 0 && searchScore(post, words, text) === 0) continue;
+		if (words.length > 0 && search.rank(post) === 0) continue;
 		const inBase = chosen.length > 0 && matchesTerms(post, chosen, mode);
 		if (inBase) base++;
 		if (mode === 'and' ? chosen.length > 0 && !inBase : inBase) continue;

@@ -14,11 +14,22 @@ export function moveSelection(state: State, to: number, screen: Screen): State {
 		...state,
 		selectedPath: shown[index]?.path ?? null,
 		listTop: scrollToShow(index, state.listTop, shown.length, screen.listHeight),
+		followsTop: false,
 	};
 }
 
-/** After the list changed (filters, sort, an edited post): the selected post stays if it is shown, else the first. */
+/** The filters or the sort changed: the best match, row 1, is selected, and stays so as the list is ranked again. */
+export function selectBest(state: State, screen: Screen): State {
+	return {...state, selectedPath: listOf(state, screen)[0]?.path ?? null, listTop: 0, followsTop: true};
+}
+
+/**
+ * The list changed under the same filters (more bodies read, an edited post,
+ * a resize): the best match stays selected if nothing moved the selection since
+ * the filters changed; else the selected post stays if it is shown, else row 1.
+ */
 export function refilter(state: State, screen: Screen): State {
+	if (state.followsTop) return selectBest(state, screen);
 	const shown = listOf(state, screen);
 	const index = shown.findIndex(post => post.path === state.selectedPath);
 	if (index === -1) return {...state, selectedPath: shown[0]?.path ?? null, listTop: 0};
@@ -32,6 +43,7 @@ export function openPost(state: State, path: string | null): State {
 		...state,
 		view: 'reader',
 		selectedPath: path,
+		followsTop: false,
 		readerAnchor: state.positions[path] ?? topOfPost,
 		jumps: [],
 		find: noFind,
@@ -78,17 +90,17 @@ export function listKey(state: State, command: Command, screen: Screen): State {
 		case 'details':
 			return {...state, details: !state.details, notice: state.details ? 'details hidden: i shows them' : null};
 		case 'clearFilters':
-			return refilter({...state, filters: noFilters, unreadOnly: false, notice: 'filters cleared'}, screen);
+			return selectBest({...state, filters: noFilters, unreadOnly: false, notice: 'filters cleared'}, screen);
 		case 'toggleRead':
 			return toggleRead(state, listOf(state, screen)[index]);
 		case 'unreadOnly': {
 			if (!state.marks) return {...state, notice: 'read marks are off (--no-state)'};
 			const notice = state.unreadOnly ? 'showing every post' : 'showing unread posts only (U shows every post)';
-			return refilter({...state, unreadOnly: !state.unreadOnly, justRead: null, notice}, screen);
+			return selectBest({...state, unreadOnly: !state.unreadOnly, justRead: null, notice}, screen);
 		}
 		case 'sort': {
 			const sort = SORT_KEYS[(SORT_KEYS.indexOf(state.sort) + 1) % SORT_KEYS.length] ?? 'date';
-			return refilter({...state, sort, notice: `sorted by ${sortLabel(sort)}`}, screen);
+			return selectBest({...state, sort, notice: `sorted by ${sortLabel(sort)}`}, screen);
 		}
 
 		default:
@@ -97,7 +109,8 @@ export function listKey(state: State, command: Command, screen: Screen): State {
 }
 
 function setQuery(state: State, query: string, screen: Screen): State {
-	return refilter({...state, filters: {...state.filters, query}}, screen);
+	if (query === state.filters.query) return state;
+	return selectBest({...state, filters: {...state.filters, query}}, screen);
 }
 
 /** Keys while the search field is open: typing narrows, the list keys still move. */

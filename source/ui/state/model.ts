@@ -65,6 +65,12 @@ export type State = {
 	sort: SortKey;
 	/** The selected post, by path: it stays selected while the list around it changes. */
 	selectedPath: string | null;
+	/**
+	 * The selection is row 1 because the filters or the sort changed, and no key
+	 * has moved it since: while more bodies are read and the list is ranked
+	 * again, it stays on the best match.
+	 */
+	followsTop: boolean;
 	/** First list row on screen. */
 	listTop: number;
 	/** Where the open post is read from; kept as an anchor so a re-wrap keeps the same text on top. */

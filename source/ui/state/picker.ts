@@ -1,7 +1,7 @@
 // The tag picker: narrow, choose, apply.
 import type {Command} from '../../keymap.js';
 import {termKey} from '../../posts/filter.js';
-import {refilter} from './list.js';
+import {selectBest} from './list.js';
 import type {PickerState, Screen, State} from './model.js';
 import {pickerRows} from './selectors.js';
 import {clampIndex, scrollToShow} from './viewport.js';
@@ -47,11 +47,17 @@ export function pickerKey(
 
 		case 'switchMode':
 			return {...state, picker: {...picker, mode: picker.mode === 'and' ? 'or' : 'and'}};
-		case 'submit':
-			return refilter(
+		case 'submit': {
+			const same =
+				picker.mode === state.filters.mode &&
+				picker.chosen.map(termKey).join('\n') === state.filters.terms.map(termKey).join('\n');
+			if (same) return {...state, picker: null};
+			return selectBest(
 				{...state, picker: null, filters: {...state.filters, terms: picker.chosen, mode: picker.mode}},
 				screen,
 			);
+		}
+
 		case 'cancel':
 			return {...state, picker: null};
 		default:

@@ -9,7 +9,7 @@ import {sourceLineAt} from '../../render/source-lines.js';
 import {type Anchor, topOfPost} from './anchor.js';
 import {postsChanged} from './follow.js';
 import {linksKey} from './links.js';
-import {listKey, refilter, searchKey} from './list.js';
+import {listKey, refilter, searchKey, selectBest} from './list.js';
 import {type Action, type LeftOut, noFind, type Screen, type State} from './model.js';
 import {contentsKey, helpKey, helpTopIn, problemsKey} from './overlays.js';
 import {pickerKey} from './picker.js';
@@ -58,6 +58,7 @@ export function initialState({
 		filters,
 		sort,
 		selectedPath: null,
+		followsTop: true,
 		listTop: 0,
 		readerAnchor: topOfPost,
 		jumps: [],
@@ -91,7 +92,7 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
 	const command = binding?.command;
 	// Esc on the list first drops the filters (a search kept with Enter, chosen tags); then it quits.
 	if (command === 'escape' && state.view === 'list' && hasFilters(state)) {
-		return refilter(
+		return selectBest(
 			{
 				...state,
 				filters: {...noFilters, mode: state.filters.mode},
@@ -264,6 +265,7 @@ function change(state: State, action: Action): State {
 				posts: state.posts.map(post => (post.path === action.path ? action.post : post)),
 				request: null,
 				selectedPath: action.post.path,
+				followsTop: false,
 				notice: action.notice,
 				// Another file (a translation) has its own text: finds, jumps and contents start afresh.
 				...(switched ? {find: noFind, jumps: [], contents: null, links: null} : {}),

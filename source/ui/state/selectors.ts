@@ -22,13 +22,15 @@ import {clampTop} from './viewport.js';
 
 const sortedPosts = memoizeLast(([posts, sort]: readonly [Post[], SortKey]) => sortPosts(posts, sort));
 
+/** The posts of each list shown, in sort order: a longer search looks only through these. */
+const matchedOf = new WeakMap<Post[], Post[]>();
+
 /**
  * The list as shown. While a search is being typed (the query only grows) only
  * the posts that matched the shorter query are searched again.
  */
 export const shownPosts = memoizeLast(
 	([posts, filters, sort, search]: readonly [Post[], Filters, SortKey, SearchText], last): Post[] => {
-		const sorted = sortedPosts(posts, sort);
 		const before = last?.args[1];
 		const narrowing =
 			last !== undefined &&
@@ -40,8 +42,11 @@ export const shownPosts = memoizeLast(
 			before.mode === filters.mode &&
 			before.query.trim() !== '' &&
 			filters.query.startsWith(before.query);
-		const candidates = narrowing ? new Set(last.result) : undefined;
-		return filterSorted(candidates ? sorted.filter(post => candidates.has(post)) : sorted, filters, search);
+		const candidates = (narrowing && matchedOf.get(last.result)) || sortedPosts(posts, sort);
+		const matched: Post[] = [];
+		const shown = filterSorted(candidates, filters, search, matched);
+		matchedOf.set(shown, matched);
+		return shown;
 	},
 );
 

@@ -1,0 +1,50 @@
+// Times search over one blog, in two processes: `time` reads every post's
+// body (the floor of any search over them) and prepares search, in turns, and
+// gives the medians; `keys` prepares search once and times each key typed in
+// the app's search field, with the process's peak memory (that of the app over
+// the blog after searches). scripts/bench.ts bundles it the way the bin is
+// bundled and runs it; it prints [name, value] rows as JSON: ms, and MB for the memory.
+// Usage (bundled): node --expose-gc search.js time|keys <blog folder> <runs>
+import {readBody} from '../../source/posts/body.js';
+import {loadBlog} from '../../source/posts/load.js';
+import {SearchBodies} from '../../source/posts/search.js';
+import {keystroke} from './app-keys.js';
+import {median} from './median.js';
+
+const [mode = 'time', folder = '', runsText = '3'] = process.argv.slice(2);
+const runs = Number(runsText);
+const blog = await loadBlog(folder, {drafts: false});
+const count = blog.posts.length.toLocaleString('en');
+const collect = () => (globalThis as {gc?: () => void}).gc?.();
+
+const rows: Array<[string, number]> = [];
+if (mode === 'time') {
+	// In turns: reading the bodies alone, then preparing search.
+	const reading: number[] = [];
+	const preparing: number[] = [];
+	for (let run = 0; run < runs; run++) {
+		collect();
+		let start = performance.now();
+		for (const post of blog.posts) readBody(post);
+		reading.push(performance.now() - start);
+		collect();
+		start = performance.now();
+		new SearchBodies().prepare(blog.posts);
+		preparing.push(performance.now() - start);
+	}
+
+	rows.push(
+		[`reading every body, nothing else (${count} posts)`, median(reading)],
+		[`preparing search (${count} posts)`, median(preparing)],
+	);
+} else {
+	const bodies = new SearchBodies();
+	bodies.prepare(blog.posts);
+	rows.push(
+		[`keystroke: typing a search (${count} posts)`, await keystroke(blog, ['/', ...'kubelet'], bodies)],
+		[`keystroke: typing a phrase (${count} posts)`, await keystroke(blog, ['/', ...'post 42:'], bodies)],
+		[`peak memory, the app over ${count} posts after searches (MB)`, process.resourceUsage().maxRSS / 1024],
+	);
+}
+
+process.stdout.write(JSON.stringify(rows));

@@ -1,0 +1,217 @@
+import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, describe, it} from 'node:test';
+import {noFilters, queryWords, searchRank, visiblePosts} from '../source/posts/filter.js';
+import {describeRank, fieldsOnly, MATCH_FIELDS, MATCH_KINDS, TOP_RANK} from '../source/posts/search.js';
+import {PREFIX, SUBSTRING, WHOLE, WordIndex} from '../source/posts/word-index.js';
+import {wordRuns} from '../source/text/words.js';
+import {shownPosts} from '../source/ui/state/selectors.js';
+import {runCli} from './helpers/cli.js';
+import {makePost, searchOf} from './helpers/posts.js';
+
+const titles = (list: Array<{title: string}>) => list.map(post => post.title);
+
+describe('search tiers: how and where a search is found', () => {
+	// [name, front matter, body, query, expected "kind in field", or null for no match]
+	const cases: Array<[string, Record<string, unknown>, string, string, string | null]> = [
+		['the phrase in a title', {title: 'Post 42: the answer'}, '', 'Post 42:', 'phrase in title'],
+		['the phrase, any case and spacing', {title: 'POST   42: the answer'}, '', 'post 42:', 'phrase in title'],
+		['the phrase must start and end at word edges', {title: 'Post 420'}, '', 'post 42', 'word prefix in title'],
+		['a suffix is a substring', {title: 'Post 142: more'}, '', 'post 42:', 'substring in title'],
+		['a whole word', {title: 'Raft, explained'}, '', 'raft', 'whole word in title'],
+		['a word prefix', {title: 'Rafting trips'}, '', 'raft', 'word prefix in title'],
+		['inside a word', {title: 'Warcraft notes'}, '', 'raft', 'substring in title'],
+		['inside a word, at its start elsewhere', {title: 'drafted, then rafts'}, '', 'raft', 'word prefix in title'],
+		['a word with punctuation, as typed', {title: 'C++ tips'}, '', 'c++', 'whole word in title'],
+		['a tag', {title: 'Notes', tags: ['raft']}, '', 'raft', 'whole word in tags'],
+		['a category counts as a tag', {title: 'Notes', category: 'Consensus'}, '', 'consensus', 'whole word in tags'],
+		['no phrase across two tags', {title: 'Notes', tags: ['go', 'rust']}, '', 'go rust', 'whole word in tags'],
+		['an excerpt', {title: 'Notes', excerpt: 'All about Raft.'}, '', 'raft', 'whole word in excerpt'],
+		['an author counts as the excerpt', {title: 'Notes', author: 'Ann Raft'}, '', 'raft', 'whole word in excerpt'],
+		['a body word', {title: 'Notes'}, 'We use Raft here.', 'raft', 'whole word in body'],
+		['a body word prefix', {title: 'Notes'}, 'Rafting.', 'raft', 'word prefix in body'],
+		['inside a body word: identifiers', {title: 'Notes'}, 'Call readFileSync(path).', 'filesync', 'substring in body'],
+		['snake_case is one word', {title: 'Notes'}, 'set max_open_files', 'open', 'substring in body'],
+		['punctuation in a body is left out', {title: 'Notes'}, 'fmt.Println(42)', 'fmt.println', 'whole word in body'],
+		['beyond ASCII, ignoring case', {title: 'Notes'}, 'Über Straße', 'über', 'whole word in body'],
+		['the Kelvin sign is a k', {title: 'Notes'}, '\u212Aelvin scale', 'kelvin', 'whole word in body'],
+		['a better kind wins over a better field', {title: 'Warcraft'}, 'Raft.', 'raft', 'whole word in body'],
+		['a better field wins within a kind', {title: 'Raft', tags: ['raft']}, 'raft', 'raft', 'whole word in title'],
+		['the worst word sets the tier', {title: 'Raft and Paxos'}, '', 'raft pax', 'word prefix in title'],
+		['the phrase beats whole words', {title: 'Raft in Go'}, '', 'raft in', 'phrase in title'],
+		['words in different fields', {title: 'Raft', tags: ['go']}, '', 'go raft', 'whole word in tags'],
+		['a word missing everywhere', {title: 'Raft'}, 'log', 'raft paxos', null],
+		['a word only in the body', {title: 'Raft'}, 'paxos', 'raft paxos', 'whole word in body'],
+	];
+	for (const [name, data, body, query, expected] of cases) {
+		it(name, () => {
+			const post = makePost({date: '2024-01-01', ...data}, body);
+			const found = describeRank(searchRank(post, queryWords(query), searchOf([post])));
+			assert.equal(found ? `${found.kind} in ${found.field}` : null, expected);
+		});
+	}
+
+	it('ranks every kind, then every field, each tier once', () => {
+		const tiers: string[] = [];
+		for (let rank = TOP_RANK; rank > 0; rank--) {
+			const found = describeRank(rank);
+			tiers.push(`${found?.kind} in ${found?.field}`);
+		}
+
+		assert.deepEqual(
+			tiers,
+			MATCH_KINDS.flatMap(kind => MATCH_FIELDS.map(field => `${kind} in ${field}`)),
+		);
+		assert.equal(describeRank(0), null);
+	});
+
+	it('before the bodies are read, searches the fields only', () => {
+		const post = makePost({title: 'Notes'}, 'raft');
+		assert.equal(searchRank(post, ['raft'], fieldsOnly), 0);
+		assert.equal(searchRank(post, [], fieldsOnly), 1, 'no words: every post');
+	});
+
+	it('splits words as the body index does', () => {
+		assert.deepEqual(wordRuns('fmt.Println(x) snake_case Ünïcode 中文 ::'), [
+			'fmt',
+			'println',
+			'x',
+			'snake_case',
+			'ünïcode',
+			'中文',
+		]);
+	});
+});
+
+describe('search order: the best tier first, then the sort order', () => {
+	// A blog of a thousand posts titled "Post N: …", a day apart, newest first.
+	const thousand = Array.from({length: 1000}, (_, index) =>
+		makePost(
+			{
+				title: `Post ${1000 - index}: notes`,
+				date: new Date(Date.UTC(2020, 0, 1000 - index)).toISOString().slice(0, 10),
+			},
+			`Body of post ${1000 - index}.`,
+			`post-${1000 - index}.md`,
+		),
+	);
+	const thousandText = searchOf(thousand);
+	const search = (query: string, posts = thousand, text = thousandText) =>
+		titles(visiblePosts(posts, {...noFilters, query}, 'date', text));
+
+	it('"Post 42:" puts Post 42 above Post 142, 242 and 342', () => {
+		const shown = search('Post 42:');
+		assert.equal(shown[0], 'Post 42: notes');
+		assert.ok(shown.indexOf('Post 42: notes') < shown.indexOf('Post 142: notes'));
+		assert.ok(shown.includes('Post 342: notes'));
+	});
+
+	it('"Post 4" while typing: the exact phrase, then word prefixes, then the rest', () => {
+		const shown = search('Post 4');
+		assert.deepEqual(shown.slice(0, 3), ['Post 4: notes', 'Post 499: notes', 'Post 498: notes']);
+		assert.ok(shown.indexOf('Post 40: notes') < shown.indexOf('Post 994: notes'), 'a word prefix above a substring');
+	});
+
+	const raft = [
+		makePost({title: 'Drafted plans', date: '2025-01-01'}, 'Nothing here.'),
+		makePost({title: 'Warcraft nights', date: '2024-06-01'}, 'Games.'),
+		makePost({title: 'Rafting trips', date: '2024-03-01'}, 'Rivers.'),
+		makePost({title: 'Raft', date: '2020-01-01'}, 'Consensus.'),
+		makePost({title: 'Consensus notes', date: '2019-01-01', tags: ['raft']}, 'Logs.'),
+		makePost({title: 'Old logs', date: '2018-01-01'}, 'We moved to Raft in 2017.'),
+	];
+	const raftText = searchOf(raft);
+
+	it('"raft": Raft above word starts above Warcraft and drafted; title, tags, then body', () => {
+		assert.deepEqual(search('raft', raft, raftText), [
+			'Raft',
+			'Consensus notes',
+			'Old logs',
+			'Rafting trips',
+			'Drafted plans',
+			'Warcraft nights',
+		]);
+	});
+
+	it('within a tier, the chosen sort order', () => {
+		assert.deepEqual(titles(visiblePosts(raft, {...noFilters, query: 'raft'}, 'title', raftText)).slice(-2), [
+			'Drafted plans',
+			'Warcraft nights',
+		]);
+		assert.deepEqual(titles(visiblePosts(raft, {...noFilters, query: 'ra'}, 'title', raftText)).slice(0, 2), [
+			'Raft',
+			'Rafting trips',
+		]);
+	});
+});
+
+describe('search as it is typed', () => {
+	const posts = [
+		makePost({title: 'Go: fmt and friends', date: '2025-01-01', tags: ['go']}, 'Call fmt.Println(42) :: done.'),
+		makePost({title: 'Post 42: the answer', date: '2024-01-01'}, 'Raft and readFileSync.'),
+		makePost({title: 'Post 142: more', date: '2023-01-01', tags: ['raft']}, 'Nothing :: here.'),
+		makePost({title: 'Drafts', date: '2022-01-01', author: 'Ann'}, 'x := 1'),
+	];
+	const text = searchOf(posts);
+	// Each letter searches only the posts the query before it showed: that must show what a fresh search shows.
+	for (const query of ['post 42:', 'fmt.println', '::x', 'raft read', 'ann dr', 'go: f']) {
+		it(`"${query}" letter by letter shows what it shows typed at once`, () => {
+			for (let length = 1; length <= query.length; length++) {
+				const filters = {...noFilters, query: query.slice(0, length)};
+				assert.deepEqual(
+					titles(shownPosts(posts, filters, 'date', text)),
+					titles(visiblePosts(posts, filters, 'date', text)),
+					JSON.stringify(filters.query),
+				);
+			}
+		});
+	}
+});
+
+describe('the word index', () => {
+	it("keeps each text's words, across chunks, with each word once", () => {
+		const index = new WordIndex();
+		// 3,000 texts of 40 words each: more than one chunk of 65,536.
+		const texts = Array.from({length: 3000}, (_, text) =>
+			Array.from({length: 40}, (_, word) => `w${text}x${word} W${text}X${word}`).join(' '),
+		);
+		for (const text of texts) index.add(text);
+		assert.equal(index.size, 3000);
+		for (const text of [0, 1638, 1639, 2999]) {
+			assert.equal(index.bestIn(text, index.findings(`w${text}x39`)), WHOLE, `text ${text}`);
+			assert.equal(index.bestIn(text, index.findings(`w${text}x3`)), WHOLE);
+			assert.equal(index.bestIn(text, index.findings(`${text}x3`)), SUBSTRING);
+			assert.equal(index.bestIn(text, index.findings(`w${text}x`)), PREFIX);
+			assert.equal(index.bestIn(text, index.findings(`w${text + 1}x39`)), 0);
+		}
+	});
+});
+
+describe('--search on the command line', () => {
+	const blog = mkdtempSync(path.join(tmpdir(), 'blogread-search-'));
+	after(() => {
+		rmSync(blog, {recursive: true, force: true});
+	});
+	const posts: Array<[string, string, string]> = [
+		['drafted.md', 'Drafted plans', '2025-01-01'],
+		['warcraft.md', 'Warcraft nights', '2024-06-01'],
+		['rafting.md', 'Rafting trips', '2024-03-01'],
+		['raft.md', 'Raft', '2020-01-01'],
+	];
+	mkdirSync(blog, {recursive: true});
+	for (const [file, title, date] of posts)
+		writeFileSync(path.join(blog, file), `---\ntitle: ${title}\ndate: ${date}\n---\nText.\n`);
+
+	it("--list prints the matches in the app's order: the best tier first, then the sort order", async () => {
+		const result = await runCli(['--list', '--json', '--search', 'RAFT', blog]);
+		assert.equal(result.code, 0);
+		assert.deepEqual(titles(JSON.parse(result.stdout) as Array<{title: string}>), [
+			'Raft',
+			'Rafting trips',
+			'Drafted plans',
+			'Warcraft nights',
+		]);
+	});
+});
