@@ -50,6 +50,8 @@ export function postsChanged(state: State, posts: Post[], leftOut: LeftOut, scre
 		selectedPath,
 		deleted,
 		positions,
+		// Files changing are not a new query: the selection stays on its post, not on the new first row.
+		followsTop: false,
 		// The contents overlay points at headings of the text it was opened on.
 		contents: rewritten ? null : state.contents,
 	};
