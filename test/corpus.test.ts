@@ -95,6 +95,10 @@ describe('--print of the built bin on every corpus post', {skip: !existsSync(cor
 	const blog = await loadBlog(corpus, {drafts: true});
 	const run = promisify(execFile);
 	const options = {width: 80, theme: createTheme(3), hyperlinks: false};
+	// An undated post's guessed date comes from git, which has a time limit: on a loaded machine one
+	// process may get the file's time instead. What is compared is everything else.
+	const guessless = (text: string) => text.replace(/\d{4}-\d\d-\d\d~ \((?:last commit|file modified)\)/g, '(guess)');
+
 	it('prints each post as the renderer from source does, in colour', async () => {
 		const queue = [...blog.posts];
 		const worker = async () => {
@@ -104,7 +108,8 @@ describe('--print of the built bin on every corpus post', {skip: !existsSync(cor
 					env: {...process.env, NO_COLOR: '', FORCE_COLOR: '3', LANG: 'C.UTF-8', LC_ALL: '', LC_CTYPE: ''},
 					maxBuffer: 64 * 1024 * 1024,
 				});
-				assert.equal(stdout, await formatPost(post, bodyOf(post), options, 10_000), post.path);
+				const expected = await formatPost(post, bodyOf(post), options, 10_000);
+				assert.equal(guessless(stdout), guessless(expected), post.path);
 			}
 		};
 
