@@ -179,22 +179,25 @@ const meowWithoutPackageNormalising = {
 	},
 };
 
-// Made on first use, by the lazy-unicode-tables patch (the banner defines it for every file).
-const LAZY_SEGMENTER = [
-	'const __blogreadSegmenter = (...options) => {',
-	'let segmenter; return {segment: text => (segmenter ??= new Intl.Segmenter(...options)).segment(text)}; };',
-].join(' ');
+const graphemesSource = path.join(root, 'source', 'text', 'graphemes.ts');
 
 const lazyUnicodeTables = {
 	// string-width, slice-ansi and Ink's tokenizer each make an Intl.Segmenter
 	// when imported (6 ms at every start), and string-width's emoji pattern takes
-	// 10 ms to compile; narrow and simple text needs neither. Both are made on first use.
+	// 10 ms to compile; narrow and simple text needs neither. Both are made on first use,
+	// the segmenter by source/text/graphemes.ts, which also cuts ASCII without it (10x faster).
 	name: 'lazy-unicode-tables',
 	setup(build) {
 		build.onLoad(
 			{filter: /[\\/]node_modules[\\/](?:string-width|slice-ansi|@alcalzone[\\/]ansi-tokenize)[\\/].*\.js$/},
 			async args => {
-				let source = (await readFile(args.path, 'utf8')).replaceAll('new Intl.Segmenter(', '__blogreadSegmenter(');
+				const original = await readFile(args.path, 'utf8');
+				// Other files of these packages are left to the plugins after this one.
+				if (!original.includes('new Intl.Segmenter(')) return undefined;
+				let source = [
+					`import {graphemeSegmenter as __blogreadSegmenter} from ${JSON.stringify(graphemesSource)};`,
+					original.replaceAll('new Intl.Segmenter(', '__blogreadSegmenter('),
+				].join('\n');
 				if (args.path === path.join(root, 'node_modules', 'string-width', 'index.js')) {
 					source = patchText(
 						source,
@@ -215,6 +218,64 @@ const lazyUnicodeTables = {
 				return {contents: source, loader: 'js'};
 			},
 		);
+	},
+};
+
+const inkFramesFaster = {
+	// Ink cuts every row of a frame into styled characters and measures it, in caches it
+	// makes anew for each frame, so an unchanged row costs as much as a new one: 8-20 ms of
+	// each keystroke over a 100x30 list. The frames share one set of caches, started
+	// afresh when it holds many lines (the cached characters are only read, never changed).
+	// Each character got a copy of the styles before it and was compared with the one
+	// before it by building three Sets: characters now share their styles' array (a new
+	// one is made for each change of style), and equal arrays are not compared.
+	name: 'ink-frames-faster',
+	setup(build) {
+		build.onLoad(
+			{filter: /[\\/]node_modules[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/},
+			async args => ({
+				contents: patchText(
+					await readFile(args.path, 'utf8'),
+					[
+						[
+							'ret.push({\n                ...token,\n                styles: [...codes],\n            });',
+							'ret.push({type: "char", value: token.value, fullWidth: token.fullWidth, styles: codes});',
+						],
+						// Only the test before the diff changes.
+						[
+							'else {\n            ret += ansiCodesToString(diffAnsiCodes(',
+							'else if (chars[i - 1].styles !== char.styles) {\n            ret += ansiCodesToString(diffAnsiCodes(',
+						],
+					],
+					'ansi-tokenize',
+				),
+				loader: 'js',
+			}),
+		);
+		build.onLoad({filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/}, async args => ({
+			contents: patchText(
+				await readFile(args.path, 'utf8'),
+				[
+					['    caches = new OutputCaches();', '    caches = keptOutputCaches();'],
+					['                    styles: [],', '                    styles: noStyles,'],
+					[
+						'export default class Output {',
+						[
+							'const noStyles = [];',
+							'let kept;',
+							'const keptOutputCaches = () => {',
+							'    const held = kept ? kept.widths.size + kept.blockWidths.size + kept.styledChars.size : 0;',
+							'    if (!kept || held > 20_000) kept = new OutputCaches();',
+							'    return kept;',
+							'};',
+							'export default class Output {',
+						].join('\n'),
+					],
+				],
+				'ink output',
+			),
+			loader: 'js',
+		}));
 	},
 };
 
@@ -263,7 +324,6 @@ export const bundleOptions = {
 		js: [
 			"import {createRequire as __blogreadRequire} from 'node:module';",
 			'const require = __blogreadRequire(import.meta.url);',
-			LAZY_SEGMENTER,
 		].join(' '),
 	},
 	chunkNames: 'chunks/[name]-[hash]',
@@ -274,6 +334,7 @@ export const bundleOptions = {
 		meowWithoutPackageNormalising,
 		lazyUnicodeTables,
 		grayMatterWithoutItsYaml,
+		inkFramesFaster,
 		cursorShownByBlogread,
 	],
 	legalComments: 'none',

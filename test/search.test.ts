@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import {noFilters, queryWords, searchRank, visiblePosts} from '../source/posts/filter.js';
-import {describeRank, fieldsOnly, MATCH_FIELDS, MATCH_KINDS, TOP_RANK} from '../source/posts/search.js';
+import {describeRank, fieldsOnly, MATCH_FIELDS, MATCH_KINDS, SearchBodies, TOP_RANK} from '../source/posts/search.js';
 import {PREFIX, SUBSTRING, WHOLE, WordIndex} from '../source/posts/word-index.js';
 import {wordRuns} from '../source/text/words.js';
 import {shownPosts} from '../source/ui/state/selectors.js';
@@ -170,6 +170,50 @@ describe('search as it is typed', () => {
 	}
 });
 
+describe('search over read posts, all at once', () => {
+	// Short fields from a few pieces, so words, prefixes, phrases and punctuation meet often.
+	const PIECES = ['raft', 'rafting', 'draft', 'post', '42', '42:', 'c++', 'go', 'éclair', '中文', ' ', ' ', '-', '.'];
+	const field = (seed: number, length: number) =>
+		Array.from({length}, (_, at) => PIECES[(seed * 7 + at * 5 + ((seed >> 3) % 5)) % PIECES.length]).join('');
+	// More posts than one block of fields (2,048), so the last block is still filling.
+	const posts = Array.from({length: 2600}, (_, index) =>
+		makePost({title: field(index, 4), tags: [field(index + 1, 2)], excerpt: field(index + 2, 6)}, '', `p-${index}.md`),
+	);
+	const bodies = new SearchBodies(() => '');
+	bodies.prepare(posts);
+	const view = bodies.view(posts);
+
+	const queries = ['raft', 'post 42:', '42', 'c++ go', 'éclair', '中', 'draft raft', 'zzz', 'go post 42', '42: c++'];
+	for (const query of queries) {
+		it(`ranks "${query}" as post by post on the fields alone`, () => {
+			const words = queryWords(query);
+			const expected = fieldsOnly.search(words);
+			const ranks = view.search(words).rankAll(posts);
+			const differing = posts.filter((post, index) => ranks[index] !== expected.rank(post));
+			assert.deepEqual(
+				differing.map(post => post.title),
+				[],
+			);
+			assert.ok(ranks.some(rank => rank > 0) || query === 'zzz', 'some post matches');
+		});
+	}
+
+	it('finds a search of punctuation alone in every body read (bodies keep words only)', () => {
+		const ranks = view.search(['-']).rankAll(posts);
+		assert.ok(ranks.every(rank => rank >= 1));
+		assert.ok(
+			ranks.some(rank => rank > 1),
+			'higher where the fields have it',
+		);
+	});
+
+	it('ranks posts not read yet by their fields', () => {
+		const late = makePost({title: 'Raft, late'}, 'raft', 'late.md');
+		const search = view.search(['raft']);
+		assert.equal(search.rankAll([late])[0], fieldsOnly.search(['raft']).rank(late));
+	});
+});
+
 describe('the word index', () => {
 	it("keeps each text's words, across chunks, with each word once", () => {
 		const index = new WordIndex();
@@ -179,12 +223,17 @@ describe('the word index', () => {
 		);
 		for (const text of texts) index.add(text);
 		assert.equal(index.size, 3000);
+		const best = (word: string) => {
+			const found = new Uint8Array(index.size);
+			index.bestInEach(index.findings(word), found);
+			return found;
+		};
 		for (const text of [0, 1638, 1639, 2999]) {
-			assert.equal(index.bestIn(text, index.findings(`w${text}x39`)), WHOLE, `text ${text}`);
-			assert.equal(index.bestIn(text, index.findings(`w${text}x3`)), WHOLE);
-			assert.equal(index.bestIn(text, index.findings(`${text}x3`)), SUBSTRING);
-			assert.equal(index.bestIn(text, index.findings(`w${text}x`)), PREFIX);
-			assert.equal(index.bestIn(text, index.findings(`w${text + 1}x39`)), 0);
+			assert.equal(best(`w${text}x39`)[text], WHOLE, `text ${text}`);
+			assert.equal(best(`w${text}x3`)[text], WHOLE);
+			assert.equal(best(`${text}x3`)[text], SUBSTRING);
+			assert.equal(best(`w${text}x`)[text], PREFIX);
+			assert.equal(best(`w${text + 1}x39`)[text], 0);
 		}
 	});
 });

@@ -1,6 +1,6 @@
-import {appendAll} from '../util/arrays.js';
 import {isGuessedDate, type Post} from './model.js';
 import type {SearchText} from './search.js';
+import {TOP_RANK} from './search-ranks.js';
 
 /** A tag or a category to filter by; `any` (from --tag) matches either. */
 export type Term = {kind: 'tag' | 'category' | 'any'; name: string};
@@ -112,20 +112,36 @@ export function sortPosts(posts: Post[], sort: SortKey): Post[] {
  * thousand posts stays within a frame. `matched` gets the posts shown, in sort order.
  */
 export function filterSorted(sorted: Post[], filters: Filters, text: SearchText, matched?: Post[]): Post[] {
-	const search = text.search(queryWords(filters.query));
-	const byRank: Post[][] = [];
-	for (const post of sorted) {
-		if (!matchesTerms(post, filters.terms, filters.mode)) continue;
-		const rank = search.rank(post);
+	const ranks = text.search(queryWords(filters.query)).rankAll(sorted);
+	// A counting sort by rank, best first: the sort order stays within each rank.
+	const counts = new Int32Array(TOP_RANK + 1);
+	for (let index = 0; index < sorted.length; index++) {
+		const rank = ranks[index] ?? 0;
 		if (rank === 0) continue;
-		matched?.push(post);
-		const bucket = byRank[rank] ?? [];
-		bucket.push(post);
-		byRank[rank] = bucket;
+		const post = sorted[index] as Post;
+		if (!matchesTerms(post, filters.terms, filters.mode)) ranks[index] = 0;
+		else {
+			counts[rank] = (counts[rank] ?? 0) + 1;
+			matched?.push(post);
+		}
 	}
 
-	const shown: Post[] = [];
-	for (let rank = byRank.length - 1; rank > 0; rank--) appendAll(shown, byRank[rank] ?? []);
+	const starts = new Int32Array(TOP_RANK + 1);
+	let shownCount = 0;
+	for (let rank = TOP_RANK; rank > 0; rank--) {
+		starts[rank] = shownCount;
+		shownCount += counts[rank] ?? 0;
+	}
+
+	const shown = new Array<Post>(shownCount);
+	for (let index = 0; index < sorted.length; index++) {
+		const rank = ranks[index] ?? 0;
+		if (rank === 0) continue;
+		const at = starts[rank] ?? 0;
+		shown[at] = sorted[index] as Post;
+		starts[rank] = at + 1;
+	}
+
 	return shown;
 }
 
@@ -193,13 +209,17 @@ export function termEntries(
 	const words = queryWords(query);
 	const search = text.search(words);
 	const {termsOf, names, totals} = termIndex(posts);
+	// termsOf holds the posts in their order.
+	const ranks = words.length > 0 ? search.rankAll(posts) : undefined;
+	let index = -1;
 	// One pass over the posts, not one per term: `base` of them match the chosen
 	// terms, and `added` counts, for each term, the posts choosing it would add
 	// (AND: those among `base` that have it; OR: those outside `base` that have it).
 	let base = 0;
 	const added = new Map<string, number>();
 	for (const [post, terms] of termsOf) {
-		if (words.length > 0 && search.rank(post) === 0) continue;
+		index++;
+		if (ranks && ranks[index] === 0) continue;
 		const inBase = chosen.length > 0 && matchesTerms(post, chosen, mode);
 		if (inBase) base++;
 		if (mode === 'and' ? chosen.length > 0 && !inBase : inBase) continue;

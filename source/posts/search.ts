@@ -1,91 +1,11 @@
-import {wordAt, wordBefore, wordRuns} from '../text/words.js';
+import {wordRuns} from '../text/words.js';
 import {readBody} from './body.js';
 import type {Post} from './model.js';
-import {PREFIX, SUBSTRING, WHOLE, WordIndex} from './word-index.js';
+import {FieldBlocks, fieldsOf, fieldsText, rankInFields} from './post-fields.js';
+import {BODY, rankOf, SUBSTRING, TOP_RANK} from './search-ranks.js';
+import {WordIndex} from './word-index.js';
 
-/**
- * Where a match was found, best first. Authors count as excerpts; categories as tags.
- * Match kinds, best first: the whole search as a phrase, every word as a whole word,
- * as the start of a word, anywhere inside one.
- */
-export const MATCH_FIELDS = ['title', 'tags', 'excerpt', 'body'] as const;
-export const MATCH_KINDS = ['phrase', 'whole word', 'word prefix', 'substring'] as const;
-export type MatchField = (typeof MATCH_FIELDS)[number];
-export type MatchKind = (typeof MATCH_KINDS)[number];
-
-const BODY = 3;
-const FIELD_COUNT = MATCH_FIELDS.length;
-/** Ranks run from 1 (a substring in a body) to TOP_RANK (the phrase in a title); 0 is no match. */
-export const TOP_RANK = MATCH_KINDS.length * FIELD_COUNT;
-
-/** A rank from a kind (PREFIX…, or 4 for a phrase) and a field (0 title … 3 body). */
-function rankOf(kind: number, field: number): number {
-	return (kind - 1) * FIELD_COUNT + (FIELD_COUNT - field);
-}
-
-/** What a rank means: how and where the search was found. */
-export function describeRank(rank: number): {kind: MatchKind; field: MatchField} | null {
-	if (rank <= 0 || rank > TOP_RANK) return null;
-	const kind = MATCH_KINDS[MATCH_KINDS.length - 1 - Math.floor((rank - 1) / FIELD_COUNT)] ?? 'substring';
-	const field = MATCH_FIELDS[FIELD_COUNT - 1 - ((rank - 1) % FIELD_COUNT)] ?? 'body';
-	return {kind, field};
-}
-
-/**
- * A post's short fields in lower case, white space as single spaces, in one
- * text searched at once: the title, its tags and categories (one a line, so
- * no phrase spans two), its excerpt and author, ended by NUL characters.
- */
-type Fields = {text: string; tagsAt: number; excerptAt: number};
-
-// A post's fields never change (an edited post is a new object): their lower case is worked out once.
-const fieldText = new WeakMap<Post, Fields>();
-const lower = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
-
-function fieldsOf(post: Post): Fields {
-	let fields = fieldText.get(post);
-	if (!fields) {
-		const title = lower(post.title);
-		const tags = [...post.tags, ...post.categories].map(lower).join('\n');
-		const text = `${title}\0${tags}\0${lower(post.excerpt ?? '')}\n${lower(post.author ?? '')}`;
-		fields = {text, tagsAt: title.length + 1, excerptAt: title.length + tags.length + 2};
-		fieldText.set(post, fields);
-	}
-
-	return fields;
-}
-
-/**
- * The best rank at which `wanted` is found in a post's fields, as typed
- * (punctuation too), or 0: a whole word when it starts and ends at word edges,
- * a word prefix when it starts at one, else a substring. With `phrase`, only
- * whole matches count, as a phrase.
- */
-function rankInFields({text, tagsAt, excerptAt}: Fields, wanted: string, phrase: boolean): number {
-	let at = text.indexOf(wanted);
-	if (at === -1) return 0;
-	// An edge is needed only where the search word itself has a word character: `42:` ends anywhere.
-	const needsStart = wordAt(wanted, 0);
-	const needsEnd = wordBefore(wanted, wanted.length);
-	let best = 0;
-	while (at !== -1) {
-		const field = at < tagsAt ? 0 : at < excerptAt ? 1 : 2;
-		const starts = !needsStart || !wordBefore(text, at);
-		const kind = starts && (!needsEnd || !wordAt(text, at + wanted.length)) ? WHOLE : starts ? PREFIX : SUBSTRING;
-		if (kind === WHOLE || !phrase) {
-			best = Math.max(best, rankOf(phrase ? WHOLE + 1 : kind, field));
-			// Nothing later in the text can do better than a whole word in the title.
-			if (kind === WHOLE && field === 0) break;
-		}
-
-		at = text.indexOf(wanted, at + 1);
-	}
-
-	return best;
-}
-
-/** Words of the body already found, by text number, for one search: how each search word is found there. */
-type BodyLookup = (post: Post, word: number) => number;
+export {describeRank, MATCH_FIELDS, MATCH_KINDS, type MatchField, type MatchKind, TOP_RANK} from './search-ranks.js';
 
 /**
  * A search over posts: `rank(post)` is 0 when a word is missing everywhere,
@@ -94,35 +14,71 @@ type BodyLookup = (post: Post, word: number) => number;
  * then as a word's start, then inside a word; within each, title above tags
  * above excerpt and author above body. A post's tier is that of its worst word.
  */
-export type Search = {words: string[]; rank(post: Post): number};
+export type Search = {
+	words: string[];
+	rank(post: Post): number;
+	/** `rank` of each post given, by position: for whole lists, where a call a post costs too much. */
+	rankAll(posts: readonly Post[]): Uint8Array;
+};
 
-function makeSearch(words: string[], body: BodyLookup | undefined): Search {
-	if (words.length === 0) return {words, rank: () => 1};
-	const phrase = words.length > 1 ? words.join(' ') : undefined;
+const everyPost = (words: string[]): Search => ({
+	words,
+	rank: () => 1,
+	rankAll: posts => new Uint8Array(posts.length).fill(1),
+});
+
+/** A search from its `rank` alone. */
+function postByPost(words: string[], rank: (post: Post) => number): Search {
 	return {
 		words,
-		rank(post) {
-			const fields = fieldsOf(post);
-			if (phrase !== undefined) {
-				const rank = rankInFields(fields, phrase, true);
-				if (rank > 0) return rank;
-			}
-
-			let worst = TOP_RANK;
-			for (const [index, word] of words.entries()) {
-				let best = rankInFields(fields, word, false);
-				if (body && best < rankOf(WHOLE, BODY)) {
-					const kind = body(post, index);
-					if (kind > 0) best = Math.max(best, rankOf(kind, BODY));
-				}
-
-				if (best === 0) return 0;
-				worst = Math.min(worst, best);
-			}
-
-			return worst;
+		rank,
+		rankAll(posts) {
+			const ranks = new Uint8Array(posts.length);
+			for (let index = 0; index < posts.length; index++) ranks[index] = rank(posts[index] as Post);
+			return ranks;
 		},
 	};
+}
+const phraseOf = (words: string[]) => (words.length > 1 ? words.join(' ') : undefined);
+
+/** A post's rank by its fields alone. */
+function rankByFields(post: Post, words: string[], phrase: string | undefined): number {
+	const fields = fieldsOf(post);
+	if (phrase !== undefined) {
+		const rank = rankInFields(fields, phrase, true);
+		if (rank > 0) return rank;
+	}
+
+	let worst = TOP_RANK;
+	for (const word of words) {
+		const best = rankInFields(fields, word, false);
+		if (best === 0) return 0;
+		worst = Math.min(worst, best);
+	}
+
+	return worst;
+}
+
+/**
+ * Every read post's ranks for one search, by number: the phrase's and each
+ * word's in the fields, and how each word is found in the body.
+ */
+type Ranks = {phrase: Uint8Array | undefined; fields: Uint8Array[]; body: Uint8Array[]};
+
+/** The rank of post `number` from its ranks, as `rankByFields` combines them, with the body's. */
+function rankFrom(ranks: Ranks, number: number): number {
+	const phrase = ranks.phrase?.[number] ?? 0;
+	if (phrase > 0) return phrase;
+	let worst = TOP_RANK;
+	// Indexed, not entries(): this runs for every post at every key typed.
+	for (let word = 0; word < ranks.fields.length; word++) {
+		const kind = ranks.body[word]?.[number] ?? 0;
+		const best = Math.max(ranks.fields[word]?.[number] ?? 0, kind > 0 ? rankOf(kind, BODY) : 0);
+		if (best === 0) return 0;
+		worst = Math.min(worst, best);
+	}
+
+	return worst;
 }
 
 /**
@@ -138,7 +94,17 @@ export type SearchText = {
 };
 
 /** Search over the posts' fields only: the list, before any body is needed. */
-export const fieldsOnly: SearchText = {search: words => makeSearch(words, undefined), complete: false};
+export const fieldsOnly: SearchText = {
+	search(words) {
+		if (words.length === 0) return everyPost(words);
+		const phrase = phraseOf(words);
+		return postByPost(words, post => rankByFields(post, words, phrase));
+	},
+	complete: false,
+};
+
+/** Ranks kept (by search word, for fields and bodies): a few searches' worth, a byte a post each. */
+const KEPT_RANKS = 24;
 
 /**
  * The bodies searches need, read from the posts' files a slice at a time.
@@ -148,7 +114,12 @@ export const fieldsOnly: SearchText = {search: words => makeSearch(words, undefi
  */
 export class SearchBodies {
 	private readonly index = new WordIndex();
+	/** Each read post's fields, by the same number as its body's words. */
+	private readonly fields = new FieldBlocks();
 	private readonly numbers = new WeakMap<Post, number>();
+	private readonly keptRanks = new Map<string, Uint8Array>();
+	private keptSize = 0;
+	private readonly listNumbers = new WeakMap<readonly Post[], {size: number; numbers: Int32Array}>();
 	/** Lists of posts whose every body is read (a list of posts never changes: an edit makes a new one). */
 	private readonly read = new WeakSet<readonly Post[]>();
 	/** How far through each list of posts reading has gone. */
@@ -169,8 +140,7 @@ export class SearchBodies {
 				return false;
 			}
 
-			// The fields' lower case too, so the first key typed does not wait for it.
-			fieldsOf(post);
+			this.fields.add(fieldsText(post));
 			this.numbers.set(post, this.index.add(this.readText(post)));
 		}
 
@@ -189,23 +159,101 @@ export class SearchBodies {
 	view(posts: readonly Post[]): SearchText {
 		return {
 			search: words => {
-				// Each search word as the body's words see it; one with none (`::`) asks nothing of the body.
-				const parts = words.map(word => wordRuns(word).map(part => this.index.findings(part)));
-				return makeSearch(words, (post, word) => {
-					const number = this.numbers.get(post);
-					const kinds = parts[word] ?? [];
-					if (number === undefined) return 0;
-					if (kinds.length === 0) return SUBSTRING;
-					let worst = WHOLE;
-					for (const found of kinds) {
-						worst = Math.min(worst, this.index.bestIn(number, found));
-						if (worst === 0) break;
-					}
+				if (words.length === 0) return everyPost(words);
+				const phrase = phraseOf(words);
+				let computed: Ranks | undefined;
+				const ranks = () => {
+					computed ??= this.ranks(words, phrase);
+					return computed;
+				};
 
-					return worst;
-				});
+				return {
+					words,
+					rank: post => {
+						const number = this.numbers.get(post);
+						return number === undefined ? rankByFields(post, words, phrase) : rankFrom(ranks(), number);
+					},
+					rankAll: list => {
+						const numbers = this.numbersOf(list);
+						const found = new Uint8Array(list.length);
+						for (let index = 0; index < list.length; index++) {
+							const number = numbers[index] ?? -1;
+							found[index] =
+								number === -1 ? rankByFields(list[index] as Post, words, phrase) : rankFrom(ranks(), number);
+						}
+
+						return found;
+					},
+				};
 			},
 			complete: this.allRead(posts),
 		};
+	}
+
+	/** Each post's number, by position in the list (-1: not read yet); kept for the list while no body is added. */
+	private numbersOf(posts: readonly Post[]): Int32Array {
+		const kept = this.listNumbers.get(posts);
+		if (kept?.size === this.index.size) return kept.numbers;
+		const numbers = new Int32Array(posts.length);
+		for (const [index, post] of posts.entries()) numbers[index] = this.numbers.get(post) ?? -1;
+		this.listNumbers.set(posts, {size: this.index.size, numbers});
+		return numbers;
+	}
+
+	/** Every read post's ranks for a search, worked out in one pass a word (post-fields.ts, word-index.ts). */
+	private ranks(words: string[], phrase: string | undefined): Ranks {
+		return {
+			phrase:
+				phrase === undefined ? undefined : this.kept(`phrase\0${phrase}`, size => this.inFields(phrase, true, size)),
+			fields: words.map(word => this.kept(`fields\0${word}`, size => this.inFields(word, false, size))),
+			body: words.map(word => this.kept(`body\0${word}`, size => this.bodyKinds(word, size))),
+		};
+	}
+
+	/**
+	 * Ranks by post number, kept for the last few search words while no body
+	 * is added: typing `post 42` works out `post` once, and the list and the
+	 * tag picker share them.
+	 */
+	private kept(key: string, work: (size: number) => Uint8Array): Uint8Array {
+		const {size} = this.index;
+		if (this.keptSize !== size) {
+			this.keptRanks.clear();
+			this.keptSize = size;
+		}
+
+		let ranks = this.keptRanks.get(key);
+		if (!ranks) {
+			if (this.keptRanks.size >= KEPT_RANKS) this.keptRanks.clear();
+			ranks = work(size);
+			this.keptRanks.set(key, ranks);
+		}
+
+		return ranks;
+	}
+
+	private inFields(text: string, phrase: boolean, size: number): Uint8Array {
+		const ranks = new Uint8Array(size);
+		this.fields.rank(text, phrase, ranks);
+		return ranks;
+	}
+
+	/**
+	 * How a search word is found in each read body: its worst part's best
+	 * match (`fmt.p` needs `fmt` and a word starting `p`); a word with no
+	 * letters or digits (`::`) asks nothing of bodies.
+	 */
+	private bodyKinds(word: string, size: number): Uint8Array {
+		const kinds = new Uint8Array(size);
+		const parts = wordRuns(word);
+		if (parts.length === 0) return kinds.fill(SUBSTRING);
+		const part = new Uint8Array(size);
+		for (const [index, text] of parts.entries()) {
+			this.index.bestInEach(this.index.findings(text), index === 0 ? kinds : part);
+			if (index > 0)
+				for (let number = 0; number < size; number++) kinds[number] = Math.min(kinds[number] ?? 0, part[number] ?? 0);
+		}
+
+		return kinds;
 	}
 }

@@ -115,7 +115,7 @@ export class WordIndex {
 
 	/**
 	 * How `wanted` (one word, in lower case) is found in each word of the
-	 * index, by word number: for `bestIn`. Worked out once per search word, and
+	 * index, by word number: for `bestInEach`. Worked out once per search word, and
 	 * for words added since as they come.
 	 */
 	findings(wanted: string): Uint8Array {
@@ -130,22 +130,26 @@ export class WordIndex {
 		return kinds;
 	}
 
-	/** The best of WHOLE, PREFIX, SUBSTRING among text `number`'s words, by `findings`; 0 if none has it. */
-	bestIn(number: number, kinds: Uint8Array): number {
-		let best = 0;
-		const chunk = this.chunks[this.chunkOf[number] ?? 0];
-		if (!chunk) return 0;
-		const start = this.offsets[number] ?? 0;
-		const end = start + (this.lengths[number] ?? 0);
-		for (let at = start; at < end; at++) {
-			const kind = kinds[chunk[at] ?? 0] ?? 0;
-			if (kind > best) {
-				if (kind === WHOLE) return WHOLE;
-				best = kind;
+	/**
+	 * The best of WHOLE, PREFIX, SUBSTRING among each text's words, by
+	 * `findings`, into `best` by text number (0 where none has it).
+	 */
+	bestInEach(kinds: Uint8Array, best: Uint8Array): void {
+		best.fill(0);
+		if (kinds.every(kind => kind === 0)) return;
+		for (let number = 0; number < this.texts; number++) {
+			const chunk = this.chunks[this.chunkOf[number] ?? 0];
+			if (!chunk) continue;
+			const start = this.offsets[number] ?? 0;
+			const end = start + (this.lengths[number] ?? 0);
+			let found = 0;
+			for (let at = start; at < end && found < WHOLE; at++) {
+				const kind = kinds[chunk[at] ?? 0] ?? 0;
+				if (kind > found) found = kind;
 			}
-		}
 
-		return best;
+			best[number] = found;
+		}
 	}
 
 	/** Keeps the words of text `number`, `count` of them in the scratch array. */

@@ -189,9 +189,10 @@ export function App({
 
 	const shown = listOf(state, screen);
 	const markWidth = state.marks ? READ_MARK_WIDTH : 0;
+	// Sized by every post, not those shown, so the columns stay put while a search is typed.
 	const columnsLayout = useMemo(
-		() => listColumns(shown, layout.listWidth - 2 - markWidth),
-		[shown, layout.listWidth, markWidth],
+		() => listColumns(state.posts, layout.listWidth - 2 - markWidth),
+		[state.posts, layout.listWidth, markWidth],
 	);
 	if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
 		const message = wrapStyled(

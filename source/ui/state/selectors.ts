@@ -26,8 +26,10 @@ const sortedPosts = memoizeLast(([posts, sort]: readonly [Post[], SortKey]) => s
 const matchedOf = new WeakMap<Post[], Post[]>();
 
 /**
- * The list as shown. While a search is being typed (the query only grows) only
- * the posts that matched the shorter query are searched again.
+ * The list as shown. While a search is being typed (the query only grows)
+ * and bodies are still being read, only the posts that matched the shorter
+ * query are searched again; once all are read, search ranks every post in
+ * one pass (search.ts) and a shorter list would only cost its lookups.
  */
 export const shownPosts = memoizeLast(
 	([posts, filters, sort, search]: readonly [Post[], Filters, SortKey, SearchText], last): Post[] => {
@@ -38,14 +40,16 @@ export const shownPosts = memoizeLast(
 			last.args[0] === posts &&
 			last.args[2] === sort &&
 			last.args[3] === search &&
+			!search.complete &&
 			before.terms === filters.terms &&
 			before.mode === filters.mode &&
 			before.query.trim() !== '' &&
 			filters.query.startsWith(before.query);
 		const candidates = (narrowing && matchedOf.get(last.result)) || sortedPosts(posts, sort);
-		const matched: Post[] = [];
+		// What matched is kept only while a longer search could narrow to it.
+		const matched: Post[] | undefined = search.complete ? undefined : [];
 		const shown = filterSorted(candidates, filters, search, matched);
-		matchedOf.set(shown, matched);
+		if (matched) matchedOf.set(shown, matched);
 		return shown;
 	},
 );
