@@ -292,7 +292,11 @@ for (const [blog, searchRuns] of [
 		const [prepare = '', key = ''] = searchTargets[/\(([\d,]+) posts/.exec(name)?.[1] ?? ''] ?? [];
 		if (name.includes('(MB)')) searchRows.push([name.replace(' (MB)', ''), `${value.toFixed(0)} MB`, '< 400 MB']);
 		else if (name.startsWith('keystroke')) searchRows.push([name, `${value.toFixed(1)} ms`, key]);
-		else searchRows.push([name, `${value.toFixed(0)} ms`, name.startsWith('preparing') ? prepare : 'the floor']);
+		else {
+			// A first search can't beat reading every body; the target is for the runs after it.
+			const target = name.includes('words kept') ? prepare : name.includes('first time') ? '' : 'the floor';
+			searchRows.push([name, `${value.toFixed(0)} ms`, target]);
+		}
 	}
 }
 

@@ -122,9 +122,11 @@ describe('search as you type', () => {
 		const many = Array.from({length: 400}, (_, index) =>
 			makePost({title: `Post ${index}`, date: '2024-01-01'}, `Body of post ${index}, about kubelets.`),
 		);
-		const bodies = new SearchBodies(post => {
-			reads++;
-			return bodyOf(post);
+		const bodies = new SearchBodies({
+			readText: post => {
+				reads++;
+				return bodyOf(post);
+			},
 		});
 		const app = await open({blog: {root: 'many', hiddenDrafts: 0, posts: many}, theme: createTheme(0), bodies});
 		assert.equal(reads, 0, 'not read for the list');

@@ -179,7 +179,7 @@ describe('search over read posts, all at once', () => {
 	const posts = Array.from({length: 2600}, (_, index) =>
 		makePost({title: field(index, 4), tags: [field(index + 1, 2)], excerpt: field(index + 2, 6)}, '', `p-${index}.md`),
 	);
-	const bodies = new SearchBodies(() => '');
+	const bodies = new SearchBodies({readText: () => ''});
 	bodies.prepare(posts);
 	const view = bodies.view(posts);
 

@@ -9,6 +9,7 @@ import {closestTerms, type Filters, termExists, visiblePosts} from '../posts/fil
 import {loadBlog} from '../posts/load.js';
 import type {Blog} from '../posts/model.js';
 import {fieldsOnly, SearchBodies} from '../posts/search.js';
+import {SearchStore} from '../posts/search-store.js';
 import {ReadingMemory} from '../storage/reading-memory.js';
 import {errorMessage, UserError} from '../util/errors.js';
 import {loadConfig} from './config.js';
@@ -64,8 +65,11 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	const loadOptions = {drafts: options.drafts, ...(options.lang ? {lang: options.lang} : {}), env: io.env};
 	const blog = await loadBlog(options.target, {...loadOptions, warn: line => io.stderr.write(`${line}\n`)});
 	const filters: Filters = {terms: options.tags.map(name => ({kind: 'any', name})), mode: 'and', query: options.search};
+	const folder = realpathSync(targetIsFile ? path.dirname(options.target) : options.target);
+	// Bodies are read for a search, their words kept for the next run (search-store.ts).
+	const makeBodies = () => new SearchBodies(targetIsFile ? {} : {store: SearchStore.open(folder, io.env)});
 	// A search needs every body; without one, none is read.
-	const bodies = options.search.trim() === '' ? undefined : new SearchBodies();
+	const bodies = options.search.trim() === '' ? undefined : makeBodies();
 	bodies?.prepare(blog.posts);
 	const posts = visiblePosts(blog.posts, filters, options.sort, bodies?.view(blog.posts) ?? fieldsOnly);
 	reportListProblems(options, blog, posts.length, io);
@@ -84,7 +88,6 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	}
 
 	const theme = makeTheme(options, io, true);
-	const folder = realpathSync(targetIsFile ? path.dirname(options.target) : options.target);
 	const memory = options.state ? ReadingMemory.open(folder, io.env, line => io.stderr.write(`${line}\n`)) : undefined;
 	await runApp({
 		blog,
@@ -101,7 +104,8 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 			reload: () => loadBlog(options.target, {...loadOptions, warn: () => {}}),
 			ignore: blogreadFolders(io.env),
 		},
-		...(bodies ? {bodies} : {}),
+		// Read when a search is opened.
+		bodies: bodies ?? makeBodies(),
 		...(memory ? {memory} : {}),
 		...(options.width === undefined ? {} : {maxWidth: options.width}),
 	});

@@ -54,7 +54,7 @@ function rankAt(text: string, at: number, wanted: Wanted, field: number): number
 	return rankOf(whole ? WHOLE : starts ? PREFIX : SUBSTRING, field);
 }
 
-/** The best rank of `word` in one post's fields, as typed (punctuation too), or 0; with `phrase`, whole matches only. */
+/** The best rank of `word` in a post's fields, as typed (punctuation too), or 0; `phrase`: whole matches only. */
 export function rankInFields({text, tagsAt, excerptAt}: Fields, word: string, phrase: boolean): number {
 	const wanted = wantedOf(word, phrase);
 	const best = rankOf(phrase ? PHRASE : WHOLE, TITLE);

@@ -3,6 +3,7 @@ import {readBody} from './body.js';
 import type {Post} from './model.js';
 import {FieldBlocks, fieldsOf, fieldsText, rankInFields} from './post-fields.js';
 import {BODY, rankOf, SUBSTRING, TOP_RANK} from './search-ranks.js';
+import type {SearchStore} from './search-store.js';
 import {WordIndex} from './word-index.js';
 
 export {describeRank, MATCH_FIELDS, MATCH_KINDS, type MatchField, type MatchKind, TOP_RANK} from './search-ranks.js';
@@ -125,9 +126,18 @@ export class SearchBodies {
 	/** How far through each list of posts reading has gone. */
 	private readonly reached = new WeakMap<readonly Post[], number>();
 
-	constructor(private readonly readText: (post: Post) => string = post => readBody(post).markdown) {}
+	private readonly readText: (post: Post) => string;
+	private readonly store: SearchStore | undefined;
+	/** Bodies read from their files since the store was last written. */
+	private readFromFiles = 0;
 
-	/** Reads bodies until `budgetMs` is spent; true when every post's body is read. */
+	/** `readText`: a post's body (its file's, by default); `store`: the words kept from earlier runs. */
+	constructor(options: {readText?: (post: Post) => string; store?: SearchStore | undefined} = {}) {
+		this.readText = options.readText ?? (post => readBody(post).markdown);
+		this.store = options.store;
+	}
+
+	/** Reads bodies (or their kept words) until `budgetMs` is spent; true when every post's body is read. */
 	prepare(posts: readonly Post[], budgetMs = Number.POSITIVE_INFINITY): boolean {
 		if (this.read.has(posts)) return true;
 		const end = performance.now() + budgetMs;
@@ -141,11 +151,24 @@ export class SearchBodies {
 			}
 
 			this.fields.add(fieldsText(post));
-			this.numbers.set(post, this.index.add(this.readText(post)));
+			const kept = this.store?.wordsFor(post, this.index);
+			if (!kept) this.readFromFiles++;
+			this.numbers.set(post, kept ? this.index.addWords(kept) : this.index.add(this.readText(post)));
 		}
 
 		this.read.add(posts);
+		this.keep(posts);
 		return true;
+	}
+
+	/** Writes the store when bodies were read from files: the next run takes their words from it. */
+	private keep(posts: readonly Post[]): void {
+		if (!this.store || this.readFromFiles === 0) return;
+		this.readFromFiles = 0;
+		this.store.save(
+			this.index,
+			posts.map(post => ({post, number: this.numbers.get(post) ?? 0})),
+		);
 	}
 
 	private allRead(posts: readonly Post[]): boolean {

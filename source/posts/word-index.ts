@@ -108,6 +108,34 @@ export class WordIndex {
 		return number;
 	}
 
+	/** Adds a text by the numbers of its words (each once, as `wordsOf` gives them); gives its number. */
+	addWords(ids: ArrayLike<number>): number {
+		const number = this.texts++;
+		this.scratch = grown(this.scratch, ids.length);
+		for (let at = 0; at < ids.length; at++) this.scratch[at] = ids[at] ?? 0;
+		this.keep(number, ids.length);
+		return number;
+	}
+
+	/** The number of a word (in lower case), added to the words if new. */
+	idOf(word: string): number {
+		return this.otherWord(word);
+	}
+
+	/** The words, by number. */
+	get vocabulary(): readonly string[] {
+		return this.words;
+	}
+
+	/** The numbers of text `number`'s words, each once. */
+	wordsOf(number: number): Int32Array {
+		const start = this.offsets[number] ?? 0;
+		return (this.chunks[this.chunkOf[number] ?? 0] ?? new Int32Array(0)).subarray(
+			start,
+			start + (this.lengths[number] ?? 0),
+		);
+	}
+
 	/** How many texts have been added. */
 	get size(): number {
 		return this.texts;

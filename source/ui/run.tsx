@@ -59,7 +59,7 @@ export type AppOptions = {
 	openFirst: boolean;
 	sort: SortKey;
 	center: boolean;
-	/** Bodies already read for a search given on the command line. */
+	/** What search reads of the posts' bodies: read already for --search, else when a search is opened. */
 	bodies?: SearchBodies;
 	/** The reading state kept between runs; absent with --no-state or when its folder can't be trusted. */
 	memory?: ReadingMemory;
