@@ -238,6 +238,35 @@ describe('the word index', () => {
 	});
 });
 
+describe('the word index, growing while searched', () => {
+	it('finds the words of texts added after a search, a few at a time and many', () => {
+		const index = new WordIndex();
+		const add = (from: number, to: number) => {
+			for (let text = from; to > text; text++) index.add(`common t${text}`);
+		};
+		const best = (word: string) => {
+			const found = new Uint8Array(index.size);
+			index.bestInEach(index.findings(word), found);
+			return found;
+		};
+		add(0, 100);
+		const found = best('t7');
+		const texts = (kind: number) => [...found.keys()].filter(text => found[text] === kind);
+		assert.deepEqual(texts(WHOLE), [7]);
+		assert.deepEqual(texts(PREFIX), [70, 71, 72, 73, 74, 75, 76, 77, 78, 79]);
+		// Fewer than a quarter more: looked through word by word.
+		add(100, 110);
+		assert.equal(best('t105')[105], WHOLE);
+		assert.equal(best('common').filter(kind => kind === WHOLE).length, 110);
+		// Many more: found through the words' texts, made again.
+		add(110, 400);
+		assert.equal(best('t399')[399], WHOLE);
+		assert.equal(best('t105')[105], WHOLE);
+		assert.equal(best('common').filter(kind => kind === WHOLE).length, 400);
+		assert.equal(best('nowhere').filter(kind => kind > 0).length, 0);
+	});
+});
+
 describe('--search on the command line', () => {
 	const blog = mkdtempSync(path.join(tmpdir(), 'blogread-search-'));
 	after(() => {

@@ -157,6 +157,7 @@ export class SearchBodies {
 		}
 
 		this.read.add(posts);
+		this.index.ready();
 		this.keep(posts);
 		return true;
 	}

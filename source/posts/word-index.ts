@@ -38,6 +38,9 @@ const CHUNK = 65_536;
 /** How a search word is found in each word of the index, by word number; extended as the index grows. */
 type Found = {kinds: Uint8Array; size: number};
 
+/** Each word's texts, in order, for the first `covered` texts (see `postings`). */
+type Postings = {starts: Int32Array; texts: Int32Array; covered: number};
+
 /** Search words whose findings are kept: those of the last few queries. */
 const KEPT_FINDINGS = 64;
 
@@ -65,6 +68,7 @@ export class WordIndex {
 	private lengths = new Int32Array(64);
 	private texts = 0;
 	private readonly found = new Map<string, Found>();
+	private made: Postings | undefined;
 
 	/** Adds a text; gives its number. */
 	add(text: string): number {
@@ -160,12 +164,25 @@ export class WordIndex {
 
 	/**
 	 * The best of WHOLE, PREFIX, SUBSTRING among each text's words, by
-	 * `findings`, into `best` by text number (0 where none has it).
+	 * `findings`, into `best` by text number (0 where none has it). Through
+	 * the texts each found word is in (`postings`), so a rare word costs little;
+	 * texts added since those were made are looked through word by word.
 	 */
 	bestInEach(kinds: Uint8Array, best: Uint8Array): void {
 		best.fill(0);
 		if (kinds.every(kind => kind === 0)) return;
-		for (let number = 0; number < this.texts; number++) {
+		const {starts, texts, covered} = this.postings();
+		for (let id = 0; id < kinds.length && id + 1 < starts.length; id++) {
+			const kind = kinds[id] ?? 0;
+			if (kind === 0) continue;
+			const end = starts[id + 1] ?? 0;
+			for (let at = starts[id] ?? 0; at < end; at++) {
+				const number = texts[at] ?? 0;
+				if (kind > (best[number] ?? 0)) best[number] = kind;
+			}
+		}
+
+		for (let number = covered; number < this.texts; number++) {
 			const chunk = this.chunks[this.chunkOf[number] ?? 0];
 			if (!chunk) continue;
 			const start = this.offsets[number] ?? 0;
@@ -178,6 +195,47 @@ export class WordIndex {
 
 			best[number] = found;
 		}
+	}
+
+	/** Makes what searches use ahead of them (when every text is in), so the first key does not wait for it. */
+	ready(): void {
+		this.postings();
+	}
+
+	/**
+	 * For each word, the texts it is in: `texts[starts[id]…starts[id + 1]]`,
+	 * for the first `covered` texts. Made again only when a quarter more texts
+	 * have come since (a search while bodies are being read would remake it at every key).
+	 */
+	private postings(): Postings {
+		const made = this.made;
+		if (made && (this.texts - made.covered) * 4 <= made.covered) return made;
+		const covered = this.texts;
+		const vocabulary = this.words.length;
+		const starts = new Int32Array(vocabulary + 1);
+		const each = (visit: (id: number, number: number) => void) => {
+			for (let number = 0; number < covered; number++) {
+				const chunk = this.chunks[this.chunkOf[number] ?? 0];
+				if (!chunk) continue;
+				const start = this.offsets[number] ?? 0;
+				const end = start + (this.lengths[number] ?? 0);
+				for (let at = start; at < end; at++) visit(chunk[at] ?? 0, number);
+			}
+		};
+
+		each(id => {
+			starts[id + 1] = (starts[id + 1] ?? 0) + 1;
+		});
+		for (let id = 0; id < vocabulary; id++) starts[id + 1] = (starts[id + 1] ?? 0) + (starts[id] ?? 0);
+		const texts = new Int32Array(starts[vocabulary] ?? 0);
+		const next = starts.slice(0, vocabulary);
+		each((id, number) => {
+			const at = next[id] ?? 0;
+			texts[at] = number;
+			next[id] = at + 1;
+		});
+		this.made = {starts, texts, covered};
+		return this.made;
 	}
 
 	/** Keeps the words of text `number`, `count` of them in the scratch array. */
