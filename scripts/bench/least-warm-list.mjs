@@ -22,9 +22,9 @@ const walk = (absolute, relative) => {
 
 		const stat = statSync(`${absolute}/${entry.name}`);
 		const row = known.get(path);
-		// A row: path, size, mtime, ctime, context, then the fields (model.ts rowPosition): title 5, date 6, tags 8.
+		// A row: path, size, mtime, ctime, context, then the fields (model.ts rowPosition): title 5, date 6, tags 9.
 		if (row && row[1] === stat.size && row[2] === stat.mtimeMs && row[3] === stat.ctimeMs)
-			rows.push(`${row[6]}  ${row[5]}  ${row[8].join(' ')}`);
+			rows.push(`${row[6]}  ${row[5]}  ${row[9].join(' ')}`);
 	}
 };
 
