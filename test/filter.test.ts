@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import {
 	closestTerms,
 	comparePosts,
+	countVisible,
 	describeFilters,
 	type Filters,
 	filterSorted,
@@ -94,6 +95,48 @@ describe('search', () => {
 		assert.deepEqual(titles(visiblePosts(posts, {terms: [tag('go')], mode: 'and', query: 'channels'}, 'date', text)), [
 			'A Go worker pool',
 		]);
+	});
+});
+
+describe('countVisible', () => {
+	const cases: Array<[string, Filters]> = [
+		['no filters', noFilters],
+		['a search', {...noFilters, query: 'go'}],
+		['a search found nowhere', {...noFilters, query: 'zebra'}],
+		['a tag', {...noFilters, terms: [{kind: 'tag', name: 'go'}]}],
+		[
+			'two tags, all',
+			{
+				...noFilters,
+				terms: [
+					{kind: 'tag', name: 'go'},
+					{kind: 'tag', name: 'k8s'},
+				],
+			},
+		],
+		[
+			'two tags, any',
+			{
+				mode: 'or',
+				query: '',
+				terms: [
+					{kind: 'tag', name: 'rust'},
+					{kind: 'tag', name: 'k8s'},
+				],
+			},
+		],
+		['a category and a search', {...noFilters, terms: [{kind: 'category', name: 'Tech'}], query: 'pods'}],
+	];
+	for (const [name, filters] of cases) {
+		it(`counts what the list shows: ${name}`, () => {
+			const shown = visiblePosts(posts, filters, 'title', text).length;
+			assert.equal(countVisible(posts, filters, text), shown);
+		});
+	}
+
+	it('counts 0 and all where the list shows none and all', () => {
+		assert.equal(countVisible(posts, {...noFilters, query: 'zebra'}, text), 0);
+		assert.equal(countVisible(posts, noFilters, text), posts.length);
 	});
 });
 

@@ -145,6 +145,19 @@ export function filterSorted(sorted: Post[], filters: Filters, text: SearchText,
 	return shown;
 }
 
+/** How many posts pass the filters: `visiblePosts(…).length` without putting them in order. */
+export function countVisible(posts: Post[], filters: Filters, text: SearchText): number {
+	const words = queryWords(filters.query);
+	const ranks = words.length > 0 ? text.search(words).rankAll(posts) : undefined;
+	let count = 0;
+	for (let index = 0; index < posts.length; index++) {
+		if (ranks !== undefined && ranks[index] === 0) continue;
+		if (matchesTerms(posts[index] as Post, filters.terms, filters.mode)) count++;
+	}
+
+	return count;
+}
+
 /** The posts to show: those that pass the filters, best search matches first, then in sort order within a tier. */
 export function visiblePosts(posts: Post[], filters: Filters, sort: SortKey, text: SearchText): Post[] {
 	return filterSorted(sortPosts(posts, sort), filters, text);

@@ -315,7 +315,6 @@ export function App({
 			<FilteredEmpty
 				posts={state.posts}
 				filters={state.filters}
-				sort={state.sort}
 				search={search}
 				unreadOnly={state.unreadOnly}
 				{...area}

@@ -1,4 +1,5 @@
-import {describeFilters, type Filters, type SortKey, termLabel, visiblePosts} from '../../posts/filter.js';
+import {useMemo} from 'react';
+import {countVisible, describeFilters, type Filters, termLabel} from '../../posts/filter.js';
 import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
 import {wrapStyled} from '../../text/width.js';
@@ -8,7 +9,6 @@ import {Lines} from './lines.js';
 type Props = {
 	posts: Post[];
 	filters: Filters;
-	sort: SortKey;
 	search: SearchText;
 	/** Read posts are hidden (U): the list may be empty for that alone. */
 	unreadOnly?: boolean;
@@ -18,9 +18,15 @@ type Props = {
 };
 
 /** Nothing matches: say which filters are active and what dropping each would show. */
-export function FilteredEmpty({posts, filters, sort, search, unreadOnly = false, width, height, theme}: Props) {
+export function FilteredEmpty({posts, filters, search, unreadOnly = false, width, height, theme}: Props) {
 	const plural = (count: number) => `${count} post${count === 1 ? '' : 's'}`;
-	const read = unreadOnly ? visiblePosts(posts, filters, sort, search).length : 0;
+	const read = unreadOnly ? countVisible(posts, filters, search) : 0;
+	// Without the search, the count is the same at every key typed: worked out once.
+	const {terms, mode} = filters;
+	const withoutQuery = useMemo(
+		() => countVisible(posts, {terms, mode, query: ''}, search),
+		[posts, terms, mode, search],
+	);
 	if (read > 0) {
 		const text = [
 			theme.heading2('No unread posts here'),
@@ -34,17 +40,11 @@ export function FilteredEmpty({posts, filters, sort, search, unreadOnly = false,
 	}
 
 	const hints = filters.terms.map(term => {
-		const without = visiblePosts(
-			posts,
-			{...filters, terms: filters.terms.filter(other => other !== term)},
-			sort,
-			search,
-		).length;
+		const without = countVisible(posts, {...filters, terms: filters.terms.filter(other => other !== term)}, search);
 		return `  without ${termLabel(term)}: ${plural(without)}`;
 	});
 	if (filters.query.trim() !== '') {
-		const without = visiblePosts(posts, {...filters, query: ''}, sort, search).length;
-		hints.push(`  without "${filters.query.trim()}": ${plural(without)}`);
+		hints.push(`  without "${filters.query.trim()}": ${plural(withoutQuery)}`);
 	}
 	const text = [
 		theme.heading2(`No posts match ${describeFilters(filters, theme.glyphs.separator)}`),
