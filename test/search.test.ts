@@ -175,7 +175,7 @@ describe('search over read posts, all at once', () => {
 	const PIECES = ['raft', 'rafting', 'draft', 'post', '42', '42:', 'c++', 'go', 'éclair', '中文', ' ', ' ', '-', '.'];
 	const field = (seed: number, length: number) =>
 		Array.from({length}, (_, at) => PIECES[(seed * 7 + at * 5 + ((seed >> 3) % 5)) % PIECES.length]).join('');
-	// More posts than one block of fields (2,048), so the last block is still filling.
+	// Many blocks of fields (256 posts each), the last one still filling.
 	const posts = Array.from({length: 2600}, (_, index) =>
 		makePost({title: field(index, 4), tags: [field(index + 1, 2)], excerpt: field(index + 2, 6)}, '', `p-${index}.md`),
 	);

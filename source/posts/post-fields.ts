@@ -18,7 +18,8 @@ const lower = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 export function fieldsText(post: Post): Fields {
 	const title = lower(post.title);
 	const tags = [...post.tags, ...post.categories].map(lower).join('\n');
-	const text = `${title}\0${tags}\0${lower(post.excerpt ?? '')}\n${lower(post.author ?? '')}`;
+	// Joined, not concatenated: a concatenation would keep its pieces alive for as long as the text lives.
+	const text = [title, '\0', tags, '\0', lower(post.excerpt ?? ''), '\n', lower(post.author ?? '')].join('');
 	return {text, tagsAt: title.length + 1, excerptAt: title.length + tags.length + 2};
 }
 
@@ -68,8 +69,12 @@ export function rankInFields({text, tagsAt, excerptAt}: Fields, word: string, ph
 	return found;
 }
 
-/** Posts per block: a block's string is made once it is full, so posts read later do not remake it. */
-const BLOCK = 2048;
+/**
+ * Posts per block: a block's string is made once it is full, so posts read
+ * later do not remake it; small, so the fields waiting for it die young
+ * rather than pile up as old garbage.
+ */
+const BLOCK = 256;
 
 type Block = {text: string; starts: Int32Array};
 
