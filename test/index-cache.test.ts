@@ -15,7 +15,17 @@ after(() => {
 });
 
 const load = async () => loadBlog(blog, {drafts: false, env});
-const indexFiles = () => readdirSync(path.join(root, 'cache', 'blogread')).filter(name => name.endsWith('.json'));
+const indexFiles = () => readdirSync(path.join(root, 'cache', 'blogread')).filter(name => name.startsWith('index-'));
+
+/** The index file as its header line and its rows, one JSON array a line. */
+function readIndex(file: string): {header: string; rows: unknown[][]} {
+	const [header = '', ...lines] = readFileSync(file, 'utf8').trimEnd().split('\n');
+	return {header, rows: lines.map(line => JSON.parse(line) as unknown[])};
+}
+
+function writeIndex(file: string, {header, rows}: {header: string; rows: unknown[][]}): void {
+	writeFileSync(file, `${[header, ...rows.map(row => JSON.stringify(row))].join('\n')}\n`);
+}
 
 describe('the index cache', () => {
 	it('is written on the first load and gives the same posts on the next', async () => {
@@ -42,9 +52,9 @@ describe('the index cache', () => {
 	it('is used: a post whose file has not changed is taken from it, not read again', async () => {
 		await load();
 		const file = path.join(root, 'cache', 'blogread', indexFiles()[0] ?? '');
-		const index = JSON.parse(readFileSync(file, 'utf8')) as {rows: unknown[][]};
+		const index = readIndex(file);
 		for (const row of index.rows) row[rowPosition('title')] = 'Taken from the index';
-		writeFileSync(file, JSON.stringify(index));
+		writeIndex(file, index);
 		assert.ok((await load()).posts.every(post => post.title === 'Taken from the index'));
 		// Changed permissions move the file's change time: that post is read again.
 		chmodSync(path.join(blog, 'a.md'), 0o600);
@@ -65,9 +75,7 @@ describe('the index cache', () => {
 		writeFileSync(path.join(blog, 'c.md'), '---\ntitle: Third\n---\n');
 		const titles = (await load()).posts.map(post => post.title).sort();
 		assert.deepEqual(titles, ['First, renamed', 'Third']);
-		const index = JSON.parse(readFileSync(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''), 'utf8')) as {
-			rows: Array<[string]>;
-		};
+		const index = readIndex(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''));
 		assert.deepEqual(index.rows.map(([file]) => file).sort(), ['a.md', 'c.md']);
 	});
 
@@ -75,20 +83,18 @@ describe('the index cache', () => {
 		writeFileSync(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''), '{not json');
 		const titles = (await load()).posts.map(post => post.title).sort();
 		assert.deepEqual(titles, ['First, renamed', 'Third']);
-		assert.doesNotThrow(
-			() => JSON.parse(readFileSync(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? ''), 'utf8')) as unknown,
-		);
+		assert.equal(readIndex(path.join(root, 'cache', 'blogread', indexFiles()[0] ?? '')).rows.length, 2);
 	});
 
 	it('reads a post again when its row is not what this version writes (edited by hand, another version)', async () => {
 		const file = path.join(root, 'cache', 'blogread', indexFiles()[0] ?? '');
-		const index = JSON.parse(readFileSync(file, 'utf8')) as {rows: unknown[][]};
+		const index = readIndex(file);
 		for (const row of index.rows) row[rowPosition('tags')] = 'not a list of tags';
-		writeFileSync(file, JSON.stringify(index));
+		writeIndex(file, index);
 		const posts = (await load()).posts;
 		assert.deepEqual(posts.map(post => post.title).sort(), ['First, renamed', 'Third']);
 		assert.ok(posts.every(post => Array.isArray(post.tags)));
-		const rewritten = JSON.parse(readFileSync(file, 'utf8')) as {rows: unknown[][]};
+		const rewritten = readIndex(file);
 		assert.ok(
 			rewritten.rows.every(row => Array.isArray(row[rowPosition('tags')])),
 			'and the index is written again',
@@ -111,9 +117,9 @@ describe('the index cache', () => {
 		it(`reads the post again past a crafted row: ${name}`, async () => {
 			await load();
 			const file = path.join(root, 'cache', 'blogread', indexFiles()[0] ?? '');
-			const index = JSON.parse(readFileSync(file, 'utf8')) as {rows: unknown[][]};
+			const index = readIndex(file);
 			for (const row of index.rows) row[rowPosition(field)] = value;
-			writeFileSync(file, JSON.stringify(index));
+			writeIndex(file, index);
 			const posts = (await load()).posts;
 			assert.deepEqual(posts.map(post => post.title).sort(), ['First, renamed', 'Third']);
 			const text = JSON.stringify(posts);
@@ -121,6 +127,48 @@ describe('the index cache', () => {
 			assert.ok(posts.every(post => post.tags.every(tag => typeof tag === 'string') && post.words >= 0));
 		});
 	}
+
+	describe('read a row at a time', () => {
+		const own = path.join(root, 'own');
+		const ownEnv = {XDG_CACHE_HOME: path.join(own, 'cache')};
+		const ownBlog = path.join(own, 'blog');
+		mkdirSync(ownBlog, {recursive: true});
+		// A file name with a quote and a backslash: the row's path is read as JSON, escapes and all.
+		const names = ['plain.md', 'say "hi" \\ bye.md'];
+		for (const name of names) writeFileSync(path.join(ownBlog, name), `---\ntitle: ${name.length}\n---\nText.\n`);
+		const loadOwn = async () => (await loadBlog(ownBlog, {drafts: false, env: ownEnv})).posts;
+		const ownIndex = () => {
+			const folder = path.join(own, 'cache', 'blogread');
+			return path.join(folder, readdirSync(folder).find(name => name.startsWith('index-')) ?? '');
+		};
+		const mark = (value: (row: unknown[]) => string) => {
+			const index = readIndex(ownIndex());
+			for (const row of index.rows) row[rowPosition('title')] = value(row);
+			writeIndex(ownIndex(), index);
+		};
+
+		it('finds every row by its path, whatever the path holds', async () => {
+			await loadOwn();
+			mark(row => `indexed ${String(row[0])}`);
+			assert.deepEqual((await loadOwn()).map(post => post.title).sort(), names.map(name => `indexed ${name}`).sort());
+		});
+
+		it('reads again only the post whose line is broken', async () => {
+			mark(() => 'indexed');
+			const lines = readFileSync(ownIndex(), 'utf8').split('\n');
+			const broken = lines.findIndex(line => line.startsWith('["plain.md"'));
+			lines[broken] = `${lines[broken]?.slice(0, 20)}`;
+			writeFileSync(ownIndex(), lines.join('\n'));
+			assert.deepEqual((await loadOwn()).map(post => post.title).sort(), ['8', 'indexed']);
+			assert.equal(readIndex(ownIndex()).rows.length, 2, 'and the line is written again');
+		});
+
+		it("ignores an index in the last version's shape (one JSON document) and writes it again", async () => {
+			writeFileSync(ownIndex(), JSON.stringify({format: 8, root: ownBlog, rows: []}));
+			assert.equal((await loadOwn()).length, 2);
+			assert.equal(readIndex(ownIndex()).rows.length, 2);
+		});
+	});
 
 	it('is not needed: a cache folder that cannot be written is fine', async () => {
 		writeFileSync(path.join(root, 'not-a-folder'), '');

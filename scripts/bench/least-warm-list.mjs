@@ -6,11 +6,17 @@ import {readdirSync, readFileSync, realpathSync, statSync, writeSync} from 'node
 
 const [folder = '.', cache = '.'] = process.argv.slice(2);
 const root = realpathSync(folder);
-const index = readdirSync(cache)
+// An index is JSON lines: a header with the blog's folder, then one row a line.
+const lines = readdirSync(cache)
 	.filter(name => name.startsWith('index-'))
-	.map(name => JSON.parse(readFileSync(`${cache}/${name}`, 'utf8')))
-	.find(candidate => candidate.root === root);
-const known = new Map(index.rows.map(row => [row[0], row]));
+	.map(name => readFileSync(`${cache}/${name}`, 'utf8').trimEnd().split('\n'))
+	.find(([header]) => JSON.parse(header).root === root);
+const known = new Map(
+	lines.slice(1).map(line => {
+		const row = JSON.parse(line);
+		return [row[0], row];
+	}),
+);
 const rows = [];
 const walk = (absolute, relative) => {
 	for (const entry of readdirSync(absolute, {withFileTypes: true})) {

@@ -1,16 +1,49 @@
 import {statSync} from 'node:fs';
 import path from 'node:path';
 import {folderKey} from '../storage/folder-key.js';
-import {cacheFolderPath, privateFolder, readPrivateFile, writePrivateFile} from '../storage/private-folder.js';
+import {cacheFolderPath, privateFolder, readPrivateBytes, writePrivateFile} from '../storage/private-folder.js';
 import type {FoundFile} from './discover.js';
-import {fromRow, type Post, type Row, type RowStamp, rowPath, toRow} from './model.js';
+import {fromRow, type Post, type Row, type RowStamp, toRow} from './model.js';
 
-type IndexFile = {format: number; root: string; rows: Row[]};
+/**
+ * The file (JSON lines): a header, then one row a line. Rows are parsed one at a
+ * time as their posts are asked for, so each dies young: parsed all at once,
+ * 100,000 rows and the file's text were 100 MB of garbage left to the next
+ * full collection, a quarter of what the app over those posts peaked at.
+ */
+type Header = {format: number; root: string};
 
 /** Bump when the post model or the row changes, so old indexes are ignored. */
-const FORMAT = 8;
-/** An index larger than this is not read (100,000 posts take about 40 MB). */
+const FORMAT = 9;
+/** An index larger than this is not read (100,000 posts take about 30 MB). */
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
+const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Where a row is in the file's bytes. */
+type Span = {start: number; end: number};
+
+/**
+ * The path a row line starts with (`["path",…`), read without parsing the
+ * rest: rows are looked up by path before they are parsed and checked.
+ */
+function linePath(bytes: Buffer, {start, end}: Span): string | undefined {
+	if (bytes[start] !== 0x5b || bytes[start + 1] !== QUOTE) return undefined;
+	for (let at = start + 2; at < end; at++) {
+		if (bytes[at] === BACKSLASH) at++;
+		else if (bytes[at] === QUOTE) {
+			try {
+				const value: unknown = JSON.parse(bytes.toString('utf8', start + 1, at + 1));
+				return typeof value === 'string' ? value : undefined;
+			} catch {
+				return undefined;
+			}
+		}
+	}
+
+	return undefined;
+}
 
 /**
  * The index of one blog folder: summaries of its posts keyed by path, size
@@ -20,8 +53,10 @@ const MAX_INDEX_BYTES = 256 * 1024 * 1024;
  */
 export class IndexCache {
 	private readonly file: string | undefined;
-	private readonly rows = new Map<string, unknown>();
-	private readonly fresh = new Map<string, Row>();
+	private bytes: Buffer | undefined;
+	private readonly rows = new Map<string, Span>();
+	/** The next index: rows kept as they were (where they are in `bytes`), and new ones. */
+	private readonly fresh = new Map<string, Span | Row>();
 	private changed = false;
 
 	constructor(
@@ -35,17 +70,33 @@ export class IndexCache {
 	}
 
 	private read(file: string): void {
-		const text = readPrivateFile(file, MAX_INDEX_BYTES);
-		if (text === undefined) return;
+		const bytes = readPrivateBytes(file, MAX_INDEX_BYTES);
+		const headerEnd = bytes?.indexOf(NEWLINE) ?? -1;
+		if (!bytes || headerEnd === -1) return;
 		try {
-			const parsed = JSON.parse(text) as Partial<IndexFile>;
-			if (parsed.format !== FORMAT || parsed.root !== this.root || !Array.isArray(parsed.rows)) return;
-			for (const row of parsed.rows as unknown[]) {
-				const key = rowPath(row);
-				if (key !== undefined) this.rows.set(key, row);
-			}
+			const header = JSON.parse(bytes.toString('utf8', 0, headerEnd)) as Partial<Header>;
+			if (header.format !== FORMAT || header.root !== this.root) return;
 		} catch {
 			// A broken index: the posts are read again.
+			return;
+		}
+
+		this.bytes = bytes;
+		for (let start = headerEnd + 1; start < bytes.length; ) {
+			const newline = bytes.indexOf(NEWLINE, start);
+			const span = {start, end: newline === -1 ? bytes.length : newline};
+			const key = linePath(bytes, span);
+			if (key !== undefined) this.rows.set(key, span);
+			start = span.end + 1;
+		}
+	}
+
+	/** The row at `span`, parsed, or undefined when it is not JSON. */
+	private row({start, end}: Span): unknown {
+		try {
+			return JSON.parse(this.bytes?.toString('utf8', start, end) ?? '');
+		} catch {
+			return undefined;
 		}
 	}
 
@@ -55,14 +106,13 @@ export class IndexCache {
 	 * site's excerpt separator) has changed. Only files in the index are looked at.
 	 */
 	get(file: FoundFile, context: string): Post | undefined {
-		const found = this.rows.has(file.path)
-			? fromRow(this.rows.get(file.path), file.absolutePath, this.root)
-			: undefined;
-		if (!found || found.stamp.context !== context) return undefined;
+		const span = this.rows.get(file.path);
+		const found = span ? fromRow(this.row(span), file.absolutePath, this.root) : undefined;
+		if (!span || !found || found.stamp.context !== context) return undefined;
 		const stat = statSync(file.absolutePath, {throwIfNoEntry: false});
 		const {size, mtimeMs, ctimeMs} = found.stamp;
 		if (!stat || size !== stat.size || mtimeMs !== stat.mtimeMs || ctimeMs !== stat.ctimeMs) return undefined;
-		this.fresh.set(file.path, this.rows.get(file.path) as Row);
+		this.fresh.set(file.path, span);
 		return found.post;
 	}
 
@@ -74,7 +124,12 @@ export class IndexCache {
 	/** Writes the index when anything was added, changed or removed. */
 	save(): void {
 		if (!this.file || (!this.changed && this.fresh.size === this.rows.size)) return;
-		const content: IndexFile = {format: FORMAT, root: this.root, rows: [...this.fresh.values()]};
-		writePrivateFile(this.file, JSON.stringify(content));
+		const header: Header = {format: FORMAT, root: this.root};
+		const lines = [JSON.stringify(header)];
+		for (const entry of this.fresh.values())
+			lines.push(
+				Array.isArray(entry) ? JSON.stringify(entry) : (this.bytes?.toString('utf8', entry.start, entry.end) ?? ''),
+			);
+		writePrivateFile(this.file, `${lines.join('\n')}\n`);
 	}
 }

@@ -90,6 +90,11 @@ export function privateFolder(
  * and undefined past `maxBytes`.
  */
 export function readPrivateFile(file: string, maxBytes: number): string | undefined {
+	return readPrivateBytes(file, maxBytes)?.toString('utf8');
+}
+
+/** `readPrivateFile`'s bytes, for files read a piece at a time. */
+export function readPrivateBytes(file: string, maxBytes: number): Buffer | undefined {
 	let handle: number | undefined;
 	try {
 		handle = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -103,7 +108,7 @@ export function readPrivateFile(file: string, maxBytes: number): string | undefi
 			read += got;
 		}
 
-		return bytes.toString('utf8', 0, read);
+		return read === bytes.length ? bytes : bytes.subarray(0, read);
 	} catch {
 		return undefined;
 	} finally {
