@@ -22,12 +22,20 @@ const LANGUAGES = 'highlight';
 const VENDOR = 'vendor';
 const GEMOJI_NAMES = 'gemoji-names.json';
 
-/** Replaces exact text in a dependency's source, warning (and leaving it) when the text is gone. */
+/**
+ * Replaces exact text in a dependency's source, warning (and leaving it) when
+ * the text is gone; with BLOGREAD_STRICT_PATCHES set (the build of `npm test`)
+ * that fails the build, so a dependency that changed under a patch is seen.
+ */
 function patchText(source, replacements, what) {
 	let patched = source;
 	for (const [from, to] of replacements) {
 		if (patched.includes(from)) patched = patched.replace(from, () => to);
-		else console.warn(`build: ${what} changed; left as it is: ${from.split('\n')[0]}`);
+		else {
+			const message = `build: ${what} changed; left as it is: ${from.split('\n')[0]}`;
+			if (process.env.BLOGREAD_STRICT_PATCHES) throw new Error(message);
+			console.warn(message);
+		}
 	}
 
 	return patched;

@@ -87,10 +87,6 @@ export class FieldBlocks {
 	private readonly tagsAt: number[] = [];
 	private readonly excerptAt: number[] = [];
 
-	get size(): number {
-		return this.tagsAt.length;
-	}
-
 	/** Adds the next post's fields. */
 	add(fields: Fields): void {
 		this.tagsAt.push(fields.tagsAt);
