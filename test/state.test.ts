@@ -259,6 +259,18 @@ describe('the state machine: the tag picker', () => {
 
 describe('the state machine: the reader', () => {
 	const opened = () => run(start(), named('return'));
+	/** `line 3` found (`/`, the words, Enter) in a page of 40 lines; `on` gives each state that page. */
+	const foundLine3 = (from: State) => {
+		const lines = page(40);
+		const on = (state: State) => withPage(state, lines);
+		const found = run(
+			from,
+			s => typed('/', on(s)),
+			s => typed('line 3', on(s)),
+			s => named2('return', on(s)),
+		);
+		return {found, on};
+	};
 
 	it('keys typed before the page is rendered wait, in order, and are read when it is', () => {
 		const waiting = run(opened(), typed('jjj'), typed('/'), typed('line'));
@@ -275,14 +287,7 @@ describe('the state machine: the reader', () => {
 	});
 
 	it('Esc first clears an active find (marks and counter), then goes back to the list', () => {
-		const lines = page(40);
-		const on = (state: State) => withPage(state, lines);
-		const found = run(
-			opened(),
-			s => typed('/', on(s)),
-			s => typed('line 3', on(s)),
-			s => named2('return', on(s)),
-		);
+		const {found, on} = foundLine3(opened());
 		const cleared = run(found, s => named2('escape', on(s)));
 		assert.deepEqual(
 			[cleared.view, cleared.find, cleared.notice],
@@ -297,14 +302,7 @@ describe('the state machine: the reader', () => {
 
 	it('in a file opened directly, Esc with an active find clears it and does not quit; then it quits', () => {
 		const single = initialState({posts: posts.slice(0, 1), openFirst: true, search: fieldsOnly});
-		const lines = page(40);
-		const on = (state: State) => withPage(state, lines);
-		const found = run(
-			single,
-			s => typed('/', on(s)),
-			s => typed('line 3', on(s)),
-			s => named2('return', on(s)),
-		);
+		const {found, on} = foundLine3(single);
 		const cleared = run(found, s => named2('escape', on(s)));
 		assert.deepEqual(
 			[cleared.quitting, cleared.find, cleared.notice],
@@ -345,14 +343,7 @@ describe('the state machine: the reader', () => {
 	});
 
 	it('/ finds, Enter goes to the first hit from the top of the screen, n steps and wraps', () => {
-		const lines = page(40);
-		const on = (state: State) => withPage(state, lines);
-		const found = run(
-			opened(),
-			s => typed('/', on(s)),
-			s => typed('line 3', on(s)),
-			s => named2('return', on(s)),
-		);
+		const {found, on} = foundLine3(opened());
 		assert.deepEqual(found.find, {query: 'line 3', editing: false, current: 0});
 		const stepped = run(found, s => typed('n', on(s)));
 		assert.equal(stepped.find.current, 1, 'line 30, after line 3');
