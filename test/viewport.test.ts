@@ -3,9 +3,9 @@ import {describe, it} from 'node:test';
 import {
 	clampIndex,
 	clampTop,
-	contentsRows,
 	keepInView,
 	lineRange,
+	overlayRows,
 	positionLabel,
 	scrollToShow,
 } from '../source/ui/state/viewport.js';
@@ -56,7 +56,7 @@ describe('viewport maths', () => {
 	}
 
 	it('the contents overlay keeps two lines for its title and hint, and shows at least one heading', () => {
-		assert.deepEqual([contentsRows(30), contentsRows(3), contentsRows(2), contentsRows(1)], [28, 1, 1, 1]);
+		assert.deepEqual([overlayRows(30), overlayRows(3), overlayRows(2), overlayRows(1)], [28, 1, 1, 1]);
 	});
 
 	it('clampIndex keeps a selection inside the list', () => {

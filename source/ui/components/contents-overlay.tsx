@@ -2,7 +2,7 @@ import type {Heading} from '../../render/markdown.js';
 import {truncate} from '../../text/width.js';
 import type {Theme} from '../../theme/palette.js';
 import {minOf} from '../../util/arrays.js';
-import {contentsRows} from '../state/viewport.js';
+import {overlayRows} from '../state/viewport.js';
 import {Lines} from './lines.js';
 
 type Props = {
@@ -17,7 +17,7 @@ type Props = {
 
 /** The post's headings, indented by level; the section being read is marked with •. */
 export function ContentsOverlay({headings, cursor, top, current, width, height, theme}: Props) {
-	const rows = contentsRows(height);
+	const rows = overlayRows(height);
 	// Indent relative to the shallowest heading: a post of ## and ### starts at the margin.
 	const shallowest = minOf(headings.map(heading => heading.depth));
 	const {glyphs} = theme;

@@ -3,7 +3,7 @@ import type {PageLink} from '../../render/markdown.js';
 import {cleanLine} from '../../text/sanitize.js';
 import {truncate} from '../../text/width.js';
 import type {Theme} from '../../theme/palette.js';
-import {contentsRows} from '../state/viewport.js';
+import {overlayRows} from '../state/viewport.js';
 import {Lines} from './lines.js';
 
 type Props = {links: PageLink[]; cursor: number; top: number; width: number; height: number; theme: Theme};
@@ -14,7 +14,7 @@ type Props = {links: PageLink[]; cursor: number; top: number; width: number; hei
  * not a web or mail address is marked as one Enter won't open.
  */
 export function LinksOverlay({links, cursor, top, width, height, theme}: Props) {
-	const rows = contentsRows(height);
+	const rows = overlayRows(height);
 	const numberWidth = String(links.length).length;
 	const lines = [
 		theme.heading2(`Links (${links.length})`),

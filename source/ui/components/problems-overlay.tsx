@@ -3,7 +3,7 @@ import {displayWidth, padEnd, truncate, wrapStyled} from '../../text/width.js';
 import type {Theme} from '../../theme/palette.js';
 import {maxOf} from '../../util/arrays.js';
 import type {ProblemRow} from '../state/problems.js';
-import {problemsRows} from '../state/viewport.js';
+import {overlayRows} from '../state/viewport.js';
 import {Lines} from './lines.js';
 
 type Props = {rows: ProblemRow[]; top: number; width: number; height: number; theme: Theme};
@@ -13,7 +13,7 @@ type Props = {rows: ProblemRow[]; top: number; width: number; height: number; th
  * file or post, then why. File names come from the disk: controls are shown, not sent.
  */
 export function ProblemsOverlay({rows, top, width, height, theme}: Props) {
-	const room = problemsRows(height);
+	const room = overlayRows(height);
 	const entries = rows.flatMap(row => (row.kind === 'entry' ? [cleanLine(row.text)] : []));
 	// Notes line up after the longest name, unless that would leave them too little room.
 	const nameWidth = Math.min(maxOf(entries.map(displayWidth), 0), Math.max(10, Math.floor((width - 4) / 2)));

@@ -4,7 +4,7 @@ import type {Command} from '../../keymap.js';
 import {codeBlockOnScreen} from '../../render/source-lines.js';
 import type {LinksState, ReaderPage, Screen, State} from './model.js';
 import {readerTop} from './selectors.js';
-import {clampIndex, contentsRows, scrollToShow} from './viewport.js';
+import {clampIndex, overlayRows, scrollToShow} from './viewport.js';
 
 /**
  * Opens the links at the first one of the block on top of the screen, or of a
@@ -21,7 +21,7 @@ export function openLinks(state: State, page: ReaderPage, screen: Screen): State
 	const cursor = onScreen === -1 ? links.length - 1 : onScreen;
 	return {
 		...state,
-		links: {cursor, top: scrollToShow(cursor, 0, links.length, contentsRows(screen.readerHeight))},
+		links: {cursor, top: scrollToShow(cursor, 0, links.length, overlayRows(screen.readerHeight))},
 	};
 }
 
@@ -34,7 +34,7 @@ export function linksKey(
 	screen: Screen,
 ): State {
 	const count = page.links.length;
-	const rows = contentsRows(screen.readerHeight);
+	const rows = overlayRows(screen.readerHeight);
 	const move = (to: number): State => {
 		const cursor = clampIndex(to, count);
 		return {...state, links: {cursor, top: scrollToShow(cursor, links.top, count, rows)}};

@@ -3,7 +3,7 @@ import {type Command, type KeyFlags, keyEvents} from '../../keymap.js';
 import type {ContentsState, ProblemsViewState, ReaderPage, Screen, State} from './model.js';
 import {problemRows} from './problems.js';
 import {jumpTo} from './reader.js';
-import {clampIndex, clampTop, contentsRows, problemsRows, scrollToShow} from './viewport.js';
+import {clampIndex, clampTop, overlayRows, scrollToShow} from './viewport.js';
 
 /** The help's first line, kept so the help never scrolls past its end. */
 export function helpTopIn(top: number, screen: Screen): number {
@@ -60,7 +60,7 @@ export function contentsKey(
 	screen: Screen,
 ): State {
 	const count = page.headings.length;
-	const rows = contentsRows(screen.readerHeight);
+	const rows = overlayRows(screen.readerHeight);
 	const move = (to: number): State => {
 		const cursor = clampIndex(to, count);
 		return {...state, contents: {cursor, top: scrollToShow(cursor, contents.top, count, rows)}};
@@ -96,7 +96,7 @@ export function problemsKey(
 ): State {
 	const total = problemRows(state).length;
 	// The overlay takes the whole area above the status line, as the reader does (the list may share it with details).
-	const rows = problemsRows(screen.readerHeight);
+	const rows = overlayRows(screen.readerHeight);
 	const scroll = (to: number): State => ({...state, problems: {top: clampTop(to, total, rows)}});
 	switch (command) {
 		case 'down':

@@ -18,16 +18,11 @@ export function scrollToShow(selected: number, top: number, count: number, heigh
 	return clampTop(keepInView(selected, top, height), count, height);
 }
 
-/** Lines an overlay (contents, problems) uses around its rows (title, hint). */
+/** Lines an overlay uses around its rows (title, hint). */
 const OVERLAY_CHROME_ROWS = 2;
 
-/** How many headings the contents overlay shows at once in a reader of `height` lines. */
-export function contentsRows(height: number): number {
-	return Math.max(1, height - OVERLAY_CHROME_ROWS);
-}
-
-/** How many rows the problems overlay shows at once over a list of `height` lines. */
-export function problemsRows(height: number): number {
+/** How many rows an overlay (contents, links, problems) shows at once over `height` lines. */
+export function overlayRows(height: number): number {
 	return Math.max(1, height - OVERLAY_CHROME_ROWS);
 }
 
