@@ -1,12 +1,12 @@
 // `--list` for scripts: one line per post, laid out by a template of `{field}`
 // names (`--format '{date} {title}'`). Into a pipe, `--list` uses the
 // tab-separated default, so `cut -f2` gives slugs and fzf shows whole lines.
-import {type FieldName, type Post, postFields} from '../posts/model.js';
+import {type FieldName, jsonNames, type Post} from '../posts/model.js';
 import {showControls} from '../text/sanitize.js';
 import {UserError} from '../util/errors.js';
 
 /** The fields a layout may name: those of `--list --json`, in its order. */
-export const FORMAT_FIELDS = (Object.keys(postFields) as FieldName[]).filter(name => postFields[name].json);
+export const FORMAT_FIELDS: readonly FieldName[] = jsonNames;
 
 type Part = {text: string} | {field: FieldName};
 

@@ -1,9 +1,7 @@
 // A blog read again while the app runs, laid over the posts it shows: what did
 // not change keeps its object (pages, search text and lists are cached by it),
 // and a translation the reader switched to stays switched.
-import {type FieldName, type Post, postFields} from './model.js';
-
-const fieldNames = Object.keys(postFields) as FieldName[];
+import {fieldNames, type Post} from './model.js';
 
 function sameValue(a: unknown, b: unknown): boolean {
 	if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index]);

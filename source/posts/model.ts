@@ -29,7 +29,7 @@ const isDateSourceOrNull = (value: unknown): value is DateSource | null =>
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 /** A path inside the blog as the walk gives it: relative, `/`-separated, never leaving the folder. */
-const isBlogPath = (value: unknown): value is string =>
+export const isBlogPath = (value: unknown): value is string =>
 	typeof value === 'string' &&
 	value !== '' &&
 	value.length <= MAX_LINE &&
@@ -105,8 +105,10 @@ type JsonName = {[Name in FieldName]: (typeof postFields)[Name]['json'] extends 
 /** The `--list --json` shape: the post model without its internals. */
 export type PostSummary = {[Name in JsonName]: ValueOf<Name>};
 
-const fieldNames = Object.keys(postFields) as FieldName[];
-const jsonNames = fieldNames.filter(name => postFields[name].json) as JsonName[];
+/** Every field of a post, in the model's order. */
+export const fieldNames = Object.keys(postFields) as FieldName[];
+/** The fields of `--list --json`, in its order. */
+export const jsonNames = fieldNames.filter(name => postFields[name].json) as JsonName[];
 
 export function summarise(post: Post): PostSummary {
 	const summary: Record<string, unknown> = {};
@@ -156,11 +158,6 @@ export function fromRow(row: unknown, absolutePath: string, folder: string): {po
 	}
 
 	return {post: post as Post, stamp: {size, mtimeMs, ctimeMs, context}};
-}
-
-/** The key of a row (its path), when it has one: rows are looked up by path before being checked. */
-export function rowPath(row: unknown): string | undefined {
-	return Array.isArray(row) && typeof row[0] === 'string' ? row[0] : undefined;
 }
 
 /** Whether a post's fields all pass their checks (what normalising produces always does). */

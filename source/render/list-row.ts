@@ -6,7 +6,7 @@ import type {Theme} from '../theme/palette.js';
 const DATE_WIDTH = 10;
 const GAP = '  ';
 /** After a date that is a guess (the file's last commit or modification time). */
-export const GUESS_MARK = '~';
+const GUESS_MARK = '~';
 
 export type ListColumns = {
 	/** Total width of a row, or null for no limit (a pipe). */

@@ -3,7 +3,7 @@
 // back. The file sits in a private folder, but it is still read as untrusted:
 // anything that does not fit is dropped, and said once.
 import {isContentHash} from '../posts/content-hash.js';
-import {MAX_LINE} from '../posts/model.js';
+import {isBlogPath} from '../posts/model.js';
 import {hasControls} from '../text/sanitize.js';
 
 /** Bump when the shape changes: an older file is then ignored (with a warning) and rewritten. */
@@ -33,16 +33,8 @@ export const emptyReadingState: ReadingState = {positions: {}, read: {}};
 /** `partial`: the problem is with some entries only (dropped); the rest of the state is kept. */
 export type ParsedState = {state: ReadingState; problem?: string; partial?: true};
 
-/** A `..` step anywhere in a path. */
-const PARENT_STEP = /(?:^|\/)\.\.(?:\/|$)/;
-
-const isPostPath = (value: unknown): value is string =>
-	typeof value === 'string' &&
-	value !== '' &&
-	value.length <= MAX_LINE &&
-	!hasControls(value) &&
-	!value.startsWith('/') &&
-	!PARENT_STEP.test(value);
+/** A post's path as the blog's walk gives it, with no control characters (it may be shown). */
+const isPostPath = (value: unknown): value is string => isBlogPath(value) && !hasControls(value);
 
 function rowEntry(row: unknown): {path: string; position: Position; read?: string} | undefined {
 	if (!Array.isArray(row) || row.length < 3 || row.length > 4) return undefined;

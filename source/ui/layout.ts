@@ -5,10 +5,10 @@
  * From this width the details are a pane on the right (glow, ranger and
  * lazygit do the same); below, lines under the list.
  */
-export const PREVIEW_MIN_COLUMNS = 120;
+const PREVIEW_MIN_COLUMNS = 120;
 
 /** Columns between the list and the preview pane (a rule and a space). */
-export const PREVIEW_GAP = 2;
+const PREVIEW_GAP = 2;
 
 export type ListLayout = {
 	/** Columns of the list (the whole width without a pane). */
