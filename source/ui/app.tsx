@@ -31,8 +31,8 @@ import {listLayout} from './layout.js';
 import type {Screen} from './state/model.js';
 import {problemRows} from './state/problems.js';
 import {initialState, reducer} from './state/reducer.js';
-import {activeView, hitsFor, listOf, pickerRows, readerTop, selectedIndex} from './state/selectors.js';
-import {clampTop, contentsRows, positionLabel, problemsRows, scrollToShow} from './state/viewport.js';
+import {activeView, hitsFor, listOf, pickerRows, postAt, readerTop, selectedIndex} from './state/selectors.js';
+import {clampTop, overlayRows, positionLabel, scrollToShow} from './state/viewport.js';
 import {deletedStatus, listStatus, problemsStatus, readerStatus, type StatusText} from './status.js';
 
 /** Reading is easier in a column than across a wide terminal. */
@@ -119,7 +119,7 @@ export function App({
 	const height = Math.max(2, rows);
 	const contentHeight = height - 1;
 	const readerWidth = Math.max(10, Math.min(columns - 2, maxWidth));
-	const post = state.posts.find(candidate => candidate.path === state.selectedPath);
+	const post = postAt(state.posts, state.selectedPath);
 	const page = useReaderPage(state.view === 'reader' ? post : undefined, readerWidth, theme, hyperlinks);
 	const layout = useMemo(
 		() => listLayout(columns, contentHeight, state.details),
@@ -231,7 +231,7 @@ export function App({
 		status = {...status, right: `${state.picker.chosen.length} chosen`};
 	} else if (state.view === 'list' && state.problems) {
 		const rows = problemRows(state);
-		const room = problemsRows(contentHeight);
+		const room = overlayRows(contentHeight);
 		const top = clampTop(state.problems.top, rows.length, room);
 		content = <ProblemsOverlay rows={rows} top={top} {...area} />;
 		status = {left: 'Problems', right: `${positionLabel(top, rows.length, room)}${dot}Esc closes`};
@@ -244,7 +244,7 @@ export function App({
 				state.contents.cursor,
 				state.contents.top,
 				page.headings.length,
-				contentsRows(contentHeight),
+				overlayRows(contentHeight),
 			);
 			content = (
 				<ContentsOverlay
@@ -256,12 +256,7 @@ export function App({
 				/>
 			);
 		} else if (page && state.links) {
-			const linksTop = scrollToShow(
-				state.links.cursor,
-				state.links.top,
-				page.links.length,
-				contentsRows(contentHeight),
-			);
+			const linksTop = scrollToShow(state.links.cursor, state.links.top, page.links.length, overlayRows(contentHeight));
 			content = <LinksOverlay links={page.links} cursor={state.links.cursor} top={linksTop} {...area} />;
 		} else if (page) {
 			const margin = center ? Math.max(1, Math.floor((columns - readerWidth) / 2)) : 1;

@@ -20,7 +20,10 @@ type Props = {
 /** Nothing matches: say which filters are active and what dropping each would show. */
 export function FilteredEmpty({posts, filters, search, unreadOnly = false, width, height, theme}: Props) {
 	const plural = (count: number) => `${count} post${count === 1 ? '' : 's'}`;
-	const read = unreadOnly ? countVisible(posts, filters, search) : 0;
+	const read = useMemo(
+		() => (unreadOnly ? countVisible(posts, filters, search) : 0),
+		[unreadOnly, posts, filters, search],
+	);
 	// Without the search, the count is the same at every key typed: worked out once.
 	const {terms, mode} = filters;
 	const withoutQuery = useMemo(

@@ -4,7 +4,7 @@
 import type {Post} from '../../posts/model.js';
 import {refilter} from './list.js';
 import type {LeftOut, Screen, State} from './model.js';
-import {listOf} from './selectors.js';
+import {listOf, postAt} from './selectors.js';
 import {scrollToShow} from './viewport.js';
 
 /**
@@ -23,7 +23,7 @@ function followSelection(state: State, posts: Post[], screen: Screen): Pick<Stat
 	const renamed = removed.length === 1 && added.length === 1 ? added[0] : undefined;
 	if (renamed) return {selectedPath: renamed.path, deleted: null};
 	if (state.view === 'reader') {
-		const open = state.posts.find(post => post.path === selected) ?? state.deleted;
+		const open = postAt(state.posts, selected) ?? state.deleted;
 		return {selectedPath: selected, deleted: open};
 	}
 

@@ -7,8 +7,8 @@ import {copyCode, openLinks} from './links.js';
 import {openPost, refilter} from './list.js';
 import {noFind, type ReaderPage, type Screen, type State} from './model.js';
 import {readMark, withMark} from './read-marks.js';
-import {hitsFor, listOf, openPage, readerTop, selectedIndex} from './selectors.js';
-import {clampTop, contentsRows, scrollToShow} from './viewport.js';
+import {hitsFor, listOf, openPage, postAt, readerTop, selectedIndex} from './selectors.js';
+import {clampTop, overlayRows, scrollToShow} from './viewport.js';
 
 const JUMP_STACK_LIMIT = 50;
 
@@ -43,7 +43,7 @@ export function markIfEnded(state: State, screen: Screen): State {
 	if (!state.marks || state.view !== 'reader' || state.selectedPath === null) return state;
 	const page = openPage(state, screen);
 	if (!page || page.partial || readerTop(state, screen) + screen.readerHeight < page.lines.length) return state;
-	const post = state.posts.find(candidate => candidate.path === state.selectedPath);
+	const post = postAt(state.posts, state.selectedPath);
 	if (!post || readMark(state.read, post) === 'read') return state;
 	return {...state, read: withMark(state.read, post, true), justRead: post.path};
 }
@@ -140,7 +140,7 @@ export function readerKey(state: State, page: ReaderPage, command: Command, scre
 				0,
 				page.headings.findLastIndex(heading => heading.line <= top),
 			);
-			return {...state, contents: {cursor, top: scrollToShow(cursor, 0, page.headings.length, contentsRows(height))}};
+			return {...state, contents: {cursor, top: scrollToShow(cursor, 0, page.headings.length, overlayRows(height))}};
 		}
 
 		case 'footnote': {

@@ -14,8 +14,8 @@ import {type Action, type LeftOut, noFind, type Screen, type State} from './mode
 import {contentsKey, helpKey, helpTopIn, problemsKey} from './overlays.js';
 import {pickerKey} from './picker.js';
 import {backToList, findKey, markIfEnded, readerKey} from './reader.js';
-import {activeView, listOf, openPage, pickerRows, readerTop} from './selectors.js';
-import {contentsRows, scrollToShow} from './viewport.js';
+import {activeView, listOf, openPage, pickerRows, postAt, readerTop} from './selectors.js';
+import {overlayRows, scrollToShow} from './viewport.js';
 
 /** Keys kept while a page renders; a person can't type more in that time, a paste can. */
 const MAX_PENDING = 256;
@@ -135,7 +135,7 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
 	}
 
 	if (command === 'copyPath') {
-		const post = state.posts.find(candidate => candidate.path === state.selectedPath);
+		const post = postAt(state.posts, state.selectedPath);
 		return post ? {...state, request: {kind: 'copy', text: post.absolutePath, what: 'the path'}} : state;
 	}
 
@@ -222,7 +222,7 @@ function takeScreen(state: State, screen: Screen): State {
 							next.contents.cursor,
 							next.contents.top,
 							page.headings.length,
-							contentsRows(screen.readerHeight),
+							overlayRows(screen.readerHeight),
 						),
 					}
 				: next.contents,

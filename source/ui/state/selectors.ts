@@ -54,6 +54,18 @@ export const shownPosts = memoizeLast(
 	},
 );
 
+const postsByPath = memoizeLast(([posts]: readonly [Post[]]) => {
+	const byPath = new Map<string, Post>();
+	// The first post with a path, as a scan would find it.
+	for (const post of posts) if (!byPath.has(post.path)) byPath.set(post.path, post);
+	return byPath;
+});
+
+/** The post at a path, looked up in a map made once per list of posts (not a scan at every key). */
+export function postAt(posts: Post[], path: string | null): Post | undefined {
+	return path === null ? undefined : postsByPath(posts).get(path);
+}
+
 /** The list as the state and screen show it now. */
 export function listOf(state: State, screen: Pick<Screen, 'search'>): Post[] {
 	const shown = shownPosts(state.posts, state.filters, state.sort, screen.search);
