@@ -7,13 +7,14 @@
 
 import {Parser} from 'htmlparser2';
 import type {Tokens} from 'marked';
+import {indentLines} from '../text/indent.js';
 import {showControls} from '../text/sanitize.js';
 import {displayWidth, wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {appendAll, maxOf} from '../util/arrays.js';
 import {renderCodeBlock} from './code-block.js';
 import {type LinkRecorder, renderImage, renderLink} from './link.js';
-import {REF_SENTINELS} from './refs.js';
+import {shownText} from './refs.js';
 import {renderTable} from './table.js';
 
 export type HtmlElement = {name: string; attributes: Record<string, string>; children: HtmlNode[]};
@@ -124,7 +125,7 @@ const PLACEHOLDER = /\u001A(\d+)\u001A/;
 
 function textOf(text: string, draw: Draw, pre: boolean): string {
 	const shown = (piece: string) => {
-		const safe = showControls(piece).replace(REF_SENTINELS, '');
+		const safe = shownText(piece);
 		return pre ? safe : safe.replace(/[ \t\n\r\f]+/g, ' ');
 	};
 	if (draw.parts === undefined) return shown(text);
@@ -262,10 +263,6 @@ function textChunk(text: string, width: number, spaced: boolean, style?: (line: 
 	return [{lines: style ? lines.map(line => style(line)) : lines, spaced}];
 }
 
-function prefixed(lines: string[], first: string, rest: string): string[] {
-	return lines.map((line, index) => (index === 0 ? first + line : line === '' ? '' : rest + line));
-}
-
 function listChunks(list: HtmlElement, width: number, draw: Draw): Chunk[] {
 	const items = list.children.filter(child => typeof child !== 'string' || child.trim() !== '');
 	const ordered = list.name === 'ol';
@@ -281,7 +278,7 @@ function listChunks(list: HtmlElement, width: number, draw: Draw): Chunk[] {
 		const content = typeof item !== 'string' && item.name === 'li' ? item.children : [item];
 		const body = joinChunks(blockChunks(content, width - markerWidth, draw), true);
 		const marker = (markers[index] ?? '').padStart(ordered ? markerWidth - 1 : 0).padEnd(markerWidth);
-		appendAll(lines, prefixed(body.length > 0 ? body : [''], draw.theme.muted(marker), ' '.repeat(markerWidth)));
+		appendAll(lines, indentLines(body.length > 0 ? body : [''], draw.theme.muted(marker), ' '.repeat(markerWidth)));
 	});
 	draw.listDepth--;
 	return lines.length > 0 ? [{lines, spaced: true}] : [];
@@ -414,7 +411,7 @@ function blockOf(element: HtmlElement, width: number, draw: Draw): Chunk[] {
 
 		case 'dd': {
 			const lines = joinChunks(blockChunks(element.children, width - 2, draw));
-			return lines.length > 0 ? [{lines: prefixed(lines, '  ', '  '), spaced: false}] : [];
+			return lines.length > 0 ? [{lines: indentLines(lines, '  ', '  '), spaced: false}] : [];
 		}
 
 		case 'dt':

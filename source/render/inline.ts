@@ -4,13 +4,12 @@ import {Marked} from 'marked';
 import markedFootnote from 'marked-footnote';
 import {markedTerminal} from 'marked-terminal';
 import {get as emojilibNamed} from 'node-emoji';
-import {showControls} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {gemojiNames} from './emoji-table.js';
 import {type InlinePiece, renderInlineHtml} from './html.js';
 import {inlineStyles} from './inline-styles.js';
 import {type LinkRecorder, renderImage, renderLink} from './link.js';
-import {REF_END, REF_SENTINELS, REF_START} from './refs.js';
+import {REF_END, REF_START, shownText} from './refs.js';
 import {templateExtensions} from './templates.js';
 
 export {REF_END, REF_SENTINELS, REF_START} from './refs.js';
@@ -34,7 +33,7 @@ export function decodeEntities(text: string): string {
 
 /** Post text made safe for the terminal: entities decoded, then controls made visible. */
 export function plainText(text: string): string {
-	return showControls(decodeEntities(text)).replace(REF_SENTINELS, '');
+	return shownText(decodeEntities(text));
 }
 
 /**
@@ -114,7 +113,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 			},
 			codespan(token: Tokens.Codespan) {
 				// Code is shown as written: marked 18 hands over its text unescaped, entities and all.
-				return styles.code(showControls(token.text.replace(/\n/g, ' ')).replace(REF_SENTINELS, ''));
+				return styles.code(shownText(token.text.replace(/\n/g, ' ')));
 			},
 			br() {
 				return '\n';

@@ -2,9 +2,9 @@
 // address a link really goes to is never hidden behind text claiming another.
 
 import stripAnsi from 'strip-ansi';
-import {cleanLine, showControls} from '../text/sanitize.js';
+import {cleanLine} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
-import {REF_SENTINELS} from './refs.js';
+import {REF_SENTINELS, shownText} from './refs.js';
 
 /** Only web and mail links become clickable; anything else is shown, not linked. */
 export function isLinkable(href: string): boolean {
@@ -42,11 +42,6 @@ function addressKey(address: string): string {
  */
 function seenText(rendered: string): string {
 	return stripAnsi(rendered).replace(REF_SENTINELS, '').normalize('NFKC').trim();
-}
-
-/** An address or alt text from the post, safe to show: controls visible, no footnote sentinels. */
-function shownText(text: string): string {
-	return showControls(text).replace(REF_SENTINELS, '');
 }
 
 /** Called with each link as it is drawn (its text as seen, its address as written), in reading order. */

@@ -1,5 +1,6 @@
 import type {Token, Tokens} from 'marked';
 import stripAnsi from 'strip-ansi';
+import {indentLines} from '../text/indent.js';
 import {keepOwnEscapes, showControls} from '../text/sanitize.js';
 import {displayWidth, wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
@@ -90,10 +91,6 @@ type Context = {
 	codes: string[];
 };
 
-function indent(lines: string[], first: string, rest: string): string[] {
-	return lines.map((line, index) => (index === 0 ? first + line : line === '' ? '' : rest + line));
-}
-
 /**
  * A heading: levels 1 and 2 underlined (`═`, `─`), deeper levels in colour;
  * without colour they keep their `###` marks, so every level still shows.
@@ -134,7 +131,7 @@ function listLines(token: Tokens.List, width: number, context: Context, depth: n
 		);
 		if (token.loose && index > 0) lines.push('');
 		const marker = (markers[index] ?? '').padStart(token.ordered ? markerWidth - 1 : 0).padEnd(markerWidth);
-		appendAll(lines, indent(body.length > 0 ? body : [''], context.theme.muted(marker), ' '.repeat(markerWidth)));
+		appendAll(lines, indentLines(body.length > 0 ? body : [''], context.theme.muted(marker), ' '.repeat(markerWidth)));
 	});
 	context.listDepth--;
 	return lines;
@@ -252,7 +249,7 @@ function notesLines(
 		placed(lines.length);
 		appendAll(
 			lines,
-			indent(body.length > 0 ? body : [''], `${context.theme.footnote(marker)} `, ' '.repeat(marker.length + 1)),
+			indentLines(body.length > 0 ? body : [''], `${context.theme.footnote(marker)} `, ' '.repeat(marker.length + 1)),
 		);
 	});
 	return lines;

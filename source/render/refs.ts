@@ -4,8 +4,15 @@
 // wrapping is unchanged); they are removed before anything is shown, and
 // dropped from post text. Links carry none: a mark makes a line non-ASCII,
 // and wrapping such lines is several times slower.
+import {showControls} from '../text/sanitize.js';
+
 export const REF_START = '\u2063';
 export const REF_END = '\u2064';
 /** On the first and the last frame line of a code block. */
 export const CODE_MARK = '\u2062';
 export const REF_SENTINELS = /[\u2062-\u2064]/g;
+
+/** Text from the post, safe to show: controls made visible, no marks of these (a post may hold them). */
+export function shownText(text: string): string {
+	return showControls(text).replace(REF_SENTINELS, '');
+}
