@@ -39,6 +39,38 @@ describe('list rows', () => {
 		assert.match(row, /…/);
 	});
 
+	describe('with search words marked', () => {
+		// Inverse video, shown as [brackets] to compare: the escapes take no columns, the brackets would.
+		const marks = {words: ['deep', 'loop', 'タイトル'], style: (match: string) => `\u001B[7m${match}\u001B[27m`};
+		const bracketed = (row: string) => row.replaceAll('\u001B[7m', '[').replaceAll('\u001B[27m', ']');
+		const cases: Array<{name: string; post: number; width: number; row: RegExp}> = [
+			{
+				name: 'in whole fields',
+				post: 0,
+				width: 120,
+				row: /^2025-07-15 {2}Kubelet \[deep\] dive +#k8s #go +How the sync \[loop\] works\.$/,
+			},
+			{
+				name: 'up to the ellipsis when the cut goes through a match',
+				post: 0,
+				width: 77,
+				row: /^2025-07-15 {2}Kubelet \[deep\] dive +#k8s #go {2}How the sync \[loo\]…$/,
+			},
+			{
+				name: 'in wide characters cut at their column',
+				post: 1,
+				width: 50,
+				row: /^2024-01-02 {2}日本語の\[タイトル\]がとても長… +#日本語 *$/,
+			},
+		];
+		for (const {name, post, width, row} of cases)
+			it(name, () => {
+				const shown = listRow(postAt(post), listColumns(posts, width), theme, marks);
+				assert.match(bracketed(shown), row);
+				assert.equal(stripAnsi(shown), listRow(postAt(post), listColumns(posts, width), theme));
+			});
+	});
+
 	it('mark undated posts and drafts', () => {
 		const row = listRow(postAt(2), listColumns(posts, 100), theme);
 		assert.match(row, /^— {11}Undated and drafty \[draft\]/);

@@ -157,7 +157,9 @@ export class SearchBodies {
 		}
 
 		this.read.add(posts);
+		// What the first search over them needs and would otherwise work out while a key waits.
 		this.index.ready();
+		this.numbersOf(posts);
 		this.keep(posts);
 		return true;
 	}
@@ -219,7 +221,7 @@ export class SearchBodies {
 		const kept = this.listNumbers.get(posts);
 		if (kept?.size === this.index.size) return kept.numbers;
 		const numbers = new Int32Array(posts.length);
-		for (const [index, post] of posts.entries()) numbers[index] = this.numbers.get(post) ?? -1;
+		for (let index = 0; index < posts.length; index++) numbers[index] = this.numbers.get(posts[index] as Post) ?? -1;
 		this.listNumbers.set(posts, {size: this.index.size, numbers});
 		return numbers;
 	}

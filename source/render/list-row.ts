@@ -1,6 +1,6 @@
 import {isGuessedDate, type Post} from '../posts/model.js';
 import {markMatches} from '../text/mark-matches.js';
-import {displayWidth, padEnd, truncate} from '../text/width.js';
+import {displayWidth, truncate} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 
 const DATE_WIDTH = 10;
@@ -44,16 +44,23 @@ function measure(post: Post): Measured {
 	return widths;
 }
 
-/** Text of a known width, cut or padded to exactly `column` columns (marked first, when there are marks). */
-function fitted(
-	text: string,
-	width: number,
-	column: number,
-	ellipsis: string,
-	mark?: (text: string) => string,
-): string {
-	if (mark) return padEnd(truncate(mark(text), column, ellipsis), column);
-	return width <= column ? text + ' '.repeat(column - width) : padEnd(truncate(text, column, ellipsis), column);
+/**
+ * Text cut to `column` columns, ending in the ellipsis when cut, and the same
+ * with its matches marked in what is kept: marked text is never cut (slicing
+ * through escapes cost a search keystroke most of its frame).
+ */
+function cutMarked(text: string, column: number, ellipsis: string, marks?: RowMarks): {cut: string; marked: string} {
+	const cut = truncate(text, column, ellipsis);
+	if (!marks) return {cut, marked: cut};
+	const kept = text.startsWith(cut) ? cut.length : cut.length - ellipsis.length;
+	return {cut, marked: markMatches(text, marks.words, marks.style, kept) + cut.slice(kept)};
+}
+
+/** Text of a known width, cut or padded to exactly `column` columns. */
+function fitted(text: string, width: number, column: number, ellipsis: string, marks?: RowMarks): string {
+	if (width <= column) return (marks ? markMatches(text, marks.words, marks.style) : text) + ' '.repeat(column - width);
+	const {cut, marked} = cutMarked(text, column, ellipsis, marks);
+	return marked + ' '.repeat(Math.max(0, column - displayWidth(cut)));
 }
 
 /** Column widths shared by every row, so titles and tags line up. */
@@ -86,21 +93,20 @@ export type RowMarks = {words: string[]; style: (match: string) => string};
 
 /** One post as a list row: date, title, tags, then the excerpt (or author) where room is left. */
 export function listRow(post: Post, columns: ListColumns, theme: Theme, marks?: RowMarks): string {
-	const mark = marks ? (text: string) => markMatches(text, marks.words, marks.style) : undefined;
 	const {title, titleWidth, tags, tagsWidth} = measure(post);
 	const {ellipsis} = theme.glyphs;
 	const date = dateCell(post, theme);
-	let row = `${date}${theme.strong(fitted(title, titleWidth, columns.titleWidth, ellipsis, mark))}`;
+	let row = `${date}${theme.strong(fitted(title, titleWidth, columns.titleWidth, ellipsis, marks))}`;
 	let used = DATE_WIDTH + GAP.length + columns.titleWidth;
 
 	if (columns.tagsWidth > 0) {
-		row += GAP + theme.tag(fitted(tags, tagsWidth, columns.tagsWidth, ellipsis, mark));
+		row += GAP + theme.tag(fitted(tags, tagsWidth, columns.tagsWidth, ellipsis, marks));
 		used += GAP.length + columns.tagsWidth;
 	}
 
 	const extra = post.excerpt ?? post.author;
 	if (columns.width === null) return row.trimEnd();
 	const room = columns.width - used - GAP.length;
-	if (extra && room >= 12) row += GAP + theme.muted(truncate(mark ? mark(extra) : extra, room, ellipsis));
+	if (extra && room >= 12) row += GAP + theme.muted(cutMarked(extra, room, ellipsis, marks).marked);
 	return truncate(row, columns.width, ellipsis);
 }
