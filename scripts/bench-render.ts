@@ -2,7 +2,7 @@
 // Usage: npx tsx scripts/bench-render.ts [file.md ...]
 import path from 'node:path';
 import {readBody} from '../source/posts/body.js';
-import {loadPostFile} from '../source/posts/load.js';
+import {loadPostFile} from '../source/posts/read-post.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {createTheme} from '../source/theme/palette.js';
 import {median} from './bench/median.js';

@@ -4,8 +4,8 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import fc from 'fast-check';
-import {loadPostFile} from '../source/posts/load.js';
 import {toTerms} from '../source/posts/normalise.js';
+import {loadPostFile} from '../source/posts/read-post.js';
 import {countWords, countWordsInUtf8} from '../source/posts/words.js';
 import {makePost} from './helpers/posts.js';
 

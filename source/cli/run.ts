@@ -6,7 +6,7 @@ import path from 'node:path';
 import meow from 'meow';
 import {blogreadFolders} from '../follow/ignored-folders.js';
 import {closestTerms, type Filters, termExists, visiblePosts} from '../posts/filter.js';
-import {loadBlog} from '../posts/load.js';
+import {loadBlog, loadIndexedBlog} from '../posts/load.js';
 import type {Blog} from '../posts/model.js';
 import {fieldsOnly, SearchBodies} from '../posts/search.js';
 import {SearchStore} from '../posts/search-store.js';
@@ -63,15 +63,23 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	if (targetIsFile && !options.list && !interactive(io)) return printPost(options, options.target, io);
 
 	const loadOptions = {drafts: options.drafts, ...(options.lang ? {lang: options.lang} : {}), env: io.env};
-	const blog = await loadBlog(options.target, {...loadOptions, warn: line => io.stderr.write(`${line}\n`)});
+	const load = () => loadBlog(options.target, {...loadOptions, warn: line => io.stderr.write(`${line}\n`)});
+	// The app shows the blog as its index last saw it at once, and reads it again after the first frame;
+	// a printed list is always read from the files.
+	const appFirst = !options.list && interactive(io) && !targetIsFile;
+	const indexed = appFirst ? loadIndexedBlog(options.target, loadOptions) : undefined;
+	const blog = indexed ?? (await load());
 	const filters: Filters = {terms: options.tags.map(name => ({kind: 'any', name})), mode: 'and', query: options.search};
 	const folder = realpathSync(targetIsFile ? path.dirname(options.target) : options.target);
 	// Bodies are read for a search, their words kept for the next run (search-store.ts).
 	const makeBodies = () => new SearchBodies(targetIsFile ? {} : {store: SearchStore.open(folder, io.env)});
 	// A search needs every body; without one, none is read.
 	const bodies = options.search.trim() === '' ? undefined : makeBodies();
-	bodies?.prepare(blog.posts);
-	const posts = visiblePosts(blog.posts, filters, options.sort, bodies?.view(blog.posts) ?? fieldsOnly);
+	const shownOf = ({posts}: Blog) => {
+		bodies?.prepare(posts);
+		return visiblePosts(posts, filters, options.sort, bodies?.view(posts) ?? fieldsOnly);
+	};
+	const posts = shownOf(blog);
 	reportListProblems(options, blog, posts.length, io);
 
 	if (options.list || !interactive(io)) {
@@ -82,8 +90,9 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	const {openTerminalInput, runApp} = await import('../ui/run.js');
 	const stdin = openTerminalInput();
 	if (!stdin) {
-		// No terminal to read keys from (cron, a pipe with no /dev/tty): print instead.
-		io.stdout.write(formatList(posts, printWidth(options, io), makeTheme(options, io)));
+		// No terminal to read keys from (cron, a pipe with no /dev/tty): print instead, from the files.
+		const listed = indexed ? shownOf(await load()) : posts;
+		io.stdout.write(formatList(listed, printWidth(options, io), makeTheme(options, io)));
 		return 0;
 	}
 
@@ -102,6 +111,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 			target: path.resolve(options.target),
 			// Read again while the app runs: a line on stderr would land in the middle of its screen.
 			reload: () => loadBlog(options.target, {...loadOptions, warn: () => {}}),
+			revalidate: indexed !== undefined,
 			ignore: blogreadFolders(io.env),
 		},
 		// Read when a search is opened.

@@ -28,8 +28,8 @@ export function compareText(a: string, b: string): number {
 	return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A post file found by the walk. */
-export type FoundFile = {path: string; absolutePath: string};
+/** A post file found by the walk; `realPath`: where it really is, links and linked folders resolved. */
+export type FoundFile = {path: string; absolutePath: string; realPath: string};
 
 /** A folder being read: its entries, and how far the walk has gone through them. */
 type Frame = {relative: string; prefix: string; realPrefix: string; entries: Dirent[]; next: number};
@@ -96,7 +96,7 @@ export function discoverPosts(root: string, boundary: string = root, problems: s
 			const key = frame.realPrefix + entry.name;
 			if (!isPostFile(entry.name) || seenFiles.has(key)) continue;
 			seenFiles.add(key);
-			found.push({path: relative, absolutePath: absolute});
+			found.push({path: relative, absolutePath: absolute, realPath: key});
 			continue;
 		}
 
@@ -115,7 +115,7 @@ export function discoverPosts(root: string, boundary: string = root, problems: s
 			enter(absolute, target, relative);
 		} else if (stat.isFile() && isPostFile(entry.name) && !seenFiles.has(target)) {
 			seenFiles.add(target);
-			found.push({path: relative, absolutePath: absolute});
+			found.push({path: relative, absolutePath: absolute, realPath: target});
 		}
 	}
 

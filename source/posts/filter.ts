@@ -62,10 +62,11 @@ export function searchRank(post: Post, words: string[], text: SearchText): numbe
 	return text.search(words).rank(post);
 }
 
+const dateRank = (post: Post) => (post.date === null ? 2 : isGuessedDate(post) ? 1 : 0);
+
 /** Newest first: dates the posts give, then guessed dates (from git or the file), then undated posts. */
 function compareDates(a: Post, b: Post): number {
-	const rank = (post: Post) => (post.date === null ? 2 : isGuessedDate(post) ? 1 : 0);
-	const ranks = rank(a) - rank(b);
+	const ranks = dateRank(a) - dateRank(b);
 	if (ranks !== 0) return ranks;
 	if (a.date === b.date || a.date === null || b.date === null) return 0;
 	return a.date < b.date ? 1 : -1;

@@ -96,8 +96,14 @@ function delimited(text: string, delimiter: '---' | '+++', language: string): Lo
 	};
 }
 
+/** The text without a byte order mark, its line ends made `\n` (a search for `\r` first: most files have none). */
+function withNewlines(source: string): string {
+	const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+	return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+}
+
 function locate(source: string): Located {
-	const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+	const text = withNewlines(source);
 
 	if (text.startsWith('+++\n')) return delimited(text, '+++', 'toml');
 
@@ -146,7 +152,7 @@ export function frontMatterBody(source: string): string {
 
 /** How many lines of the file come before the body (the front matter's): body line 0 is the file's line this + 1. */
 export function bodyStartLine(source: string): number {
-	const text = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+	const text = withNewlines(source);
 	const {body} = locate(source);
 	if (!text.endsWith(body)) return 0;
 	return text.slice(0, text.length - body.length).split('\n').length - 1;

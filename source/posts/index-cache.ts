@@ -45,6 +45,60 @@ function linePath(bytes: Buffer, {start, end}: Span): string | undefined {
 	return undefined;
 }
 
+/** Where the index of the blog at `root` (its real path) is kept; none when the cache folder can't be trusted. */
+function indexFile(root: string, env: NodeJS.ProcessEnv, warn?: (line: string) => void): string | undefined {
+	const folder = privateFolder(cacheFolderPath(env), warn);
+	return folder.problem === undefined ? path.join(folder.path, `index-${folderKey(root)}.json`) : undefined;
+}
+
+/** The index's bytes and where its header line ends, when it is this version's index of `root`. */
+function readIndex(file: string, root: string): {bytes: Buffer; headerEnd: number} | undefined {
+	const bytes = readPrivateBytes(file, MAX_INDEX_BYTES);
+	const headerEnd = bytes?.indexOf(NEWLINE) ?? -1;
+	if (!bytes || headerEnd === -1) return undefined;
+	try {
+		const header = JSON.parse(bytes.toString('utf8', 0, headerEnd)) as Partial<Header>;
+		return header.format === FORMAT && header.root === root ? {bytes, headerEnd} : undefined;
+	} catch {
+		// A broken index: the posts are read again.
+		return undefined;
+	}
+}
+
+/**
+ * Every post in the index of the blog at `root` (its real path; `target`: the
+ * folder as named, for the posts' paths), as they were when it was written,
+ * the files not looked at: what the app shows at once, before it reads the
+ * blog again (stale while revalidated). Undefined when there is no index or
+ * any row of it is not sound.
+ */
+export function indexedPosts(root: string, target: string, env: NodeJS.ProcessEnv): Post[] | undefined {
+	const file = indexFile(root, env, () => {});
+	const read = file === undefined ? undefined : readIndex(file, root);
+	if (!read) return undefined;
+	const {bytes, headerEnd} = read;
+	const folder = path.resolve(target);
+	const posts: Post[] = [];
+	for (let start = headerEnd + 1; start < bytes.length; ) {
+		const newline = bytes.indexOf(NEWLINE, start);
+		const end = newline === -1 ? bytes.length : newline;
+		let row: unknown;
+		try {
+			row = JSON.parse(bytes.toString('utf8', start, end));
+		} catch {
+			return undefined;
+		}
+
+		const where = Array.isArray(row) && typeof row[0] === 'string' ? path.join(folder, row[0]) : '';
+		const found = fromRow(row, where, root);
+		if (!found) return undefined;
+		posts.push(found.post);
+		start = end + 1;
+	}
+
+	return posts;
+}
+
 /**
  * The index of one blog folder: summaries of its posts keyed by path, size
  * and modification time, so a second start reads no post that has not
@@ -64,23 +118,14 @@ export class IndexCache {
 		env: NodeJS.ProcessEnv,
 		warn?: (line: string) => void,
 	) {
-		const folder = privateFolder(cacheFolderPath(env), warn);
-		this.file = folder.problem === undefined ? path.join(folder.path, `index-${folderKey(root)}.json`) : undefined;
+		this.file = indexFile(root, env, warn);
 		if (this.file) this.read(this.file);
 	}
 
 	private read(file: string): void {
-		const bytes = readPrivateBytes(file, MAX_INDEX_BYTES);
-		const headerEnd = bytes?.indexOf(NEWLINE) ?? -1;
-		if (!bytes || headerEnd === -1) return;
-		try {
-			const header = JSON.parse(bytes.toString('utf8', 0, headerEnd)) as Partial<Header>;
-			if (header.format !== FORMAT || header.root !== this.root) return;
-		} catch {
-			// A broken index: the posts are read again.
-			return;
-		}
-
+		const read = readIndex(file, this.root);
+		if (!read) return;
+		const {bytes, headerEnd} = read;
 		this.bytes = bytes;
 		for (let start = headerEnd + 1; start < bytes.length; ) {
 			const newline = bytes.indexOf(NEWLINE, start);

@@ -1,20 +1,18 @@
 import {realpathSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {errorCode, UserError} from '../util/errors.js';
-import {UNREADABLE, unreadable} from './body.js';
-import {contentHash} from './content-hash.js';
+import {UNREADABLE} from './body.js';
 import {discoverPosts, type FoundFile, isPostFile, POST_EXTENSION_LIST} from './discover.js';
 import {comparePosts} from './filter.js';
-import {parseFrontMatter} from './front-matter.js';
 import {guessDates} from './guessed-dates.js';
-import {IndexCache} from './index-cache.js';
+import {IndexCache, indexedPosts} from './index-cache.js';
 import {detectLayout, type SiteLayout} from './layout.js';
 import type {Blog, Post} from './model.js';
-import {LANGUAGE_SUFFIX, localToday, normalisePost} from './normalise.js';
-import {type FileStamp, readPostText} from './read-file.js';
+import {LANGUAGE_SUFFIX, localToday} from './normalise.js';
+import {type FileToRead, loadPostFile} from './read-post.js';
+import {readPosts} from './read-posts.js';
 import {type SkippedFile, skipReason} from './skip.js';
 import {makeSlugsUnique} from './unique-slugs.js';
-import {countWordsInUtf8} from './words.js';
 
 export type LoadOptions = {
 	drafts: boolean;
@@ -30,58 +28,12 @@ export type LoadOptions = {
 /** Newest first; undated posts last; ties by title. */
 const compareNewestFirst = comparePosts('date');
 
-/** How a file is read: the blog's real folder (it is read only inside it), a drafts folder, the excerpt separator. */
-type FileContext = {folder?: string; inDraftFolder?: boolean; excerptSeparator?: string | null};
-
-/**
- * Reads and normalises one post file, with the stamp of what was read; a file
- * that can't be read becomes a post with a warning.
- */
-function readPostFile(
-	absolutePath: string,
-	relativePath: string,
-	context: FileContext = {},
-): {post: Post; stamp?: FileStamp} {
-	try {
-		const file = readPostText(absolutePath, context.folder);
-		const front = parseFrontMatter(file.text);
-		// The body is the end of the text, and of the bytes too unless line ends were normalised (CR).
-		const words =
-			file.utf8 && !file.text.includes('\r')
-				? countWordsInUtf8(file.utf8, file.utf8.length - Buffer.byteLength(front.body))
-				: undefined;
-		const post = normalisePost({
-			relativePath,
-			absolutePath,
-			data: front.data,
-			body: front.body,
-			warnings: [...file.warnings, ...front.warnings],
-			...context,
-			...(words === undefined ? {} : {words}),
-			hash: contentHash(file.utf8 ?? file.text),
-		});
-		return {post, stamp: file.stamp};
-	} catch (error) {
-		const warnings = [unreadable(error)];
-		return {post: normalisePost({relativePath, absolutePath, data: {}, body: '', warnings, ...context})};
-	}
-}
-
-export function loadPostFile(absolutePath: string, relativePath: string, context: FileContext = {}): Post {
-	return readPostFile(absolutePath, relativePath, context).post;
-}
-
 /**
  * The post files of a folder, following its generator's layout: posts folders,
  * then drafts folders. Files that are not posts go to `skipped`, with why.
  */
-function layoutFiles(
-	target: string,
-	layout: SiteLayout,
-	problems: string[],
-	skipped: SkippedFile[],
-): Array<FoundFile & FileContext> {
-	const files: Array<FoundFile & FileContext> = [];
+function layoutFiles(target: string, layout: SiteLayout, problems: string[], skipped: SkippedFile[]): FileToRead[] {
+	const files: FileToRead[] = [];
 	const add = (folder: string, inDraftFolder: boolean) => {
 		let found: FoundFile[];
 		const folderProblems: string[] = [];
@@ -106,6 +58,7 @@ function layoutFiles(
 			files.push({
 				path: filePath,
 				absolutePath: file.absolutePath,
+				realPath: file.realPath,
 				inDraftFolder,
 				excerptSeparator: layout.excerptSeparator,
 			});
@@ -117,32 +70,32 @@ function layoutFiles(
 	return files;
 }
 
-function loadFolder(
+async function loadFolder(
 	target: string,
 	layout: SiteLayout,
 	options: LoadOptions,
 	problems: string[],
 	skipped: SkippedFile[],
-): Post[] {
+): Promise<Post[]> {
 	const files = layoutFiles(target, layout, problems, skipped);
 	const folder = realpathSync(target);
 	const cache = options.cache === false ? undefined : new IndexCache(folder, options.env ?? process.env, options.warn);
-	const posts = files.map(file => {
-		const context = `${file.inDraftFolder === true}:${file.excerptSeparator ?? ''}`;
-		const indexed = cache?.get(file, context);
-		if (indexed) return indexed;
-		const {post, stamp} = readPostFile(file.absolutePath, file.path, {
-			folder,
-			inDraftFolder: file.inDraftFolder,
-			excerptSeparator: file.excerptSeparator,
-		});
+	const contextOf = (file: FileToRead) => `${file.inDraftFolder === true}:${file.excerptSeparator ?? ''}`;
+	const posts: Array<Post | undefined> = files.map(file => cache?.get(file, contextOf(file)));
+	const unread = files.filter((_, index) => posts[index] === undefined);
+	const read = await readPosts(unread, folder);
+	let next = 0;
+	for (const [index, file] of files.entries()) {
+		if (posts[index] !== undefined) continue;
+		const {post, stamp} = read[next++] as (typeof read)[number];
 		// A file that could not be read has no stamp: it is tried again next time
 		// (its permissions may change, not its size).
-		if (stamp) cache?.set(post, {...stamp, context});
-		return post;
-	});
+		if (stamp) cache?.set(post, {...stamp, context: contextOf(file)});
+		posts[index] = post;
+	}
+
 	cache?.save();
-	return posts;
+	return posts as Post[];
 }
 
 /**
@@ -206,7 +159,7 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	const skipped: SkippedFile[] = [];
 	if (stat.isDirectory()) {
 		layout = detectLayout(target);
-		posts = loadFolder(target, layout, options, problems, skipped);
+		posts = await loadFolder(target, layout, options, problems, skipped);
 	} else if (stat.isFile()) {
 		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (${POST_EXTENSION_LIST})`);
 		const file = path.resolve(target);
@@ -218,24 +171,59 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 		throw new UserError(`${target}: not a regular file or folder`);
 	}
 
-	// Posts dated after today are drafts (applied here, so the index never goes stale).
-	const today = localToday();
-	for (const post of posts) if (post.date !== null && post.date > today) post.draft = true;
+	markFuturePosts(posts);
 	// Undated posts get a guessed date (a post opened alone too, so it shows as it does listed),
 	// after the index is written and never kept in it.
 	await guessDates(posts, realpathSync(stat.isDirectory() ? target : path.dirname(path.resolve(target))), options.env);
+	return assembleBlog(target, posts, {single: stat.isFile(), layout, problems, skipped}, options);
+}
+
+/** What the blog's posts were read from, besides the posts. */
+type Found = {single: boolean; layout: SiteLayout | undefined; problems: string[]; skipped: SkippedFile[]};
+
+/** Posts dated after today are drafts (applied after reading, so the index never goes stale; guesses don't count). */
+function markFuturePosts(posts: Post[]): void {
+	const today = localToday();
+	for (const post of posts) if (post.date !== null && post.date > today) post.draft = true;
+}
+
+/** The blog from its posts as read: translations grouped, slugs made unique, newest first. */
+function assembleBlog(target: string, posts: Post[], found: Found, options: LoadOptions): Blog {
 	const {listed, translations} = groupTranslations(posts, options.lang);
 	makeSlugsUnique(listed);
-	const shown = options.drafts || stat.isFile() ? listed : listed.filter(post => !post.draft);
+	const shown = options.drafts || found.single ? listed : listed.filter(post => !post.draft);
 	shown.sort(compareNewestFirst);
-	const where = layout?.name ? `${layout.name}: ${layout.folders.join(', ')}` : null;
+	const {layout} = found;
 	return {
 		root: target,
 		posts: shown,
 		hiddenDrafts: listed.length - shown.length,
-		layout: where,
+		layout: layout?.name ? `${layout.name}: ${layout.folders.join(', ')}` : null,
 		translations,
-		problems,
-		skipped,
+		problems: found.problems,
+		skipped: found.skipped,
 	};
+}
+
+/**
+ * The blog as its index last saw it, without walking the folder or looking at
+ * any post: for the app to show at once, then read the blog again and correct
+ * what changed (ui/hooks/use-follow.ts). Undated posts are not given guessed
+ * dates yet, and unreadable folders and skipped files are not known. Undefined
+ * when the folder has no sound index.
+ */
+export function loadIndexedBlog(target: string, options: LoadOptions): Blog | undefined {
+	if (options.cache === false) return undefined;
+	let root: string;
+	try {
+		if (!statSync(target).isDirectory()) return undefined;
+		root = realpathSync(target);
+	} catch {
+		return undefined;
+	}
+
+	const posts = indexedPosts(root, target, options.env ?? process.env);
+	if (!posts || posts.length === 0) return undefined;
+	markFuturePosts(posts);
+	return assembleBlog(target, posts, {single: false, layout: detectLayout(target), problems: [], skipped: []}, options);
 }

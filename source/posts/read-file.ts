@@ -1,3 +1,4 @@
+import {isUtf8} from 'node:buffer';
 import {closeSync, constants, fstatSync, openSync, readSync, realpathSync} from 'node:fs';
 import {isInside} from './discover.js';
 
@@ -29,12 +30,14 @@ function decode(bytes: Buffer, warnings: string[]): Omit<FileText, 'stamp'> {
 		return {text: new TextDecoder(utf16).decode(bytes), warnings};
 	}
 
-	try {
-		return {text: new TextDecoder('utf-8', {fatal: true}).decode(bytes), warnings, utf8: bytes};
-	} catch {
-		warnings.push('file is not valid UTF-8; undecodable bytes are shown as �');
-		return {text: new TextDecoder('utf-8').decode(bytes), warnings};
+	// Checked apart from decoding: a decoder that throws on bad bytes is several times slower.
+	if (isUtf8(bytes)) {
+		const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+		return {text: bytes.toString('utf8', bom ? 3 : 0), warnings, utf8: bytes};
 	}
+
+	warnings.push('file is not valid UTF-8; undecodable bytes are shown as �');
+	return {text: new TextDecoder('utf-8').decode(bytes), warnings};
 }
 
 /** A file that is not where a post may be read from: out of the blog, or not a regular file. */
@@ -43,16 +46,18 @@ function refused(code: string, message: string): Error {
 }
 
 /**
- * Reads a post as text, bounded in size. Synchronous on purpose: for many
+ * Reads a post as text, bounded in size (`realPath`: where the walk that found
+ * it says it is, saving a resolution). Synchronous on purpose: for many
  * small files it is much quicker than the thread pool. Only a regular file
  * (a FIFO would block) inside `folder` is read: the blog may have changed since
  * it was listed, and a post replaced by a link to a file elsewhere is not shown.
  */
-export function readPostText(absolutePath: string, folder?: string): FileText {
+export function readPostText(absolutePath: string, folder?: string, realPath?: string): FileText {
 	const warnings: string[] = [];
 	let file = absolutePath;
 	if (folder !== undefined) {
-		file = realpathSync.native(absolutePath);
+		// The walk that found the file knows its real path (discover.ts); asking the system costs a call per folder level.
+		file = realPath ?? realpathSync.native(absolutePath);
 		if (!isInside(folder, file)) throw refused('EOUTSIDE', 'a link out of the blog');
 	}
 

@@ -1,6 +1,6 @@
-import {loadPostFile} from './load.js';
 import {isGuessedDate, type Post} from './model.js';
 import {localToday} from './normalise.js';
+import {loadPostFile} from './read-post.js';
 
 /**
  * A listed post read again from its file (edited in blogread's editor, or

@@ -15,6 +15,8 @@ export type Follow = {
 	target: string;
 	/** Reads the blog again, as at start (through the index: only files that changed are read). */
 	reload: () => Promise<Blog>;
+	/** The blog shown first is the index's alone (posts/load.ts loadIndexedBlog): read it again after the first frame. */
+	revalidate?: boolean;
 	/** Folders never watched (absolute): blogread's cache and state folders. */
 	ignore?: string[];
 	/** For tests: how the folder is watched (see watch-folder.ts). */
@@ -97,6 +99,7 @@ export function useFollow({follow, posts, openFile, dispatch, screen}: Options):
 
 		// After the first frame: following the files never delays it.
 		const later = setImmediate(() => {
+			if (follow.revalidate) void refresh({paths: new Set(), folders: true});
 			let single: boolean;
 			try {
 				single = statSync(follow.target).isFile();

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, describe, it} from 'node:test';
+import {loadBlog, loadIndexedBlog} from '../source/posts/load.js';
+import {createTheme} from '../source/theme/palette.js';
+import {appOpener} from './helpers/ink.js';
+
+// The blog as its index last saw it: shown at once by the app, then read again and corrected.
+const temporary = mkdtempSync(path.join(tmpdir(), 'blogread-indexed-'));
+after(() => {
+	rmSync(temporary, {recursive: true, force: true});
+});
+
+const post = (title: string, date: string, tags = '[notes]') =>
+	`---\ntitle: ${title}\ndate: ${date}\ntags: ${tags}\n---\n\nBody of ${title}.\n`;
+
+let blogs = 0;
+function makeBlog() {
+	const root = path.join(temporary, `blog-${++blogs}`);
+	mkdirSync(path.join(root, 'notes'), {recursive: true});
+	writeFileSync(path.join(root, 'alpha.md'), post('Alpha', '2024-03-01'));
+	writeFileSync(path.join(root, 'notes', 'beta.md'), post('Beta', '2024-02-01', '[go, notes]'));
+	writeFileSync(path.join(root, 'future.md'), post('Future', '2999-01-01'));
+	writeFileSync(path.join(root, 'gamma.md'), post('Gamma', '2024-01-01'));
+	const options = {drafts: false, env: {...process.env, XDG_CACHE_HOME: path.join(root, '.cache')}};
+	return {root, options};
+}
+
+describe('the blog from its index alone', () => {
+	it('is nothing before a first load has written the index', () => {
+		const {root, options} = makeBlog();
+		assert.equal(loadIndexedBlog(root, options), undefined);
+	});
+
+	it('gives the posts a load gives, future posts hidden as drafts', async () => {
+		const {root, options} = makeBlog();
+		const loaded = await loadBlog(root, options);
+		const indexed = loadIndexedBlog(root, options);
+		assert.deepEqual(indexed?.posts, loaded.posts);
+		assert.deepEqual(
+			indexed?.posts.map(post => post.title),
+			['Alpha', 'Beta', 'Gamma'],
+		);
+		assert.equal(indexed?.hiddenDrafts, 1);
+	});
+
+	it('is as the index saw it: a post edited since is shown as it was (the app reads the files after)', async () => {
+		const {root, options} = makeBlog();
+		await loadBlog(root, options);
+		writeFileSync(path.join(root, 'alpha.md'), post('Alpha, edited', '2024-03-01'));
+		assert.equal(loadIndexedBlog(root, options)?.posts[0]?.title, 'Alpha');
+	});
+
+	it('is nothing when a row of the index is broken, or with no index wanted', async () => {
+		const {root, options} = makeBlog();
+		await loadBlog(root, options);
+		assert.equal(loadIndexedBlog(root, {...options, cache: false}), undefined);
+		const folder = path.join(root, '.cache', 'blogread');
+		const index = readdirSync(folder).find(name => name.startsWith('index-')) ?? '';
+		writeFileSync(path.join(folder, index), '{"format":9,"root":"elsewhere"}\n');
+		assert.equal(loadIndexedBlog(root, options), undefined);
+	});
+});
+
+describe('the app on the blog from its index', () => {
+	it('shows it at once, then the files as they are: an edited title, a new post, a removed one', async () => {
+		const {root, options} = makeBlog();
+		await loadBlog(root, options);
+		writeFileSync(path.join(root, 'alpha.md'), post('Alpha, edited', '2024-03-01'));
+		writeFileSync(path.join(root, 'delta.md'), post('Delta', '2024-04-01'));
+		rmSync(path.join(root, 'gamma.md'));
+		const indexed = loadIndexedBlog(root, options);
+		assert.ok(indexed);
+		const reload = () => loadBlog(root, options);
+		const app = await appOpener()({
+			blog: indexed,
+			theme: createTheme(0),
+			follow: {target: root, reload, revalidate: true},
+		});
+		await app.waitFor(frame => frame.includes('Delta') && frame.includes('Alpha, edited'), 10_000);
+		assert.doesNotMatch(app.frame(), /Gamma/);
+		assert.match(app.frame(), /3 of 3 posts/);
+	});
+});
