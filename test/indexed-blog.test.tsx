@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
@@ -37,7 +37,7 @@ describe('the blog from its index alone', () => {
 	it('gives the posts a load gives, future posts hidden as drafts', async () => {
 		const {root, options} = makeBlog();
 		const loaded = await loadBlog(root, options);
-		const indexed = loadIndexedBlog(root, options);
+		const indexed = loadIndexedBlog(root, options)?.blog;
 		assert.deepEqual(indexed?.posts, loaded.posts);
 		assert.deepEqual(
 			indexed?.posts.map(post => post.title),
@@ -50,7 +50,37 @@ describe('the blog from its index alone', () => {
 		const {root, options} = makeBlog();
 		await loadBlog(root, options);
 		writeFileSync(path.join(root, 'alpha.md'), post('Alpha, edited', '2024-03-01'));
-		assert.equal(loadIndexedBlog(root, options)?.posts[0]?.title, 'Alpha');
+		assert.equal(loadIndexedBlog(root, options)?.blog.posts[0]?.title, 'Alpha');
+	});
+
+	it('lets the reading again start from its posts: the same blog as a load, in posts of its own', async () => {
+		const {root, options} = makeBlog();
+		await loadBlog(root, options);
+		writeFileSync(path.join(root, 'gamma.md'), post('Gamma, edited', '2024-01-01'));
+		const indexed = loadIndexedBlog(root, options);
+		assert.ok(indexed);
+		const again = await loadBlog(root, {...options, known: indexed.known});
+		assert.deepEqual(again.posts, (await loadBlog(root, options)).posts);
+		assert.equal(again.posts[2]?.title, 'Gamma, edited');
+		const shown = new Set([...indexed.blog.posts, ...[...indexed.known.values()].map(({post}) => post)]);
+		assert.ok(again.posts.every(post => !shown.has(post)));
+	});
+
+	it('is kept up to date by the reading again: rewritten only when a post changed', async () => {
+		const {root, options} = makeBlog();
+		await loadBlog(root, options);
+		const folder = path.join(root, '.cache', 'blogread');
+		const indexText = () => readFileSync(path.join(folder, readdirSync(folder)[0] ?? ''), 'utf8');
+		const written = indexText();
+		await loadBlog(root, {...options, known: loadIndexedBlog(root, options)?.known});
+		assert.equal(indexText(), written);
+		rmSync(path.join(root, 'gamma.md'));
+		writeFileSync(path.join(root, 'beta-2.md'), post('Beta two', '2024-02-02'));
+		await loadBlog(root, {...options, known: loadIndexedBlog(root, options)?.known});
+		assert.deepEqual(
+			loadIndexedBlog(root, options)?.blog.posts.map(post => post.title),
+			['Alpha', 'Beta two', 'Beta'],
+		);
 	});
 
 	it('is nothing when a row of the index is broken, or with no index wanted', async () => {
@@ -73,9 +103,9 @@ describe('the app on the blog from its index', () => {
 		rmSync(path.join(root, 'gamma.md'));
 		const indexed = loadIndexedBlog(root, options);
 		assert.ok(indexed);
-		const reload = () => loadBlog(root, options);
+		const reload = () => loadBlog(root, {...options, known: indexed.known});
 		const app = await appOpener()({
-			blog: indexed,
+			blog: indexed.blog,
 			theme: createTheme(0),
 			follow: {target: root, reload, revalidate: true},
 		});

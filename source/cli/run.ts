@@ -68,7 +68,8 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	// a printed list is always read from the files.
 	const appFirst = !options.list && interactive(io) && !targetIsFile;
 	const indexed = appFirst ? loadIndexedBlog(options.target, loadOptions) : undefined;
-	const blog = indexed ?? (await load());
+	const blog = indexed?.blog ?? (await load());
+	let indexedPosts = indexed?.known;
 	const filters: Filters = {terms: options.tags.map(name => ({kind: 'any', name})), mode: 'and', query: options.search};
 	const folder = realpathSync(targetIsFile ? path.dirname(options.target) : options.target);
 	// Bodies are read for a search, their words kept for the next run (search-store.ts).
@@ -110,7 +111,12 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		follow: {
 			target: path.resolve(options.target),
 			// Read again while the app runs: a line on stderr would land in the middle of its screen.
-			reload: () => loadBlog(options.target, {...loadOptions, warn: () => {}}),
+			reload: () => {
+				// The index's posts help the first reading only: kept after it, they would double the memory the posts take.
+				const known = indexedPosts;
+				indexedPosts = undefined;
+				return loadBlog(options.target, {...loadOptions, warn: () => {}, ...(known ? {known} : {})});
+			},
 			revalidate: indexed !== undefined,
 			ignore: blogreadFolders(io.env),
 		},

@@ -65,34 +65,44 @@ function readIndex(file: string, root: string): {bytes: Buffer; headerEnd: numbe
 	}
 }
 
+/** A post as an index row gave it, with the stamp of the file it was read from. */
+export type IndexedPost = {post: Post; stamp: RowStamp};
+
 /**
  * Every post in the index of the blog at `root` (its real path; `target`: the
- * folder as named, for the posts' paths), as they were when it was written,
- * the files not looked at: what the app shows at once, before it reads the
- * blog again (stale while revalidated). Undefined when there is no index or
- * any row of it is not sound.
+ * folder as named, for the posts' paths), by path, as they were when it was
+ * written, the files not looked at: what the app shows at once, before it
+ * reads the blog again (stale while revalidated). Undefined when there is no
+ * index or any row of it is not sound.
  */
-export function indexedPosts(root: string, target: string, env: NodeJS.ProcessEnv): Post[] | undefined {
+export function indexedPosts(
+	root: string,
+	target: string,
+	env: NodeJS.ProcessEnv,
+): Map<string, IndexedPost> | undefined {
 	const file = indexFile(root, env, () => {});
 	const read = file === undefined ? undefined : readIndex(file, root);
 	if (!read) return undefined;
-	const {bytes, headerEnd} = read;
+	// One decoding of the rows, each parsed from a slice of it: decoding each line apart took several
+	// times as long, and parsing all rows at once kept them all alive (a hundred megabytes at 100,000).
+	const text = read.bytes.toString('utf8', read.headerEnd + 1);
 	const folder = path.resolve(target);
-	const posts: Post[] = [];
-	for (let start = headerEnd + 1; start < bytes.length; ) {
-		const newline = bytes.indexOf(NEWLINE, start);
-		const end = newline === -1 ? bytes.length : newline;
+	const posts = new Map<string, IndexedPost>();
+	for (let start = 0; start < text.length; ) {
+		const newline = text.indexOf('\n', start);
+		const end = newline === -1 ? text.length : newline;
 		let row: unknown;
 		try {
-			row = JSON.parse(bytes.toString('utf8', start, end));
+			row = JSON.parse(text.slice(start, end));
 		} catch {
 			return undefined;
 		}
 
-		const where = Array.isArray(row) && typeof row[0] === 'string' ? path.join(folder, row[0]) : '';
+		// Checked by fromRow: a path inside the blog, with `/` between its names.
+		const where = Array.isArray(row) && typeof row[0] === 'string' ? folder + path.sep + row[0] : '';
 		const found = fromRow(row, where, root);
 		if (!found) return undefined;
-		posts.push(found.post);
+		posts.set(found.post.path, found);
 		start = end + 1;
 	}
 
@@ -110,16 +120,22 @@ export class IndexCache {
 	private bytes: Buffer | undefined;
 	private readonly rows = new Map<string, Span>();
 	/** The next index: rows kept as they were (where they are in `bytes`), and new ones. */
-	private readonly fresh = new Map<string, Span | Row>();
+	private readonly fresh = new Map<string, Span | Row | IndexedPost>();
 	private changed = false;
 
+	/**
+	 * `known`: the posts this run already took from the index (indexedPosts),
+	 * used instead of parsing their rows again.
+	 */
 	constructor(
 		readonly root: string,
 		env: NodeJS.ProcessEnv,
 		warn?: (line: string) => void,
+		private readonly known?: ReadonlyMap<string, IndexedPost>,
 	) {
 		this.file = indexFile(root, env, warn);
-		if (this.file) this.read(this.file);
+		// With the posts already taken from the index, reading it again would only hold a second copy of it.
+		if (this.file && !known) this.read(this.file);
 	}
 
 	private read(file: string): void {
@@ -151,14 +167,17 @@ export class IndexCache {
 	 * site's excerpt separator) has changed. Only files in the index are looked at.
 	 */
 	get(file: FoundFile, context: string): Post | undefined {
+		const known = this.known?.get(file.path);
 		const span = this.rows.get(file.path);
-		const found = span ? fromRow(this.row(span), file.absolutePath, this.root) : undefined;
-		if (!span || !found || found.stamp.context !== context) return undefined;
+		const row = span ? fromRow(this.row(span), file.absolutePath, this.root) : undefined;
+		const found = known?.post.absolutePath === file.absolutePath ? known : row;
+		if (!found || found.stamp.context !== context) return undefined;
 		const stat = statSync(file.absolutePath, {throwIfNoEntry: false});
 		const {size, mtimeMs, ctimeMs} = found.stamp;
 		if (!stat || size !== stat.size || mtimeMs !== stat.mtimeMs || ctimeMs !== stat.ctimeMs) return undefined;
-		this.fresh.set(file.path, span);
-		return found.post;
+		this.fresh.set(file.path, span ?? found);
+		// A copy: loading changes its posts (drafts, slugs, guessed dates), and the known ones are shown.
+		return found === known ? {...found.post} : found.post;
 	}
 
 	set(post: Post, stamp: RowStamp): void {
@@ -168,13 +187,16 @@ export class IndexCache {
 
 	/** Writes the index when anything was added, changed or removed. */
 	save(): void {
-		if (!this.file || (!this.changed && this.fresh.size === this.rows.size)) return;
+		const before = this.known?.size ?? this.rows.size;
+		if (!this.file || (!this.changed && this.fresh.size === before)) return;
 		const header: Header = {format: FORMAT, root: this.root};
 		const lines = [JSON.stringify(header)];
-		for (const entry of this.fresh.values())
-			lines.push(
-				Array.isArray(entry) ? JSON.stringify(entry) : (this.bytes?.toString('utf8', entry.start, entry.end) ?? ''),
-			);
+		for (const entry of this.fresh.values()) {
+			if (Array.isArray(entry)) lines.push(JSON.stringify(entry));
+			else if ('post' in entry) lines.push(JSON.stringify(toRow(entry.post, entry.stamp)));
+			else lines.push(this.bytes?.toString('utf8', entry.start, entry.end) ?? '');
+		}
+
 		writePrivateFile(this.file, `${lines.join('\n')}\n`);
 	}
 }

@@ -3,9 +3,9 @@ import path from 'node:path';
 import {errorCode, UserError} from '../util/errors.js';
 import {UNREADABLE} from './body.js';
 import {discoverPosts, type FoundFile, isPostFile, POST_EXTENSION_LIST} from './discover.js';
-import {comparePosts} from './filter.js';
+import {markSorted, newestFirst} from './filter.js';
 import {guessDates} from './guessed-dates.js';
-import {IndexCache, indexedPosts} from './index-cache.js';
+import {IndexCache, type IndexedPost, indexedPosts} from './index-cache.js';
 import {detectLayout, type SiteLayout} from './layout.js';
 import type {Blog, Post} from './model.js';
 import {LANGUAGE_SUFFIX, localToday} from './normalise.js';
@@ -23,10 +23,9 @@ export type LoadOptions = {
 	env?: NodeJS.ProcessEnv;
 	/** Where a line about the cache folder goes (it may be one others can write): stderr by default. */
 	warn?: (line: string) => void;
+	/** Posts this run already took from the index (loadIndexedBlog), so their rows are not parsed again. */
+	known?: ReadonlyMap<string, IndexedPost>;
 };
-
-/** Newest first; undated posts last; ties by title. */
-const compareNewestFirst = comparePosts('date');
 
 /**
  * The post files of a folder, following its generator's layout: posts folders,
@@ -79,7 +78,10 @@ async function loadFolder(
 ): Promise<Post[]> {
 	const files = layoutFiles(target, layout, problems, skipped);
 	const folder = realpathSync(target);
-	const cache = options.cache === false ? undefined : new IndexCache(folder, options.env ?? process.env, options.warn);
+	const cache =
+		options.cache === false
+			? undefined
+			: new IndexCache(folder, options.env ?? process.env, options.warn, options.known);
 	const contextOf = (file: FileToRead) => `${file.inDraftFolder === true}:${file.excerptSeparator ?? ''}`;
 	const posts: Array<Post | undefined> = files.map(file => cache?.get(file, contextOf(file)));
 	const unread = files.filter((_, index) => posts[index] === undefined);
@@ -192,11 +194,10 @@ function assembleBlog(target: string, posts: Post[], found: Found, options: Load
 	const {listed, translations} = groupTranslations(posts, options.lang);
 	makeSlugsUnique(listed);
 	const shown = options.drafts || found.single ? listed : listed.filter(post => !post.draft);
-	shown.sort(compareNewestFirst);
 	const {layout} = found;
 	return {
 		root: target,
-		posts: shown,
+		posts: markSorted(newestFirst(shown), 'date'),
 		hiddenDrafts: listed.length - shown.length,
 		layout: layout?.name ? `${layout.name}: ${layout.folders.join(', ')}` : null,
 		translations,
@@ -209,10 +210,14 @@ function assembleBlog(target: string, posts: Post[], found: Found, options: Load
  * The blog as its index last saw it, without walking the folder or looking at
  * any post: for the app to show at once, then read the blog again and correct
  * what changed (ui/hooks/use-follow.ts). Undated posts are not given guessed
- * dates yet, and unreadable folders and skipped files are not known. Undefined
- * when the folder has no sound index.
+ * dates yet, and unreadable folders and skipped files are not known. With the
+ * posts as the index gave them (`known`), for the reading again to start from.
+ * Undefined when the folder has no sound index.
  */
-export function loadIndexedBlog(target: string, options: LoadOptions): Blog | undefined {
+export function loadIndexedBlog(
+	target: string,
+	options: LoadOptions,
+): {blog: Blog; known: Map<string, IndexedPost>} | undefined {
 	if (options.cache === false) return undefined;
 	let root: string;
 	try {
@@ -222,8 +227,16 @@ export function loadIndexedBlog(target: string, options: LoadOptions): Blog | un
 		return undefined;
 	}
 
-	const posts = indexedPosts(root, target, options.env ?? process.env);
-	if (!posts || posts.length === 0) return undefined;
+	const known = indexedPosts(root, target, options.env ?? process.env);
+	if (!known || known.size === 0) return undefined;
+	// Copies: the known posts stay as the index gave them, for the reading again to start from.
+	const posts = Array.from(known.values(), ({post}) => ({...post}));
 	markFuturePosts(posts);
-	return assembleBlog(target, posts, {single: false, layout: detectLayout(target), problems: [], skipped: []}, options);
+	const blog = assembleBlog(
+		target,
+		posts,
+		{single: false, layout: detectLayout(target), problems: [], skipped: []},
+		options,
+	);
+	return {blog, known};
 }

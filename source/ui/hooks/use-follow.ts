@@ -76,10 +76,15 @@ export function useFollow({follow, posts, openFile, dispatch, screen}: Options):
 				const fresh = await follow.reload();
 				if (stopped) return;
 				const listed = keepTranslations(previous, fresh.posts, fresh.translations ?? new Map());
-				setBlog(fresh);
+				// Its posts are in the list: kept here too, a second copy would be held for nothing.
+				setBlog({...fresh, posts: []});
+				const kept = keepUnchanged(previous, listed, changes.paths);
+				// Nothing changed (the usual answer to reading the files after the index): the same list, so
+				// nothing worked out from it is worked out again.
+				const same = kept.length === previous.length && kept.every((post, index) => post === previous[index]);
 				dispatch({
 					type: 'postsChanged',
-					posts: keepUnchanged(previous, listed, changes.paths),
+					posts: same ? previous : kept,
 					leftOut: {unreadable: fresh.problems ?? [], skipped: fresh.skipped ?? []},
 					screen: screen.current,
 				});
