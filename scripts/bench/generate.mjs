@@ -1,5 +1,7 @@
 // Synthetic blogs for the benchmark: N posts of about 4 KB each, with YAML
 // front matter, a few tags from a shared set, headings, lists and code.
+// A blog can also have a third tag from a set of `topics` distinct ones, so
+// the tag picker can be timed over thousands of tags as a large blog has them.
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
@@ -28,10 +30,14 @@ function sentence(seed, length) {
 	return Array.from({length}, (_, index) => WORDS[(seed * 7 + index * 13) % WORDS.length]).join(' ');
 }
 
-/** Post `index` of a blog that has `perDay` posts a day from 2015 on (dates after today would make drafts). */
-export function postText(index, bytes = 4096, perDay = 3) {
+/**
+ * Post `index` of a blog that has `perDay` posts a day from 2015 on (dates after today would make drafts);
+ * with `topics`, it also has the tag `topic-<index % topics>`.
+ */
+export function postText(index, bytes = 4096, perDay = 3, topics = 0) {
 	const date = new Date(Date.UTC(2015, 0, 1) + (index * 86_400_000) / perDay).toISOString().slice(0, 10);
 	const tags = [TAGS[index % TAGS.length], TAGS[(index * 5 + 3) % TAGS.length]];
+	if (topics > 0) tags.push(`topic-${index % topics}`);
 	let body = [
 		`## Part one of post ${index}`,
 		`${sentence(index, 40)}.`,
@@ -50,15 +56,19 @@ export function postText(index, bytes = 4096, perDay = 3) {
 	return `---\n${front.join('\n')}\n---\n\n${body}`;
 }
 
-export function makeBlog(folder, count, perDay = 3) {
+/** `count` posts in ten folders; `topics`: how many distinct third tags the posts share (none by default). */
+export function makeBlog(folder, count, perDay = 3, topics = 0) {
 	mkdirSync(folder, {recursive: true});
+	// The folders once, not at every post: 100,000 posts took 23 s instead of 51 s (once each, a busy machine).
+	for (let year = 0; year < Math.min(count, 10); year++)
+		mkdirSync(path.join(folder, String(2015 + year)), {recursive: true});
 	for (let index = 0; index < count; index++) {
 		const sub = path.join(folder, String(2015 + (index % 10)));
-		mkdirSync(sub, {recursive: true});
-		writeFileSync(path.join(sub, `post-${index}.md`), postText(index, 4096, perDay));
+		writeFileSync(path.join(sub, `post-${index}.md`), postText(index, 4096, perDay, topics));
 	}
 }
 
-export function makeLargePost(file, bytes) {
-	writeFileSync(file, postText(1, bytes));
+/** One post of about `bytes`; its `index` sets its date (three posts a day from 2015) and its heading `Part one of post <index>`. */
+export function makeLargePost(file, bytes, index = 1) {
+	writeFileSync(file, postText(index, bytes));
 }
