@@ -538,6 +538,7 @@ await bundle(
 	{
 		keystrokes: path.join(root, 'scripts', 'bench', 'keystrokes.ts'),
 		'render-worker': path.join(root, 'source', 'render', 'render-worker.ts'),
+		'posts/read-worker': path.join(root, 'source', 'posts', 'read-worker.ts'),
 	},
 	keysBundle,
 );
@@ -561,6 +562,7 @@ await bundle(
 	{
 		search: path.join(root, 'scripts', 'bench', 'search.ts'),
 		'render-worker': path.join(root, 'source', 'render', 'render-worker.ts'),
+		'posts/read-worker': path.join(root, 'source', 'posts', 'read-worker.ts'),
 	},
 	searchBundle,
 );
