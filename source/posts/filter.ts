@@ -112,7 +112,15 @@ export function sortPosts(posts: Post[], sort: SortKey): Post[] {
  * thousand posts stays within a frame. `matched` gets the posts shown, in sort order.
  */
 export function filterSorted(sorted: Post[], filters: Filters, text: SearchText, matched?: Post[]): Post[] {
-	const ranks = text.search(queryWords(filters.query)).rankAll(sorted);
+	const words = queryWords(filters.query);
+	// Without search words every post matches alike: the posts with the terms, in sort order, nothing ranked.
+	if (words.length === 0) {
+		const shown = withTerms(sorted, filters.terms, filters.mode);
+		if (matched) for (const post of shown) matched.push(post);
+		return shown;
+	}
+
+	const ranks = text.search(words).rankAll(sorted);
 	const passes = termFilter(sorted, filters.terms, filters.mode);
 	// A counting sort by rank, best first: the sort order stays within each rank.
 	const counts = new Int32Array(TOP_RANK + 1);
@@ -347,41 +355,40 @@ function termTest(index: TermIndex, wanted: number[][], mode: MatchMode): (posit
 }
 
 /**
- * Calls `visit` with the position of each post that has the chosen terms
- * (none: no post), in no particular order. Only the chosen terms' posts are
- * looked at, through the index, not every post: with AND those of the chosen
- * term fewest posts have, with OR those of any chosen term.
+ * The positions of the posts that have the chosen terms, in list order. Only
+ * the chosen terms' posts are looked at, through the index, not every post:
+ * with AND those of the chosen term fewest posts have, with OR those of any
+ * chosen term. One term's posts are the index's own list, not copied.
  */
-function forPostsWithTerms(index: TermIndex, chosen: Term[], mode: MatchMode, visit: (position: number) => void): void {
-	if (chosen.length === 0) return;
-	const {firsts} = index;
+function postsWithTerms(index: TermIndex, chosen: Term[], mode: MatchMode): Int32Array {
+	const {firsts, postings} = index;
 	const wanted = satisfying(index, chosen);
-	const passes = termTest(index, wanted, mode);
 	const postsOf = (numbersOf: number[]) =>
 		numbersOf.reduce((sum, number) => sum + (firsts[number + 1] ?? 0) - (firsts[number] ?? 0), 0);
 	const candidates =
 		mode === 'and'
 			? wanted.reduce((fewest, numbersOf) => (postsOf(numbersOf) < postsOf(fewest) ? numbersOf : fewest))
 			: [...new Set(wanted.flat())];
-	forPostsWithAny(index, candidates, position => {
-		if (passes(position)) visit(position);
-	});
-}
-
-/**
- * Calls `visit` with the position of each post that has any of `numbers`,
- * once, in no particular order: those of each term in turn, a post already
- * given by an earlier term left out.
- */
-function forPostsWithAny(index: TermIndex, numbers: number[], visit: (position: number) => void): void {
-	const {firsts, postings} = index;
-	for (const [which, number] of numbers.entries()) {
+	// Every candidate has the terms when they are those of one chosen term (AND) or of any (OR).
+	const [only] = candidates;
+	const everyCandidate = mode === 'or' || wanted.length === 1;
+	if (only !== undefined && candidates.length === 1 && everyCandidate)
+		return postings.subarray(firsts[only] ?? 0, firsts[only + 1] ?? 0);
+	const passes = everyCandidate ? undefined : termTest(index, wanted, mode);
+	const found: number[] = [];
+	for (const [which, number] of candidates.entries()) {
 		const end = firsts[number + 1] ?? 0;
 		for (let at = firsts[number] ?? 0; at < end; at++) {
 			const position = postings[at] ?? 0;
-			if (which === 0 || !hasAnyOf(index, position, numbers, which)) visit(position);
+			// A post with two of the candidates is taken with the first.
+			if (which > 0 && hasAnyOf(index, position, candidates, which)) continue;
+			if (!passes || passes(position)) found.push(position);
 		}
 	}
+
+	// Each candidate's posts are in order; two or more are merged by sorting.
+	const positions = Int32Array.from(found);
+	return candidates.length > 1 ? positions.sort() : positions;
 }
 
 /** Whether the post at `position` has one of the first `count` of `numbers`. */
@@ -409,10 +416,20 @@ function termFilter(
 	const index = termIndexes.get(posts);
 	if (!index) return position => matchesTerms(posts[position] as Post, terms, mode);
 	const passing = new Uint8Array(posts.length);
-	forPostsWithTerms(index, terms, mode, position => {
-		passing[position] = 1;
-	});
+	for (const position of postsWithTerms(index, terms, mode)) passing[position] = 1;
 	return position => passing[position] === 1;
+}
+
+/**
+ * The posts of a list that have the terms, in the list's order: the list
+ * itself when none is chosen; through the list's term index when it has one
+ * (the chosen terms' posts only, put in order), else post by post.
+ */
+function withTerms(list: Post[], terms: Term[], mode: MatchMode): Post[] {
+	if (terms.length === 0) return list;
+	const index = termIndexes.get(list);
+	if (!index) return list.filter(post => matchesTerms(post, terms, mode));
+	return Array.from(postsWithTerms(index, terms, mode), position => list[position] as Post);
 }
 
 /** Each term's posts among those the search keeps (`ranks`), kept per search: choosing tags doesn't count again. */
@@ -463,15 +480,15 @@ export function termCounts(
 	const inBase = new Int32Array(terms.length);
 	let base = 0;
 	const choosing = chosen.length > 0;
-	forPostsWithTerms(index, chosen, mode, position => {
-		if (ranks && ranks[position] === 0) return;
+	for (const position of choosing ? postsWithTerms(index, chosen, mode) : []) {
+		if (ranks && ranks[position] === 0) continue;
 		base++;
 		const end = starts[position + 1] ?? 0;
 		for (let at = starts[position] ?? 0; at < end; at++) {
 			const number = numbers[at] ?? 0;
 			inBase[number] = (inBase[number] ?? 0) + 1;
 		}
-	});
+	}
 
 	const chosenKeys = new Set(chosen.map(termKey));
 	return terms.map((term, number) => {
