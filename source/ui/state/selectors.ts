@@ -27,7 +27,24 @@ import type {PickerState, ReaderPage, Screen, State} from './model.js';
 import {unreadOnly} from './read-marks.js';
 import {clampTop} from './viewport.js';
 
-const sortedPosts = memoizeLast(([posts, sort]: readonly [Post[], SortKey]) => sortPosts(posts, sort));
+/** Each list of posts in each order asked for: `s` cycles through three orders, and each is sorted once. */
+const sortedLists = new WeakMap<Post[], Map<SortKey, Post[]>>();
+
+function sortedPosts(posts: Post[], sort: SortKey): Post[] {
+	let bySort = sortedLists.get(posts);
+	if (!bySort) {
+		bySort = new Map();
+		sortedLists.set(posts, bySort);
+	}
+
+	let sorted = bySort.get(sort);
+	if (!sorted) {
+		sorted = sortPosts(posts, sort);
+		bySort.set(sort, sorted);
+	}
+
+	return sorted;
+}
 
 /**
  * After a frame, ahead of need: the terms of the posts (for the tag picker)
