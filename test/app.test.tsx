@@ -81,6 +81,34 @@ describe('post list', () => {
 		assert.equal(app.frame().split('\n').length, 24);
 	});
 
+	it('finds the selection at either end of a list longer than the rows it looks through first', async () => {
+		// Newest first, a day apart: Post 1 on top, Post 600 at the bottom.
+		const dated = Array.from({length: 600}, (_, index) =>
+			makePost(
+				{
+					title: `Post ${index + 1}`,
+					date: new Date(Date.UTC(2024, 0, 1) - index * 86_400_000).toISOString().slice(0, 10),
+					tags: ['log'],
+				},
+				'Text.',
+				`post-${index + 1}.md`,
+			),
+		);
+		const app = await open({blog: {root: 'long', hiddenDrafts: 0, posts: dated}, theme});
+		await app.press('G');
+		assert.equal(selectedTitle(app.frame()), 'Post 600');
+		assert.match(app.frame(), /long · 600 of 600 posts +Bot · \? help/);
+		await app.press('k', 'k');
+		assert.equal(selectedTitle(app.frame()), 'Post 598');
+		await app.press(keys.pageUp);
+		assert.equal(selectedTitle(app.frame()), 'Post 580');
+		await app.press('g');
+		assert.equal(selectedTitle(app.frame()), 'Post 1');
+		assert.match(app.frame(), /Top · \? help/);
+		await app.press(keys.end, 'j');
+		assert.equal(selectedTitle(app.frame()), 'Post 600', 'stays on the last');
+	});
+
 	it('shows an empty state that says what was searched', async () => {
 		const app = await open({blog: {root: 'nothing-here', hiddenDrafts: 2, posts: []}, theme});
 		assert.match(app.frame(), /No posts in nothing-here/);

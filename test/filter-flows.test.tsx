@@ -95,6 +95,47 @@ describe('tag picker', () => {
 		assert.match(statusLine(app.frame()), /category:Notes · 1 of 5 posts/);
 	});
 
+	it('narrows hundreds of tags as they are typed, and counts and filters by the one chosen', async () => {
+		// 300 posts, each with #even or #odd and one of 150 topics (two posts a topic).
+		const topics: Blog = {
+			root: 'topics',
+			hiddenDrafts: 0,
+			posts: Array.from({length: 300}, (_, index) =>
+				makePost(
+					{
+						title: `Note ${index}`,
+						date: new Date(Date.UTC(2024, 0, 1) - index * 86_400_000).toISOString().slice(0, 10),
+						tags: [index % 2 === 0 ? 'even' : 'odd', `topic-${index % 150}`],
+					},
+					'Text.',
+					`note-${index}.md`,
+				),
+			),
+		};
+		const app = await open({blog: topics, theme});
+		const rows = () =>
+			[...app.frame().matchAll(/^[› ] \[([ x])\] (\S+) +(\d+)$/gm)].map(
+				match => `[${match[1]}] ${match[2]} ${match[3]}`,
+			);
+		await app.press('t');
+		assert.deepEqual(rows().slice(0, 4), ['[ ] #even 150', '[ ] #odd 150', '[ ] #topic-0 2', '[ ] #topic-1 2']);
+		await app.press('top');
+		assert.match(app.frame(), /Narrow: top▏/);
+		assert.deepEqual(rows().slice(0, 3), ['[ ] #topic-0 2', '[ ] #topic-1 2', '[ ] #topic-10 2']);
+		await app.press(keys.backspace, keys.backspace, keys.backspace, 'topic-149');
+		assert.deepEqual(rows(), ['[ ] #topic-149 2']);
+		await app.press(' ');
+		assert.deepEqual(rows(), ['[x] #topic-149 2']);
+		await app.press(keys.backspace.repeat(9));
+		// #topic-149 chosen: every other topic is a dead end, #odd has both its posts.
+		assert.deepEqual(rows().slice(0, 4), ['[ ] #even 0', '[ ] #odd 2', '[ ] #topic-0 0', '[ ] #topic-1 0']);
+		await app.press(keys.tab);
+		assert.deepEqual(rows().slice(0, 4), ['[ ] #even 152', '[ ] #odd 150', '[ ] #topic-0 4', '[ ] #topic-1 4']);
+		await app.press(keys.tab, keys.enter);
+		assert.deepEqual(listedTitles(app.frame()), ['Note 149', 'Note 299']);
+		assert.match(statusLine(app.frame()), /topics · #topic-149 · 2 of 300 posts/);
+	});
+
 	it('Esc cancels without changing the filters', async () => {
 		const app = await open();
 		await app.press('t', ' ', keys.escape);

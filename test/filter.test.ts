@@ -11,13 +11,19 @@ import {
 	matchesTerms,
 	narrowEntries,
 	noFilters,
+	prepareTermFilter,
 	searchRank,
 	sortPosts,
+	sortTermCounts,
 	type Term,
+	termCounts,
 	termEntries,
 	termKey,
+	termLabel,
+	termLabelLength,
 	visiblePosts,
 } from '../source/posts/filter.js';
+import {fieldsOnly} from '../source/posts/search.js';
 import {makePost, searchOf} from './helpers/posts.js';
 
 const kubelet = makePost(
@@ -273,6 +279,185 @@ describe('termEntries', () => {
 			['tag:k8s'],
 		);
 		assert.deepEqual(narrowEntries(entries, 'zzz'), []);
+	});
+});
+
+describe('the term index', () => {
+	// With the index made (as the app makes its lists'), tags filter through it; without, post by post.
+	it('filters and counts the same through the index as post by post, and as matchesTerms says', () => {
+		const names = ['go', 'Go', 'rust', 'k8s', 'web'];
+		const post = fc
+			.record({
+				tags: fc.subarray(names),
+				categories: fc.subarray(['tech', 'Notes', 'go']),
+				title: fc.constantFrom('Go notes', 'Rust', 'Misc'),
+			})
+			.map(({tags, categories, title}) => makePost({title, tags, categories}));
+		const chosenTerm = fc.record({
+			kind: fc.constantFrom('tag', 'category', 'any') as fc.Arbitrary<Term['kind']>,
+			name: fc.constantFrom('go', 'GO', 'rust', 'tech', 'web', 'none'),
+		});
+		fc.assert(
+			fc.property(
+				fc.array(post, {maxLength: 12}),
+				fc.array(chosenTerm, {maxLength: 3}),
+				fc.constantFrom('and', 'or') as fc.Arbitrary<'and' | 'or'>,
+				fc.constantFrom('', 'go', 'notes misc'),
+				(many, terms, mode, query) => {
+					// `many` filtered through its index, a copy of it post by post.
+					const copy = [...many];
+					prepareTermFilter(many);
+					const manyText = searchOf(many);
+					const filters: Filters = {terms, mode, query};
+					const expected = filterSorted(copy, filters, manyText);
+					assert.deepEqual(titles(filterSorted(many, filters, manyText)), titles(expected));
+					assert.equal(countVisible(many, filters, manyText), expected.length);
+					assert.equal(countVisible(copy, filters, manyText), expected.length);
+					if (query === '')
+						assert.deepEqual(titles(expected), titles(many.filter(post => matchesTerms(post, terms, mode))));
+				},
+			),
+			{numRuns: 300, seed: 20_261_201},
+		);
+	});
+
+	it('carries the index over to the posts sorted another way, filtering as post by post', () => {
+		const post = fc
+			.record({
+				tags: fc.subarray(['go', 'Go', 'rust', 'web']),
+				categories: fc.subarray(['tech', 'go']),
+				title: fc.constantFrom('Go notes', 'Rust', 'Misc', 'about'),
+				date: fc.constantFrom(undefined, '2024-01-01', '2023-05-05', '2025-12-31'),
+				words: fc.nat(3),
+			})
+			.map(({tags, categories, title, date, words}) =>
+				makePost({title, tags, categories, ...(date ? {date} : {})}, 'word '.repeat(words * 300)),
+			);
+		const term = fc.record({
+			kind: fc.constantFrom('tag', 'category', 'any') as fc.Arbitrary<Term['kind']>,
+			name: fc.constantFrom('go', 'rust', 'tech', 'web'),
+		});
+		fc.assert(
+			fc.property(
+				fc.array(post, {maxLength: 10}),
+				fc.array(term, {minLength: 1, maxLength: 3}),
+				fc.constantFrom('and', 'or') as fc.Arbitrary<'and' | 'or'>,
+				fc.constantFrom('date', 'title', 'reading') as fc.Arbitrary<'date' | 'title' | 'reading'>,
+				(many, terms, mode, sort) => {
+					prepareTermFilter(many);
+					const sorted = sortPosts(many, sort);
+					const filters: Filters = {terms, mode, query: ''};
+					const expected = sorted.filter(candidate => matchesTerms(candidate, terms, mode));
+					assert.deepEqual(titles(filterSorted(sorted, filters, fieldsOnly)), titles(expected));
+					// Counted through the carried index, and through one built for a copy.
+					const counts = (list: typeof many) =>
+						termEntries(list, terms, mode, '', fieldsOnly).map(entry => `${entry.key} ${entry.count}/${entry.total}`);
+					assert.deepEqual(counts(sorted), counts([...sorted]));
+				},
+			),
+			{numRuns: 300, seed: 20_261_203},
+		);
+	});
+
+	it('keeps names the collator holds equal in the order they first appear', () => {
+		const first = makePost({title: 'One', tags: ['eclair']});
+		const second = makePost({title: 'Two', tags: ['Éclair']});
+		const keysOf = (list: typeof posts) => termEntries(list, [], 'and', '', fieldsOnly).map(entry => entry.key);
+		assert.deepEqual(keysOf([first, second]), ['tag:eclair', 'tag:éclair']);
+		assert.deepEqual(keysOf([second, first]), ['tag:éclair', 'tag:eclair']);
+	});
+
+	it('sorts counted terms by their counts, then totals, then names', () => {
+		const many = [
+			makePost({title: 'A', tags: ['beta', 'alpha'], category: 'Zed'}),
+			makePost({title: 'B', tags: ['beta', 'gamma']}),
+			makePost({title: 'C', tags: ['gamma', 'alpha']}),
+			makePost({title: 'D', tags: ['alpha', 'delta'], category: 'Ace'}),
+		];
+		const counted = termCounts(many, [{kind: 'tag', name: 'alpha'}], 'and', undefined);
+		assert.deepEqual(
+			counted.map(entry => `${entry.key} ${entry.count}`),
+			['tag:beta 1', 'tag:alpha 3', 'category:zed 1', 'tag:gamma 1', 'tag:delta 1', 'category:ace 1'],
+			'in the order first seen',
+		);
+		assert.deepEqual(
+			sortTermCounts(many, counted).map(entry => entry.key),
+			['tag:alpha', 'tag:beta', 'tag:gamma', 'tag:delta', 'category:ace', 'category:zed'],
+		);
+	});
+
+	const labels: Array<[Term, string]> = [
+		[{kind: 'tag', name: 'go'}, '#go'],
+		[{kind: 'category', name: 'Tech'}, 'category:Tech'],
+		[{kind: 'any', name: 'notes'}, '#notes'],
+		[{kind: 'tag', name: '日本語😀'}, '#日本語😀'],
+	];
+	for (const [term, label] of labels) {
+		it(`measures ${label} as termLabel writes it`, () => {
+			assert.equal(termLabel(term), label);
+			assert.equal(termLabelLength(term), label.length);
+		});
+	}
+});
+
+describe('narrowing the picker', () => {
+	const entry = (kind: 'tag' | 'category', name: string) => {
+		const term: Term = {kind, name};
+		return {term, key: termKey(term), count: 1, total: 1};
+	};
+	// [typed, names (tags, or `category:` ones), the names left, best first]
+	const cases: Array<[string, string[], string[]]> = [
+		['to', ['stop', 'tools', 'topic-1', 'photo'], ['tools', 'topic-1', 'stop', 'photo']],
+		['tpc', ['topic-1', 'tcp', 'tropical'], ['topic-1', 'tropical']],
+		['Go', ['GO', 'golang', 'mongo', 'category:Go'], ['GO', 'golang', 'category:Go', 'mongo']],
+		// The kind is not part of the name: a category's `category` never matches.
+		['cat', ['category:Tech', 'category:Cats'], ['category:Cats']],
+		['a:b', ['a:b', 'xa:bx', 'category:a:b'], ['a:b', 'category:a:b', 'xa:bx']],
+		['ab', ['a😀b', '😀ab'], ['😀ab', 'a😀b']],
+		['😀', ['a😀b', 'x'], ['a😀b']],
+		['  ', ['go', 'rust'], ['go', 'rust']],
+	];
+	for (const [typed, names, expected] of cases) {
+		it(`"${typed}" over ${names.join(', ')}`, () => {
+			const entries = names.map(name =>
+				name.startsWith('category:') ? entry('category', name.slice('category:'.length)) : entry('tag', name),
+			);
+			const left = narrowEntries(entries, typed).map(found =>
+				found.term.kind === 'category' ? `category:${found.term.name}` : found.term.name,
+			);
+			assert.deepEqual(left, expected);
+		});
+	}
+
+	// What narrowing means, said plainly: starts with, contains, or has the letters in order (each character whole).
+	const quality = (name: string, wanted: string) => {
+		const lower = name.toLowerCase();
+		if (lower.startsWith(wanted)) return 3;
+		if (lower.includes(wanted)) return 2;
+		let position = 0;
+		for (const char of lower) if (char === wanted[position]) position++;
+		return position === wanted.length ? 1 : 0;
+	};
+
+	it('keeps, for any names and text, the entries that match, closer matches first, in their order', () => {
+		const piece = fc.constantFrom('a', 'B', 'ab', ':', '-', 'é', '😀', '\ud83d', 'x');
+		const text = fc.array(piece, {maxLength: 5}).map(parts => parts.join(''));
+		fc.assert(
+			fc.property(fc.array(text, {maxLength: 8}), text, (names, typed) => {
+				const entries = names.map(name => entry('tag', name));
+				const wanted = typed.trim().toLowerCase();
+				const expected =
+					wanted === ''
+						? entries
+						: entries
+								.map(item => ({item, quality: quality(item.term.name, wanted)}))
+								.filter(scored => scored.quality > 0)
+								.sort((a, b) => b.quality - a.quality)
+								.map(scored => scored.item);
+				assert.deepEqual(narrowEntries(entries, typed), expected);
+			}),
+			{numRuns: 500, seed: 20_261_202},
+		);
 	});
 });
 

@@ -1,7 +1,7 @@
 import {Box, useApp} from 'ink';
 import type React from 'react';
 import {useEffect, useMemo, useReducer, useRef} from 'react';
-import {type Filters, prepareTerms, queryWords, type SortKey} from '../posts/filter.js';
+import {type Filters, queryWords, type SortKey} from '../posts/filter.js';
 import type {Blog} from '../posts/model.js';
 import {fieldsOnly, type SearchBodies} from '../posts/search.js';
 import {listColumns} from '../render/list-row.js';
@@ -31,7 +31,16 @@ import {listLayout} from './layout.js';
 import type {Screen} from './state/model.js';
 import {problemRows} from './state/problems.js';
 import {initialState, reducer} from './state/reducer.js';
-import {activeView, hitsFor, listOf, pickerRows, postAt, readerTop, selectedIndex} from './state/selectors.js';
+import {
+	activeView,
+	hitsFor,
+	listOf,
+	pickerRows,
+	postAt,
+	prepareTermsOf,
+	readerTop,
+	selectedIndex,
+} from './state/selectors.js';
 import {clampTop, overlayRows, positionLabel, scrollToShow} from './state/viewport.js';
 import {deletedStatus, listStatus, problemsStatus, readerStatus, type StatusText} from './status.js';
 
@@ -127,16 +136,19 @@ export function App({
 	);
 	const help = helpLayout(activeView(state), columns, contentHeight, theme.glyphs);
 	const helpLines = help.body.length;
+	// Without a page (on the list) this stays undefined as the selection moves, so the screen below
+	// stays the same object: a new one is a 'screen' action, a second render and a refilter at every key.
+	const openPage = useMemo(() => (post && page ? {path: post.path, page} : undefined), [post, page]);
 	const screen: Screen = useMemo(
 		() => ({
 			listHeight: layout.listHeight,
 			readerHeight: contentHeight,
 			pickerHeight: Math.max(1, contentHeight - PICKER_CHROME_ROWS),
-			page: post && page ? {path: post.path, page} : undefined,
+			page: openPage,
 			search,
 			help: {lines: helpLines, height: help.room},
 		}),
-		[layout, contentHeight, post, page, search, helpLines, help.room],
+		[layout, contentHeight, openPage, search, helpLines, help.room],
 	);
 
 	// Keys may arrive before the screen has caught up with the last one: they are read with the newest screen.
@@ -166,15 +178,15 @@ export function App({
 		host,
 	});
 
-	// After the frame: the tag picker's index, so `t` doesn't build it while a key waits.
+	// After the frame: the tag index, so neither `t` nor choosing tags builds it while a key waits.
 	useEffect(() => {
 		const later = setImmediate(() => {
-			prepareTerms(state.posts);
+			prepareTermsOf(state.posts, state.sort);
 		});
 		return () => {
 			clearImmediate(later);
 		};
-	}, [state.posts]);
+	}, [state.posts, state.sort]);
 
 	useEffect(() => {
 		if (state.quitting) exit();

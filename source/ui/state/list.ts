@@ -4,7 +4,7 @@ import {noFilters, SORT_KEYS, type SortKey} from '../../posts/filter.js';
 import {topOfPost} from './anchor.js';
 import {noFind, type Screen, type State} from './model.js';
 import {toggleRead} from './read-marks.js';
-import {listOf, selectedIndex, termOrder} from './selectors.js';
+import {listOf, positionOf, selectedIndex, termOrder} from './selectors.js';
 import {clampIndex, scrollToShow} from './viewport.js';
 
 export function moveSelection(state: State, to: number, screen: Screen): State {
@@ -31,7 +31,7 @@ export function selectBest(state: State, screen: Screen): State {
 export function refilter(state: State, screen: Screen): State {
 	if (state.followsTop) return selectBest(state, screen);
 	const shown = listOf(state, screen);
-	const index = shown.findIndex(post => post.path === state.selectedPath);
+	const index = positionOf(shown, state.selectedPath, state.listTop);
 	if (index === -1) return {...state, selectedPath: shown[0]?.path ?? null, listTop: 0};
 	return moveSelection(state, index, screen);
 }

@@ -14,7 +14,7 @@ import {type Action, type LeftOut, noFind, type Screen, type State} from './mode
 import {contentsKey, helpKey, helpTopIn, problemsKey} from './overlays.js';
 import {pickerKey} from './picker.js';
 import {backToList, findKey, markIfEnded, readerKey} from './reader.js';
-import {activeView, listOf, openPage, pickerRows, postAt, readerTop} from './selectors.js';
+import {activeView, listOf, openPage, pickerRows, positionOf, postAt, readerTop} from './selectors.js';
 import {overlayRows, scrollToShow} from './viewport.js';
 
 /** Keys kept while a page renders; a person can't type more in that time, a paste can. */
@@ -197,7 +197,7 @@ function takeScreen(state: State, screen: Screen): State {
 	next = {
 		...next,
 		listTop: scrollToShow(
-			shown.findIndex(post => post.path === next.selectedPath),
+			positionOf(shown, next.selectedPath, next.listTop),
 			next.listTop,
 			shown.length,
 			screen.listHeight,

@@ -2,14 +2,21 @@
 // rows, the reader's first line, the find hits. Each is memoised (memo.ts).
 import type {View} from '../../keymap.js';
 import {
+	compareTermEntries,
 	type Filters,
 	filterSorted,
 	type MatchMode,
 	narrowEntries,
+	prepareTermFilter,
+	prepareTerms,
+	queryWords,
 	type SortKey,
+	searchRanks,
 	sortPosts,
+	sortTermCounts,
 	type Term,
-	termEntries,
+	type TermEntry,
+	termCounts,
 } from '../../posts/filter.js';
 import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
@@ -20,35 +27,69 @@ import type {PickerState, ReaderPage, Screen, State} from './model.js';
 import {unreadOnly} from './read-marks.js';
 import {clampTop} from './viewport.js';
 
-const sortedPosts = memoizeLast(([posts, sort]: readonly [Post[], SortKey]) => sortPosts(posts, sort));
+/** Each list of posts in each order asked for: `s` cycles through three orders, and each is sorted once. */
+const sortedLists = new WeakMap<Post[], Map<SortKey, Post[]>>();
+
+function sortedPosts(posts: Post[], sort: SortKey): Post[] {
+	let bySort = sortedLists.get(posts);
+	if (!bySort) {
+		bySort = new Map();
+		sortedLists.set(posts, bySort);
+	}
+
+	let sorted = bySort.get(sort);
+	if (!sorted) {
+		sorted = sortPosts(posts, sort);
+		bySort.set(sort, sorted);
+	}
+
+	return sorted;
+}
+
+/**
+ * After a frame, ahead of need: the terms of the posts (for the tag picker)
+ * and of the list in its sort order (for filtering it by tags).
+ */
+export function prepareTermsOf(posts: Post[], sort: SortKey): void {
+	prepareTerms(posts);
+	prepareTermFilter(sortedPosts(posts, sort));
+}
 
 /** The posts of each list shown, in sort order: a longer search looks only through these. */
 const matchedOf = new WeakMap<Post[], Post[]>();
 
+/** A query's search words, as one string: queries with the same words find the same posts. */
+const wordsOf = (query: string) => queryWords(query).join(' ');
+
 /**
- * The list as shown. While a search is being typed (the query only grows)
- * and bodies are still being read, only the posts that matched the shorter
- * query are searched again; once all are read, search ranks every post in
- * one pass (search.ts) and a shorter list would only cost its lookups.
+ * The list as shown. A query with the same words as the last (a space typed
+ * between two words) shows the same list, without searching again. While a
+ * search is being typed (the query only grows) and bodies are still being
+ * read, only the posts that matched the shorter query are searched again;
+ * once all are read, search ranks every post in one pass (search.ts) and a
+ * shorter list would only cost its lookups.
  */
 export const shownPosts = memoizeLast(
 	([posts, filters, sort, search]: readonly [Post[], Filters, SortKey, SearchText], last): Post[] => {
 		const before = last?.args[1];
-		const narrowing =
+		const sameOtherwise =
 			last !== undefined &&
 			before !== undefined &&
 			last.args[0] === posts &&
 			last.args[2] === sort &&
 			last.args[3] === search &&
-			!search.complete &&
 			before.terms === filters.terms &&
-			before.mode === filters.mode &&
-			before.query.trim() !== '' &&
-			filters.query.startsWith(before.query);
-		const candidates = (narrowing && matchedOf.get(last.result)) || sortedPosts(posts, sort);
+			before.mode === filters.mode;
+		if (sameOtherwise && wordsOf(before.query) === wordsOf(filters.query)) return last.result;
+		const narrowing =
+			sameOtherwise && !search.complete && before.query.trim() !== '' && filters.query.startsWith(before.query);
+		const narrowed = narrowing ? matchedOf.get(last.result) : undefined;
 		// What matched is kept only while a longer search could narrow to it.
 		const matched: Post[] | undefined = search.complete ? undefined : [];
-		const shown = filterSorted(candidates, filters, search, matched);
+		const shown = narrowed
+			? // Every one of them has the terms already: only the search is asked again.
+				filterSorted(narrowed, {...filters, terms: []}, search, matched)
+			: filterSorted(sortedPosts(posts, sort), filters, search, matched);
 		if (matched) matchedOf.set(shown, matched);
 		return shown;
 	},
@@ -73,42 +114,84 @@ export function listOf(state: State, screen: Pick<Screen, 'search'>): Post[] {
 	return state.unreadOnly ? unreadOnly(shown, state.read, kept) : shown;
 }
 
-/** Every tag and category with its count: counting goes over every post. */
+/** The search's ranks of every post, kept while the search and the posts stay: toggling a tag doesn't search again. */
+const rankedPosts = memoizeLast(([posts, query, search]: readonly [Post[], string, SearchText]) =>
+	searchRanks(posts, query, search),
+);
+
+/** Every tag and category with its count, in the blog's order (counted through the chosen terms' posts: filter.ts). */
 const countedTerms = memoizeLast(
 	([posts, chosen, mode, query, search]: readonly [Post[], Term[], MatchMode, string, SearchText]) =>
-		termEntries(posts, chosen, mode, query, search),
+		termCounts(posts, chosen, mode, rankedPosts(posts, query, search)),
 );
 
 /** The picker's rows before narrowing, most used first: their order when the picker opens. */
 export function termOrder(state: State, screen: Pick<Screen, 'search'>): string[] {
-	return countedTerms(state.posts, state.filters.terms, state.filters.mode, state.filters.query, screen.search).map(
+	const {posts, filters} = state;
+	return sortTermCounts(posts, countedTerms(posts, filters.terms, filters.mode, filters.query, screen.search)).map(
 		entry => entry.key,
 	);
 }
 
-const orderedRows = memoizeLast(
-	([counted, order, query]: readonly [ReturnType<typeof countedTerms>, string[], string]) => {
-		const position = new Map(order.map((key, index) => [key, index]));
-		const ordered = [...counted].sort((a, b) => (position.get(a.key) ?? 0) - (position.get(b.key) ?? 0));
-		return narrowEntries(ordered, query);
-	},
-);
+/** Each key's place in a picker's order (fixed while it is open). */
+const placesOf = memoizeLast(([order]: readonly [string[]]) => new Map(order.map((key, index) => [key, index])));
+
+/**
+ * The counted terms in the picker's order, put in place rather than sorted.
+ * A term the order lacks (a tag added on disk while the picker is open) goes
+ * first, with the first of the order, those in the picker's own order (most used first).
+ */
+const orderedRows = memoizeLast(([posts, counted, order]: readonly [Post[], TermEntry[], string[]]): TermEntry[] => {
+	const places = placesOf(order);
+	const first: TermEntry[] = [];
+	const placed: Array<TermEntry | undefined> = new Array(order.length);
+	for (const entry of counted) {
+		const place = places.get(entry.key) ?? 0;
+		if (place === 0) first.push(entry);
+		else placed[place] = entry;
+	}
+
+	if (first.length > 1) first.sort(compareTermEntries(posts));
+	const rows = first;
+	for (const entry of placed) if (entry) rows.push(entry);
+	return rows;
+});
+
+/** The ordered rows narrowed by what was typed: only this is worked out again at a letter typed. */
+const narrowedRows = memoizeLast(([rows, query]: readonly [TermEntry[], string]) => narrowEntries(rows, query));
 
 /**
  * The picker's rows: every tag and category with its count, in the order they
  * had when the picker opened, narrowed by what was typed. They are counted
  * again only when the choice or the search changes, not for each letter typed.
  */
-export function pickerRows(state: State, picker: PickerState, screen: Pick<Screen, 'search'>) {
-	return orderedRows(
-		countedTerms(state.posts, picker.chosen, picker.mode, state.filters.query, screen.search),
-		picker.order,
-		picker.query,
-	);
+export function pickerRows(state: State, picker: PickerState, screen: Pick<Screen, 'search'>): TermEntry[] {
+	const counted = countedTerms(state.posts, picker.chosen, picker.mode, state.filters.query, screen.search);
+	return narrowedRows(orderedRows(state.posts, counted, picker.order), picker.query);
+}
+
+/** Rows around the list's top that are looked through first for the selected post. */
+const NEAR_TOP = 256;
+
+/**
+ * Where the post at `path` is in `shown`, or -1. The selected post is almost
+ * always on screen, so the rows from `top` are looked at first: a scan from
+ * the start compared up to 100,000 paths at every key at the bottom of a
+ * large list (`G`, then each frame). A path names one file, so it is found once.
+ */
+export function positionOf(shown: Post[], path: string | null, top: number): number {
+	if (path === null) return -1;
+	const from = Math.max(0, Math.min(top, shown.length - NEAR_TOP));
+	const to = Math.min(shown.length, from + NEAR_TOP);
+	const at = (index: number) => shown[index]?.path === path;
+	for (let index = from; index < to; index++) if (at(index)) return index;
+	for (let index = 0; index < from; index++) if (at(index)) return index;
+	for (let index = to; index < shown.length; index++) if (at(index)) return index;
+	return -1;
 }
 
 export function selectedIndex(state: State, shown: Post[]): number {
-	const index = shown.findIndex(post => post.path === state.selectedPath);
+	const index = positionOf(shown, state.selectedPath, state.listTop);
 	return index === -1 ? 0 : index;
 }
 
