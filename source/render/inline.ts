@@ -9,6 +9,7 @@ import {gemojiNames} from './emoji-table.js';
 import {type InlinePiece, renderInlineHtml} from './html.js';
 import {inlineStyles} from './inline-styles.js';
 import {type LinkRecorder, renderImage, renderLink} from './link.js';
+import {plainRun, proseParagraph} from './plain-prose.js';
 import {REF_END, REF_START, shownText} from './refs.js';
 import {templateExtensions} from './templates.js';
 
@@ -52,6 +53,8 @@ export type InlineOptions = {
 	hyperlinks: boolean;
 	/** Told of every link drawn, Markdown or `<a href>`, in order. */
 	recordLink?: LinkRecorder;
+	/** Lex plain prose without marked's rules (plain-prose.ts); off only to check those shortcuts against the rules. */
+	proseShortcuts?: boolean;
 };
 
 /**
@@ -88,6 +91,9 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 	const {recordLink} = options;
 	const htmlOptions = {theme, hyperlinks: options.hyperlinks, ...(recordLink ? {recordLink} : {})};
 	const styles = inlineStyles(theme);
+	// Added first, so tried after the other extensions: marked-footnote's block rule must see the
+	// first block (it puts its notes token first, where its reference rule looks for it).
+	if (options.proseShortcuts !== false) marked.use({extensions: [plainRun, proseParagraph]});
 	marked.use(markedFootnote({refMarkers: false}));
 	// @types/marked-terminal describes an older API; the function returns a MarkedExtension.
 	marked.use(
