@@ -120,15 +120,37 @@ const pieces = [
 	'{{',
 	':tada:',
 	'\u00A0',
+	'\u2028',
+	'\f',
+	'   ==',
+	'-- ',
+	':-:',
+	'|-',
+	'<!-- x -->',
+	'</p>',
 ];
 const markdown = fc.array(fc.constantFrom(...pieces), {maxLength: 60}).map(parts => parts.join(''));
 
-describe('the prose shortcuts', () => {
+describe("blogread's lexing shortcuts", () => {
 	const theme = createTheme(0);
-	const lex = (source: string, proseShortcuts: boolean) => {
-		const tokens = createInlineRenderer(theme, {hyperlinks: false, proseShortcuts}).marked.lexer(source);
+	const lex = (source: string, shortcuts: boolean) => {
+		const tokens = createInlineRenderer(theme, {hyperlinks: false, shortcuts}).marked.lexer(source);
 		return {tokens: JSON.parse(JSON.stringify(tokens)) as unknown, links: {...tokens.links}};
 	};
+
+	const documents: Array<[string, string]> = [
+		['paragraphs of prose', 'One line\nand another.\n\nThe next paragraph.\n'],
+		['a template code tag after a line separator', 'Word\u2028{{< highlight go >}}\nx\n'],
+		['a setext heading', 'Title\n===\n\nText\n'],
+		['a table', 'a | b\n--|--\n1 | 2\n'],
+		['an HTML block', '<div>\nx\n</div>\n'],
+		['a link definition', 'A [link][a].\n\n[a]: https://example.com\n'],
+	];
+	for (const [name, source] of documents) {
+		it(`give the tokens marked gives: ${name}`, () => {
+			assert.deepEqual(lex(source, true), lex(source, false));
+		});
+	}
 
 	it('give the tokens marked gives', () => {
 		fc.assert(

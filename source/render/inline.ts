@@ -11,6 +11,7 @@ import {inlineStyles} from './inline-styles.js';
 import {type LinkRecorder, renderImage, renderLink} from './link.js';
 import {plainRun, proseParagraph} from './plain-prose.js';
 import {REF_END, REF_START, shownText} from './refs.js';
+import {rulePrechecks} from './rule-prechecks.js';
 import {templateExtensions} from './templates.js';
 
 export {REF_END, REF_SENTINELS, REF_START} from './refs.js';
@@ -53,8 +54,8 @@ export type InlineOptions = {
 	hyperlinks: boolean;
 	/** Told of every link drawn, Markdown or `<a href>`, in order. */
 	recordLink?: LinkRecorder;
-	/** Lex plain prose without marked's rules (plain-prose.ts); off only to check those shortcuts against the rules. */
-	proseShortcuts?: boolean;
+	/** Lex plain prose without marked's rules, and check before its costliest (plain-prose.ts, rule-prechecks.ts); off only to test these shortcuts against marked. */
+	shortcuts?: boolean;
 };
 
 /**
@@ -91,9 +92,11 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 	const {recordLink} = options;
 	const htmlOptions = {theme, hyperlinks: options.hyperlinks, ...(recordLink ? {recordLink} : {})};
 	const styles = inlineStyles(theme);
-	// Added first, so tried after the other extensions: marked-footnote's block rule must see the
-	// first block (it puts its notes token first, where its reference rule looks for it).
-	if (options.proseShortcuts !== false) marked.use({extensions: [plainRun, proseParagraph]});
+	// marked tries the extensions added last first. marked-footnote's block rule must see the
+	// first block, whatever it is (it puts its notes token first, where its reference rule looks
+	// for it): it is added after the others, whose blocks never start as a note does.
+	if (options.shortcuts !== false) marked.use({extensions: [plainRun, proseParagraph], tokenizer: rulePrechecks});
+	marked.use({extensions: templateExtensions(theme, plainText)});
 	marked.use(markedFootnote({refMarkers: false}));
 	// @types/marked-terminal describes an older API; the function returns a MarkedExtension.
 	marked.use(
@@ -159,7 +162,6 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 		],
 	});
 
-	marked.use({extensions: templateExtensions(theme, plainText)});
 	return {
 		marked,
 		render(tokens) {

@@ -73,6 +73,14 @@ export const proseParagraph: TokenizerExtension = {
 		if (!this.lexer.state.top || last?.type === 'paragraph' || last?.type === 'text') return undefined;
 		const end = proseParagraphEnd(source);
 		if (end === undefined) return undefined;
+		// marked ends a paragraph early where a block extension may start (a template tag after a
+		// line separator, which a pattern's `^` takes for a line start): left to marked then.
+		const rest = source.slice(1);
+		for (const start of this.lexer.options.extensions?.startBlock ?? []) {
+			const at = start.call(this, rest);
+			if (typeof at === 'number' && at >= 0 && at + 1 < end) return undefined;
+		}
+
 		const text = source.slice(0, end);
 		return {type: 'paragraph', raw: text, text, tokens: this.lexer.inline(text)};
 	},
