@@ -131,6 +131,30 @@ const pieces = [
 ];
 const markdown = fc.array(fc.constantFrom(...pieces), {maxLength: 60}).map(parts => parts.join(''));
 
+// Whole lines: what starts a line decides the blocks (lazy lines, paragraphs merged in a quote).
+const lineStarts = ['', '', '', ' ', '    ', '\t', '- ', '1. ', '> ', '# ', '===', ' --', '|:-', '[^1]: ', '[a]: /u'];
+const lineStarts2 = ['{{< highlight go >}}', '```', '<div>', '<!--', '*', '_', 'é', '日'];
+const words = [
+	'Word',
+	'text',
+	'and',
+	'*em*',
+	'`c`',
+	'[l](u)',
+	'me@x.io',
+	'http://a.b',
+	'  ',
+	'\\',
+	'&amp;',
+	'[^1]',
+	'|',
+	'x_y',
+];
+const line = fc
+	.tuple(fc.constantFrom(...lineStarts, ...lineStarts2), fc.array(fc.constantFrom(...words), {maxLength: 6}))
+	.map(([start, parts]) => start + parts.join(' '));
+const lines = fc.array(line, {maxLength: 25}).map(parts => parts.join('\n'));
+
 describe("blogread's lexing shortcuts", () => {
 	const theme = createTheme(0);
 	const lex = (source: string, shortcuts: boolean) => {
@@ -158,6 +182,15 @@ describe("blogread's lexing shortcuts", () => {
 				assert.deepEqual(lex(source, true), lex(source, false));
 			}),
 			{numRuns: 3000, seed: 20_261_201},
+		);
+	});
+
+	it('give the tokens marked gives, line by line', () => {
+		fc.assert(
+			fc.property(lines, source => {
+				assert.deepEqual(lex(source, true), lex(source, false));
+			}),
+			{numRuns: 3000, seed: 20_261_202},
 		);
 	});
 });

@@ -54,6 +54,18 @@ function hasLongLine(markdown: string): boolean {
 	return markdown.length - start > MAX_LINE_LENGTH;
 }
 
+/** Whether the text has more emphasis delimiters than a paragraph may have (counted up to there). */
+function manyDelimiters(markdown: string): boolean {
+	let count = 0;
+	for (const delimiter of ['*', '_']) {
+		for (let at = markdown.indexOf(delimiter); at !== -1; at = markdown.indexOf(delimiter, at + 1)) {
+			if (++count > MAX_DELIMITERS_PER_PARAGRAPH) return true;
+		}
+	}
+
+	return false;
+}
+
 /**
  * Whether no cap can apply anywhere in the text, as in nearly every post:
  * then it need not be taken apart into lines (a tenth of rendering a large post).
@@ -63,7 +75,7 @@ function nothingToCap(markdown: string): boolean {
 		!DEEP_QUOTE.test(markdown) &&
 		!DEEP_INDENT.test(markdown) &&
 		!ANY_DELIMITER_RUN.test(markdown) &&
-		(markdown.match(DELIMITER)?.length ?? 0) <= MAX_DELIMITERS_PER_PARAGRAPH &&
+		!manyDelimiters(markdown) &&
 		!hasLongLine(markdown)
 	);
 }

@@ -49,6 +49,20 @@ export function replaceEmojiShortcodes(text: string): string {
 	);
 }
 
+/**
+ * Text with nothing `textShown` would change: no line break, no `:` (emoji
+ * names), no `&` (references), no control or bidi character (sanitize.ts), no
+ * renderer mark (refs.ts). Most of a post's text: one look instead of five.
+ */
+const UNCHANGED_TEXT =
+	/^[^\n:&\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2062-\u2064]*$/;
+
+/** A text token's source as shown: line breaks are soft (the text re-wraps), emoji names become emoji, the rest made safe. */
+export function textShown(source: string): string {
+	if (UNCHANGED_TEXT.test(source)) return source;
+	return plainText(replaceEmojiShortcodes(source.replace(/\n/g, ' ')));
+}
+
 export type InlineOptions = {
 	/** Emit OSC 8 hyperlinks (the terminal supports them and colour is on). */
 	hyperlinks: boolean;
@@ -116,9 +130,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 				if ('tokens' in token && token.tokens) return this.parser.parseInline(token.tokens);
 				// marked decodes numeric references in text itself, one that is no character
 				// as U+FFFD; read from the source, such a reference stays as written.
-				const source = token.type === 'text' ? token.raw : token.text;
-				// A newline inside a paragraph is a soft break: the text re-wraps.
-				return plainText(replaceEmojiShortcodes(source.replace(/\n/g, ' ')));
+				return textShown(token.type === 'text' ? token.raw : token.text);
 			},
 			codespan(token: Tokens.Codespan) {
 				// Code is shown as written: marked 18 hands over its text unescaped, entities and all.
@@ -165,6 +177,9 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 	return {
 		marked,
 		render(tokens) {
+			// Most paragraphs are one run of text (see plain-prose.ts): drawn as marked's parser would draw it.
+			const [only] = tokens;
+			if (tokens.length === 1 && only?.type === 'text' && !only.tokens) return textShown(only.raw);
 			return marked.Parser.parseInline(groupInlineHtml(tokens), marked.defaults);
 		},
 	};

@@ -82,6 +82,8 @@ export const proseParagraph: TokenizerExtension = {
 		}
 
 		const text = source.slice(0, end);
+		// Queued as marked queues a paragraph's text: marked may yet merge the next paragraph into this
+		// one (a block quote's lazy line), and then relexes the queued text.
 		return {type: 'paragraph', raw: text, text, tokens: this.lexer.inline(text)};
 	},
 };
