@@ -57,7 +57,10 @@ export function replaceEmojiShortcodes(text: string): string {
 const UNCHANGED_TEXT =
 	/^[^\n:&\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2062-\u2064]*$/;
 
-/** A text token's source as shown: line breaks are soft (the text re-wraps), emoji names become emoji, the rest made safe. */
+/**
+ * A text token's source as shown: line breaks are soft (the text re-wraps),
+ * emoji names become emoji, the rest is made safe.
+ */
 export function textShown(source: string): string {
 	if (UNCHANGED_TEXT.test(source)) return source;
 	return plainText(replaceEmojiShortcodes(source.replace(/\n/g, ' ')));
@@ -68,7 +71,10 @@ export type InlineOptions = {
 	hyperlinks: boolean;
 	/** Told of every link drawn, Markdown or `<a href>`, in order. */
 	recordLink?: LinkRecorder;
-	/** Lex plain prose without marked's rules, and check before its costliest (plain-prose.ts, rule-prechecks.ts); off only to test these shortcuts against marked. */
+	/**
+	 * Lex plain prose without marked's rules, and check before running its costliest
+	 * (plain-prose.ts, rule-prechecks.ts); off only to test these shortcuts against marked.
+	 */
 	shortcuts?: boolean;
 };
 

@@ -35,7 +35,10 @@ export const plainRun: TokenizerExtension = {
 
 /** A line that only continues a paragraph: it starts with a letter, which begins no block and interrupts none. */
 const PROSE_LINE_START = /\p{L}/uy;
-/** A blank line (spaces and tabs at most), which ends a paragraph; the last line of the text only when empty (marked keeps one of spaces). */
+/**
+ * A blank line (spaces and tabs at most), which ends a paragraph; the last line
+ * of the text only when empty (marked keeps a last line of spaces in the paragraph).
+ */
 const BLANK_LINE = /[ \t]*\n|$/y;
 
 /**

@@ -8,7 +8,11 @@ import {renderMarkdown} from './markdown.js';
 // at the speed of the second. Code, HTML and emoji names are left out: each
 // loads what it needs on its first use, which a post may not have.
 const PIECES = [
-	'# A heading\n\nA paragraph with *emphasis*, **strong** text, `code`, a [link](https://example.com) and a note[^1].\n\n[^1]: The note.',
+	[
+		'# A heading',
+		'A paragraph with *emphasis*, **strong** text, `code`, a [link](https://example.com) and a note[^1].',
+		'[^1]: The note.',
+	].join('\n\n'),
 	'- An item\n- Another, with **strong** text\n\n1. First\n2. Second\n\n> A quote with _emphasis_.',
 	'Text that ~~was~~ is, a www.example.com address and a\\\nbroken line.',
 ];
