@@ -117,6 +117,46 @@ const onDemandFiles = {
 	},
 };
 
+const highlightHtmlSource = path.join(root, 'source', 'render', 'highlight-html.ts');
+
+const highlightWithoutParse5 = {
+	// cli-highlight reads highlight.js's HTML with parse5, 190 KB of the renderer (15 ms to
+	// load at every --print of a post with code), and its theme with its own chalk 4 (another
+	// 7 ms). It gets a reader of the little HTML highlight.js writes
+	// (source/render/highlight-html.ts) and blogread's chalk, whose styles its default
+	// theme needs only by name: blogread's theme names every scope.
+	name: 'highlight-without-parse5',
+	setup(build) {
+		const fromCliHighlight = args => args.importer.includes(`${path.sep}cli-highlight${path.sep}`);
+		build.onResolve({filter: /^parse5$/}, args => (fromCliHighlight(args) ? {path: highlightHtmlSource} : undefined));
+		build.onResolve({filter: /^parse5-htmlparser2-tree-adapter$/}, args =>
+			fromCliHighlight(args) ? {path: 'tree-adapter', namespace: 'no-tree-adapter'} : undefined,
+		);
+		build.onLoad({filter: /.*/, namespace: 'no-tree-adapter'}, () => ({contents: 'export default {};', loader: 'js'}));
+		build.onResolve({filter: /^chalk$/}, args =>
+			fromCliHighlight(args) ? build.resolve('chalk', {kind: args.kind, resolveDir: root}) : undefined,
+		);
+	},
+};
+
+const markedTerminalWithoutTables = {
+	// marked-terminal draws tables with cli-table3 (34 KB with its own string-width and colours,
+	// loaded at every --print), but blogread uses only its inline styles and draws tables itself
+	// (source/render/table.ts), so its table renderer is never called: it gets a stub.
+	name: 'marked-terminal-without-tables',
+	setup(build) {
+		build.onResolve({filter: /^cli-table3$/}, args =>
+			args.importer.includes(`${path.sep}marked-terminal${path.sep}`)
+				? {path: 'cli-table3', namespace: 'no-table'}
+				: undefined,
+		);
+		build.onLoad({filter: /.*/, namespace: 'no-table'}, () => ({
+			contents: "export default class Table { constructor() { throw new Error('blogread draws tables itself'); } }",
+			loader: 'js',
+		}));
+	},
+};
+
 const oneStringWidth = {
 	// Ink, wrap-ansi and friends measure every line with string-width; they get
 	// blogread's measure (source/text/string-width-fast.ts), which gives the same
@@ -337,6 +377,8 @@ export const bundleOptions = {
 	chunkNames: 'chunks/[name]-[hash]',
 	plugins: [
 		onDemandFiles,
+		highlightWithoutParse5,
+		markedTerminalWithoutTables,
 		oneStringWidth,
 		yogaWithoutFetch,
 		meowWithoutPackageNormalising,

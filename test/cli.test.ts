@@ -336,7 +336,8 @@ describe('--print', () => {
 	it('highlights code and shows emoji in the built bin as the renderer from source does, small or large', () => {
 		const code = [
 			'Shipped :tada: with :rocket: and :not_an_emoji:, :pout: and :hankey:.',
-			'```go\nfunc main() { fmt.Println("hi", 42) } // go\n```',
+			// Quotes of both kinds, `&` and `<`: highlight.js escapes them, and the bin reads its HTML without parse5.
+			'```go\nfunc main() { fmt.Println("hi", 42, \'c\', 1 < 2 && true) } // go\n```',
 			'```html\n<div class="a"><script>var y = 1;</script><style>p { color: red; }</style></div>\n```',
 			'```shell\nexport A=1 && echo "$A" | grep -c 1\n```',
 			'```fortran\nprogram hello\n  print *, "Hello"\nend program hello\n```',

@@ -66,6 +66,23 @@ describe('breaking a code line at the width', () => {
 		);
 	});
 
+	// renderCodeBlock keeps a line that fits as it is, without asking breakCode.
+	it('keeps a styled line that fits whole, as it is', () => {
+		const theme = createTheme(3);
+		const piece = fc.constantFrom('a', 'bc', ' ', '  ', 'x = 1;', '日', 'é', '"s"', '{');
+		const styled = fc
+			.array(fc.tuple(piece, fc.constantFrom<'keyword' | 'string' | 'default'>('keyword', 'string', 'default')), {
+				maxLength: 20,
+			})
+			.map(parts => parts.map(([text, scope]) => theme.highlight[scope]?.(text) ?? text).join(''));
+		fc.assert(
+			fc.property(styled, fc.integer({min: 1, max: 80}), (line, width) => {
+				if (displayWidth(line) <= width) assert.deepEqual(breakCode(line, width), [line]);
+			}),
+			{numRuns: 2000, seed: 20_261_201},
+		);
+	});
+
 	it('keeps highlighted code whole across breaks', () => {
 		const line = 'const greeting = "hello there, reader";  // say hello';
 		const broken = rows(renderCodeBlock(line, 'js', 14, createTheme(1)));

@@ -50,6 +50,20 @@ describe('Hugo highlight shortcodes, in every spelling Hugo reads', () => {
 		]);
 	});
 
+	// marked-footnote looks for its notes where it puts them when it sees the first block.
+	it('keeps the notes of a post that starts with one', () => {
+		const page = renderMarkdown(
+			'{{< highlight go >}}\nx := 1\n{{< /highlight >}}\n\nA note[^1].\n\n[^1]: The note.\n',
+			{
+				width: 60,
+				theme: createTheme(0),
+			},
+		);
+		const lines = page.lines.map(line => stripAnsi(line));
+		assert.ok(lines.includes('A note[1].'), lines.join('\n'));
+		assert.ok(lines.includes('[1] The note.'), lines.join('\n'));
+	});
+
 	it('reads a highlight inside a list item', () => {
 		const lines = render('- step one:\n\n  {{< highlight sh >}}\n  make\n  {{< / highlight >}}');
 		assert.deepEqual(lines, ['• step one:', '', '  ┌─ sh', '  │ make', '  └─']);

@@ -1,6 +1,6 @@
 import {highlight, supportsLanguage} from 'cli-highlight';
 import {showControls} from '../text/sanitize.js';
-import {breakCode, wrapStyled} from '../text/width.js';
+import {breakCode, displayWidth, wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 
 /** Blocks larger than this are shown plain: highlighting them would stall the reader. */
@@ -79,6 +79,13 @@ export function renderCodeBlock(
 					theme.codeFrame(`${index === 0 ? `${glyphs.codeTop} ` : '   '}${part}`),
 				);
 	for (const line of highlighted(source, language, theme).split('\n')) {
+		// Most lines fit: measured, they are kept whole, as breakCode keeps them after wrap-ansi's
+		// look at every character (a third of rendering posts full of code).
+		if (displayWidth(line) <= codeWidth) {
+			lines.push(theme.codeFrame(glyphs.codeGutter) + line);
+			continue;
+		}
+
 		breakCode(line, codeWidth).forEach((part, index) => {
 			lines.push(theme.codeFrame(index === 0 ? glyphs.codeGutter : glyphs.codeContinued) + part);
 		});

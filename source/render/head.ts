@@ -37,6 +37,7 @@ export function markdownHead(markdown: string, chars = HEAD_CHARS): string | und
 
 	// Not between the two halves of a surrogate pair.
 	if (/[\uD800-\uDBFF]/.test(markdown[cut - 1] ?? '')) cut--;
-	const definitions = markdown.slice(cut).match(DEFINITION) ?? [];
+	// Looked for only where a definition's `]:` is: most posts have none, and the rest is megabytes.
+	const definitions = markdown.includes(']:', cut) ? (markdown.slice(cut).match(DEFINITION) ?? []) : [];
 	return `${markdown.slice(0, cut)}\n${definitions.join('\n\n')}\n`;
 }

@@ -9,7 +9,9 @@ import {gemojiNames} from './emoji-table.js';
 import {type InlinePiece, renderInlineHtml} from './html.js';
 import {inlineStyles} from './inline-styles.js';
 import {type LinkRecorder, renderImage, renderLink} from './link.js';
+import {plainRun, proseParagraph} from './plain-prose.js';
 import {REF_END, REF_START, shownText} from './refs.js';
+import {rulePrechecks} from './rule-prechecks.js';
 import {templateExtensions} from './templates.js';
 
 export {REF_END, REF_SENTINELS, REF_START} from './refs.js';
@@ -47,11 +49,33 @@ export function replaceEmojiShortcodes(text: string): string {
 	);
 }
 
+/**
+ * Text with nothing `textShown` would change: no line break, no `:` (emoji
+ * names), no `&` (references), no control or bidi character (sanitize.ts), no
+ * renderer mark (refs.ts). Most of a post's text: one look instead of five.
+ */
+const UNCHANGED_TEXT =
+	/^[^\n:&\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2062-\u2064]*$/;
+
+/**
+ * A text token's source as shown: line breaks are soft (the text re-wraps),
+ * emoji names become emoji, the rest is made safe.
+ */
+export function textShown(source: string): string {
+	if (UNCHANGED_TEXT.test(source)) return source;
+	return plainText(replaceEmojiShortcodes(source.replace(/\n/g, ' ')));
+}
+
 export type InlineOptions = {
 	/** Emit OSC 8 hyperlinks (the terminal supports them and colour is on). */
 	hyperlinks: boolean;
 	/** Told of every link drawn, Markdown or `<a href>`, in order. */
 	recordLink?: LinkRecorder;
+	/**
+	 * Lex plain prose without marked's rules, and check before running its costliest
+	 * (plain-prose.ts, rule-prechecks.ts); off only to test these shortcuts against marked.
+	 */
+	shortcuts?: boolean;
 };
 
 /**
@@ -88,6 +112,11 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 	const {recordLink} = options;
 	const htmlOptions = {theme, hyperlinks: options.hyperlinks, ...(recordLink ? {recordLink} : {})};
 	const styles = inlineStyles(theme);
+	// marked tries the extensions added last first. marked-footnote's block rule must see the
+	// first block, whatever it is (it puts its notes token first, where its reference rule looks
+	// for it): it is added after the others, whose blocks never start as a note does.
+	if (options.shortcuts !== false) marked.use({extensions: [plainRun, proseParagraph], tokenizer: rulePrechecks});
+	marked.use({extensions: templateExtensions(theme, plainText)});
 	marked.use(markedFootnote({refMarkers: false}));
 	// @types/marked-terminal describes an older API; the function returns a MarkedExtension.
 	marked.use(
@@ -107,9 +136,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 				if ('tokens' in token && token.tokens) return this.parser.parseInline(token.tokens);
 				// marked decodes numeric references in text itself, one that is no character
 				// as U+FFFD; read from the source, such a reference stays as written.
-				const source = token.type === 'text' ? token.raw : token.text;
-				// A newline inside a paragraph is a soft break: the text re-wraps.
-				return plainText(replaceEmojiShortcodes(source.replace(/\n/g, ' ')));
+				return textShown(token.type === 'text' ? token.raw : token.text);
 			},
 			codespan(token: Tokens.Codespan) {
 				// Code is shown as written: marked 18 hands over its text unescaped, entities and all.
@@ -153,10 +180,12 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 		],
 	});
 
-	marked.use({extensions: templateExtensions(theme, plainText)});
 	return {
 		marked,
 		render(tokens) {
+			// Most paragraphs are one run of text (see plain-prose.ts): drawn as marked's parser would draw it.
+			const [only] = tokens;
+			if (tokens.length === 1 && only?.type === 'text' && !only.tokens) return textShown(only.raw);
 			return marked.Parser.parseInline(groupInlineHtml(tokens), marked.defaults);
 		},
 	};

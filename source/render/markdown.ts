@@ -70,6 +70,12 @@ export type RenderOptions = {
 
 /** Any of the marks in refs.ts (REF_SENTINELS is global: its `test` would keep state between lines). */
 const ANY_MARK = new RegExp(REF_SENTINELS.source);
+/**
+ * A mark, or a control character (ours start colours and links): a line with
+ * neither, most of a post's, is shown as it is, without keepOwnEscapes' look
+ * at every character (a tenth of rendering a post of plain paragraphs).
+ */
+const MARK_OR_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2062-\u2064]/;
 
 /** Deeper nesting than this (lists, quotes) is shown as plain text. */
 const MAX_DEPTH = 16;
@@ -341,6 +347,7 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	let openCode: number | undefined;
 	const reference = new RegExp(`${REF_START}\\[(\\d+)\\]${REF_END}`, 'g');
 	const shown = lines.map((line, index) => {
+		if (!MARK_OR_CONTROL.test(line)) return line;
 		if (!ANY_MARK.test(line)) return keepOwnEscapes(line);
 		if (line.includes(REF_START))
 			for (const match of stripAnsi(line).matchAll(reference)) footnoteRefs.push({line: index, note: Number(match[1])});

@@ -53,15 +53,19 @@ export function withHeader(post: Post, body: RenderedMarkdown, {width, theme}: P
 	const notices = body.notice ? [body.notice] : [];
 	const header = postHeaderLines({...post, warnings: [...post.warnings, ...notices]}, width, theme);
 	const shift = (line: number) => line + header.length;
+	// concat and object literals: spreading a large post's lines and blocks (18,000 lines and 6,000
+	// blocks in 1 MB) into new arrays and objects took three times as long.
+	const blockStarts = [0];
+	for (const start of body.blockStarts) blockStarts.push(shift(start));
 	return {
-		lines: [...header, ...body.lines],
-		headings: body.headings.map(heading => ({...heading, line: shift(heading.line)})),
-		blockStarts: [0, ...body.blockStarts.map(shift)],
-		footnoteRefs: body.footnoteRefs.map(ref => ({...ref, line: shift(ref.line)})),
+		lines: header.concat(body.lines),
+		headings: body.headings.map(({line, depth, text}) => ({line: shift(line), depth, text})),
+		blockStarts,
+		footnoteRefs: body.footnoteRefs.map(({line, note}) => ({line: shift(line), note})),
 		noteLines: body.noteLines.map(shift),
-		links: body.links.map(link => ({...link, line: shift(link.line)})),
-		codeBlocks: body.codeBlocks.map(block => ({...block, start: shift(block.start), end: shift(block.end)})),
-		sourceLines: body.sourceLines.map(entry => ({...entry, line: shift(entry.line)})),
+		links: body.links.map(({line, text, href}) => ({line: shift(line), text, href})),
+		codeBlocks: body.codeBlocks.map(({start, end, code}) => ({start: shift(start), end: shift(end), code})),
+		sourceLines: body.sourceLines.map(({line, source, count}) => ({line: shift(line), source, count})),
 		notice: body.notice,
 	};
 }

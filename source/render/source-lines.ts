@@ -11,17 +11,19 @@ export function sourceLineOf(markdown: string, tokens: Token[]): Map<Token, {sou
 	let offset = 0;
 	let line = 0;
 	for (const token of tokens) {
-		if (token.raw === '') continue;
-		const at = markdown.indexOf(token.raw, offset);
+		const {raw} = token;
+		if (raw === '') continue;
+		// Nearly always where the last one ended: looked for further only when not.
+		const at = markdown.startsWith(raw, offset) ? offset : markdown.indexOf(raw, offset);
 		if (at === -1) continue;
 		line += countNewlines(markdown, offset, at);
 		// A blank line before the block belongs to it in marked's `raw`: the block starts after it.
-		const leading = /^[ \t]*\n/.exec(token.raw) && token.type !== 'space' ? leadingBlankLines(token.raw) : 0;
+		const leading = token.type !== 'space' && /^[ \t]*\n/.test(raw) ? leadingBlankLines(raw) : 0;
 		// Its own lines: without the blank lines marked's `raw` keeps around it.
-		const count = Math.max(1, token.raw.trim().split('\n').length);
-		lines.set(token, {source: line + leading, count});
-		line += countNewlines(markdown, at, at + token.raw.length);
-		offset = at + token.raw.length;
+		const own = raw.trim();
+		lines.set(token, {source: line + leading, count: countNewlines(own, 0, own.length) + 1});
+		line += countNewlines(raw, 0, raw.length);
+		offset = at + raw.length;
 	}
 
 	return lines;

@@ -81,6 +81,8 @@ export function templateExtensions(theme: Theme, plain: (text: string) => string
 				)?.index;
 			},
 			tokenizer(source: string): CaptionedCode | undefined {
+				// Tried at every block: the three patterns all start with a brace.
+				if (!source.startsWith('{')) return undefined;
 				const hugo = HUGO_HIGHLIGHT.exec(source);
 				if (hugo) return {type: 'code', raw: hugo[0], lang: highlightLanguage(hugo[1] ?? ''), text: hugo[2] ?? ''};
 				const liquid = LIQUID_HIGHLIGHT.exec(source);

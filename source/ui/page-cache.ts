@@ -38,15 +38,35 @@ type Renderer = typeof import('../render/post-page.js');
 let renderer: Renderer | undefined;
 let loading: Promise<void> | undefined;
 
+/** Whether a post has been asked for: then the renderer is not warmed up, the post warms it. */
+let pageWanted = false;
+/** What to warm the renderer up for, once it is loaded (see render/warm-up.ts). */
+let warmFor: {theme: Theme; width: number} | undefined;
+
+/** Warms the renderer up a piece a turn, while no post is asked for. */
+function warmUp(module: Renderer, theme: Theme, width: number, step = 0): void {
+	setImmediate(() => {
+		if (pageWanted) return;
+		if (module.warmUpStep(step, theme, width)) warmUp(module, theme, width, step + 1);
+	});
+}
+
 /**
  * Loads the Markdown renderer (marked, highlight.js: most of the program).
- * The list doesn't need it, so the app's first frame doesn't wait for it;
- * the app starts this right after that frame.
+ * The list doesn't need it, so the app's first frame doesn't wait for it: the
+ * app starts reading its files as it draws that frame, so it is loaded right
+ * after, and warms it up (`warm`) while the list waits for a key.
  */
-export async function loadRenderer(): Promise<void> {
+export async function loadRenderer(warm?: {theme: Theme; width: number}): Promise<void> {
+	if (warm && !warmFor) {
+		warmFor = warm;
+		if (renderer) warmUp(renderer, warm.theme, warm.width);
+	}
+
 	loading ??= import('../render/post-page.js').then(module => {
 		renderer = module;
 		notify();
+		if (warmFor) warmUp(module, warmFor.theme, warmFor.width);
 	});
 	return loading;
 }
@@ -70,9 +90,11 @@ async function nextTurn(): Promise<void> {
 const LARGE_POST_WORDS = 8000;
 
 /**
- * A large post (or one that turns out so): the whole rendered in a worker
- * thread, its beginning rendered here meanwhile so the first screen doesn't
- * wait; each step in a turn of its own, so `q` and signals are answered.
+ * A large post (or one that turns out so): its beginning rendered here, so the
+ * first screen doesn't wait, then the whole in a worker thread; each step in a
+ * turn of its own, so `q` and signals are answered. The worker is started once
+ * the first screen is drawn: starting it took the main thread 5-10 ms, and its
+ * work took a core the first screen was rendered on.
  */
 function renderInSteps(key: string, entry: Entry, options: PageOptions, read: Renderer, body?: Body): void {
 	const {post} = entry;
@@ -98,6 +120,17 @@ function renderInSteps(key: string, entry: Entry, options: PageOptions, read: Re
 			return;
 		}
 
+		await nextTurn();
+		if (stop.signal.aborted) return;
+		const head = markdownHead(markdown);
+		if (head !== undefined) {
+			entry.page = {...withPlain(read.renderPostPage(shown, head, options)), partial: true};
+			notify();
+			// The frame showing it is drawn in the turn React asked for as it heard, before this one.
+			await nextTurn();
+			if (stop.signal.aborted) return;
+		}
+
 		renderPostPageBounded(shown, markdown, options, RENDER_BUDGET_MS, stop.signal).then(
 			page => {
 				entry.page = withPlain(page);
@@ -108,11 +141,6 @@ function renderInSteps(key: string, entry: Entry, options: PageOptions, read: Re
 				// Stopped because another width (or post) took over: nothing to show.
 			},
 		);
-		await nextTurn();
-		const head = markdownHead(markdown);
-		if (head === undefined || stop.signal.aborted || entry.page) return;
-		entry.page = {...withPlain(read.renderPostPage(shown, head, options)), partial: true};
-		notify();
 	})();
 }
 
@@ -132,6 +160,7 @@ export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: 
 	}
 
 	const options = {width, theme, hyperlinks};
+	pageWanted = true;
 	// Until the renderer is loaded (just after the first frame) nothing can be shown; listeners hear when it is.
 	if (!renderer) {
 		void loadRenderer();

@@ -18,6 +18,7 @@ import {endOnHangUp, terminalGone} from '../util/hang-up.js';
 import {createLinkHost} from '../util/opener.js';
 import {App} from './app.js';
 import type {Follow} from './hooks/use-follow.js';
+import {loadRenderer} from './page-cache.js';
 import {createScreenWriter, type ScreenWriter} from './screen-writer.js';
 
 const ENTER_ALTERNATE_SCREEN = '\u001B[?1049h\u001B[H';
@@ -207,6 +208,9 @@ export async function runApp(options: AppOptions): Promise<void> {
 			{...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})}
 		/>
 	);
+	// The renderer's files are read while the first frame is drawn (the list doesn't need them), so it
+	// is loaded right after that frame, not a few turns of file reading later.
+	void loadRenderer();
 	const instance = render(app, {
 		stdin: options.stdin,
 		stdout: screen.frames,

@@ -8,7 +8,7 @@ import type {ReaderPage} from '../state/model.js';
  * The open post's page at `width`, rendered once per post and width (and
  * cached): at once for a small post, else its beginning while a worker thread
  * renders the rest, which redraws when ready. The renderer itself is loaded
- * just after the first frame, which the list doesn't need it for.
+ * (and warmed up) just after the first frame, which the list doesn't need it for.
  */
 export function useReaderPage(
 	post: Post | undefined,
@@ -21,11 +21,14 @@ export function useReaderPage(
 		const stop = onPageReady(() => {
 			setPagesReady(count => count + 1);
 		});
-		void loadRenderer();
 		return () => {
 			stop();
 			stopBackgroundRenders();
 		};
 	}, []);
+	// Loaded (and warmed up) once: later calls find it loading or loaded.
+	useEffect(() => {
+		void loadRenderer({theme, width});
+	}, [theme, width]);
 	return post ? readerPage(post, width, theme, hyperlinks) : undefined;
 }
