@@ -68,7 +68,10 @@ export function makeBlog(folder, count, perDay = 3, topics = 0) {
 	}
 }
 
-/** One post of about `bytes`; its `index` sets its date (three posts a day from 2015) and its heading `Part one of post <index>`. */
+/**
+ * One post of about `bytes`; its `index` sets its date (three posts a day from 2015)
+ * and its heading `Part one of post <index>`.
+ */
 export function makeLargePost(file, bytes, index = 1) {
 	writeFileSync(file, postText(index, bytes));
 }
