@@ -538,7 +538,6 @@ await bundle(
 	{
 		keystrokes: path.join(root, 'scripts', 'bench', 'keystrokes.ts'),
 		'render-worker': path.join(root, 'source', 'render', 'render-worker.ts'),
-		'posts/read-worker': path.join(root, 'source', 'posts', 'read-worker.ts'),
 	},
 	keysBundle,
 );
@@ -562,7 +561,6 @@ await bundle(
 	{
 		search: path.join(root, 'scripts', 'bench', 'search.ts'),
 		'render-worker': path.join(root, 'source', 'render', 'render-worker.ts'),
-		'posts/read-worker': path.join(root, 'source', 'posts', 'read-worker.ts'),
 	},
 	searchBundle,
 );

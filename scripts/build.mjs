@@ -4,11 +4,4 @@ import {rm} from 'node:fs/promises';
 import {bundle} from './bundle.mjs';
 
 await rm('dist', {recursive: true, force: true});
-await bundle(
-	{
-		cli: 'source/cli/entry.ts',
-		'render-worker': 'source/render/render-worker.ts',
-		'posts/read-worker': 'source/posts/read-worker.ts',
-	},
-	'dist',
-);
+await bundle({cli: 'source/cli/entry.ts', 'render-worker': 'source/render/render-worker.ts'}, 'dist');

@@ -9,8 +9,7 @@ import {IndexCache, type IndexedPost, indexedPosts} from './index-cache.js';
 import {detectLayout, type SiteLayout} from './layout.js';
 import type {Blog, Post} from './model.js';
 import {LANGUAGE_SUFFIX, localToday} from './normalise.js';
-import {type FileToRead, loadPostFile} from './read-post.js';
-import {readPosts} from './read-posts.js';
+import {type FileToRead, loadPostFile, readPostFile} from './read-post.js';
 import {type SkippedFile, skipReason} from './skip.js';
 import {makeSlugsUnique} from './unique-slugs.js';
 
@@ -69,35 +68,36 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[], ski
 	return files;
 }
 
-async function loadFolder(
+function loadFolder(
 	target: string,
 	layout: SiteLayout,
 	options: LoadOptions,
 	problems: string[],
 	skipped: SkippedFile[],
-): Promise<Post[]> {
+): Post[] {
 	const files = layoutFiles(target, layout, problems, skipped);
 	const folder = realpathSync(target);
 	const cache =
 		options.cache === false
 			? undefined
 			: new IndexCache(folder, options.env ?? process.env, options.warn, options.known);
-	const contextOf = (file: FileToRead) => `${file.inDraftFolder === true}:${file.excerptSeparator ?? ''}`;
-	const posts: Array<Post | undefined> = files.map(file => cache?.get(file, contextOf(file)));
-	const unread = files.filter((_, index) => posts[index] === undefined);
-	const read = await readPosts(unread, folder);
-	let next = 0;
-	for (const [index, file] of files.entries()) {
-		if (posts[index] !== undefined) continue;
-		const {post, stamp} = read[next++] as (typeof read)[number];
+	const posts = files.map(file => {
+		const context = `${file.inDraftFolder === true}:${file.excerptSeparator ?? ''}`;
+		const indexed = cache?.get(file, context);
+		if (indexed) return indexed;
+		const {post, stamp} = readPostFile(
+			file.absolutePath,
+			file.path,
+			{folder, inDraftFolder: file.inDraftFolder, excerptSeparator: file.excerptSeparator},
+			file.realPath,
+		);
 		// A file that could not be read has no stamp: it is tried again next time
 		// (its permissions may change, not its size).
-		if (stamp) cache?.set(post, {...stamp, context: contextOf(file)});
-		posts[index] = post;
-	}
-
+		if (stamp) cache?.set(post, {...stamp, context});
+		return post;
+	});
 	cache?.save();
-	return posts as Post[];
+	return posts;
 }
 
 /**
@@ -161,7 +161,7 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	const skipped: SkippedFile[] = [];
 	if (stat.isDirectory()) {
 		layout = detectLayout(target);
-		posts = await loadFolder(target, layout, options, problems, skipped);
+		posts = loadFolder(target, layout, options, problems, skipped);
 	} else if (stat.isFile()) {
 		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (${POST_EXTENSION_LIST})`);
 		const file = path.resolve(target);

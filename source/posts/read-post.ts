@@ -1,5 +1,4 @@
-// Reading one post file into the post model, on whichever thread reads it
-// (load.ts, or read-worker.ts for a large first load).
+// Reading one post file into the post model (load.ts, and reread.ts for a post edited while shown).
 import {unreadable} from './body.js';
 import {contentHash} from './content-hash.js';
 import type {FoundFile} from './discover.js';
