@@ -478,31 +478,23 @@ function postsWithTerms(index: TermIndex, chosen: Term[], mode: MatchMode): Int3
 	if (only !== undefined && candidates.length === 1 && everyCandidate)
 		return postings.subarray(firsts[only] ?? 0, firsts[only + 1] ?? 0);
 	const passes = everyCandidate ? undefined : termTest(index, wanted, mode);
-	const found: number[] = [];
-	for (const [which, number] of candidates.entries()) {
+	// Marked by position, then read in order: several terms' posts come out merged, each once, with no sort.
+	const marked = new Uint8Array(index.starts.length - 1);
+	let count = 0;
+	for (const number of candidates) {
 		const end = firsts[number + 1] ?? 0;
 		for (let at = firsts[number] ?? 0; at < end; at++) {
 			const position = postings[at] ?? 0;
-			// A post with two of the candidates is taken with the first.
-			if (which > 0 && hasAnyOf(index, position, candidates, which)) continue;
-			if (!passes || passes(position)) found.push(position);
+			if (marked[position] === 1 || (passes && !passes(position))) continue;
+			marked[position] = 1;
+			count++;
 		}
 	}
 
-	// Each candidate's posts are in order; two or more are merged by sorting.
-	const positions = Int32Array.from(found);
-	return candidates.length > 1 ? positions.sort() : positions;
-}
-
-/** Whether the post at `position` has one of the first `count` of `numbers`. */
-function hasAnyOf(index: TermIndex, position: number, numbers: number[], count: number): boolean {
-	const end = index.starts[position + 1] ?? 0;
-	for (let at = index.starts[position] ?? 0; at < end; at++) {
-		const number = index.numbers[at] ?? 0;
-		for (let which = 0; which < count; which++) if (numbers[which] === number) return true;
-	}
-
-	return false;
+	const positions = new Int32Array(count);
+	let next = 0;
+	for (let position = 0; next < count; position++) if (marked[position] === 1) positions[next++] = position;
+	return positions;
 }
 
 /**
