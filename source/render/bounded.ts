@@ -2,7 +2,7 @@ import vm from 'node:vm';
 import type {Post} from '../posts/model.js';
 import {errorCode, errorMessage} from '../util/errors.js';
 import type {RenderedMarkdown} from './markdown.js';
-import {bodyOptions, type PageOptions, withHeader} from './post-header.js';
+import {bodyOptions, type PageOptions, printedLines, withHeader} from './post-header.js';
 import {
 	overBudget,
 	plainPage,
@@ -11,11 +11,6 @@ import {
 	renderInWorker,
 	SYNC_RENDER_LIMIT,
 } from './render-job.js';
-
-/** The post as plain text, with the reason it is not rendered. */
-function shownPlain(post: Post, markdown: string, options: PageOptions, error: unknown): RenderedMarkdown {
-	return withHeader(post, plainPage(markdown, options.width, errorMessage(error)), options);
-}
 
 /**
  * A whole post, rendered on this thread when it is small, else in a worker
@@ -79,13 +74,13 @@ export async function formatPost(
 	options: PageOptions,
 	budgetMs: number,
 ): Promise<string> {
-	const {renderPostPage} = await import('./post-page.js');
-	let page: RenderedMarkdown;
+	const {renderPrintedLines} = await import('./post-page.js');
+	let lines: string[];
 	try {
-		page = runWithin(() => renderPostPage(post, markdown, options), budgetMs);
+		lines = runWithin(() => renderPrintedLines(post, markdown, options), budgetMs);
 	} catch (error) {
-		page = shownPlain(post, markdown, options, error);
+		lines = printedLines(post, plainPage(markdown, options.width, errorMessage(error)), options);
 	}
 
-	return `${page.lines.map(line => line.trimEnd()).join('\n')}\n`;
+	return `${lines.map(line => line.trimEnd()).join('\n')}\n`;
 }

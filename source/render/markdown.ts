@@ -66,6 +66,11 @@ export type RenderOptions = {
 	hyperlinks?: boolean;
 	/** The post is MDX: JavaScript lines are dropped and components shown as placeholders. */
 	mdx?: boolean;
+	/**
+	 * Work out where each block comes from in the body (`sourceLines`, for an editor opened
+	 * at the reader's place); `--print` has no use for it. Default true.
+	 */
+	sourceLines?: boolean;
 };
 
 /** Any of the marks in refs.ts (REF_SENTINELS is global: its `test` would keep state between lines). */
@@ -284,7 +289,8 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	};
 	const guarded = guardMarkdown(options.mdx ? mdxToMarkdown(markdown) : markdown);
 	let tokens: Token[] = inline.marked.lexer(guarded.markdown);
-	const sourceLine = sourceLineOf(guarded.markdown, tokens);
+	const sourceLine: ReturnType<typeof sourceLineOf> =
+		options.sourceLines === false ? new Map() : sourceLineOf(guarded.markdown, tokens);
 	const firstBlock = tokens.find(token => token.type !== 'space' && token.type !== 'footnotes');
 	if (
 		options.skipTitleHeading !== undefined &&

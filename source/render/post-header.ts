@@ -48,10 +48,20 @@ export function bodyOptions(post: Post, {width, theme, hyperlinks}: PageOptions)
 	};
 }
 
-/** The header, then the rendered body, with every position shifted past the header. */
-export function withHeader(post: Post, body: RenderedMarkdown, {width, theme}: PageOptions): RenderedMarkdown {
+/** The header above a rendered body: the post's, with the body's notice among its warnings. */
+function headerOver(post: Post, body: RenderedMarkdown, {width, theme}: PageOptions): string[] {
 	const notices = body.notice ? [body.notice] : [];
-	const header = postHeaderLines({...post, warnings: [...post.warnings, ...notices]}, width, theme);
+	return postHeaderLines({...post, warnings: [...post.warnings, ...notices]}, width, theme);
+}
+
+/** The lines of the header, then of the rendered body: a page as printed. */
+export function printedLines(post: Post, body: RenderedMarkdown, options: PageOptions): string[] {
+	return headerOver(post, body, options).concat(body.lines);
+}
+
+/** The header, then the rendered body, with every position shifted past the header. */
+export function withHeader(post: Post, body: RenderedMarkdown, options: PageOptions): RenderedMarkdown {
+	const header = headerOver(post, body, options);
 	const shift = (line: number) => line + header.length;
 	// concat and object literals: spreading a large post's lines and blocks (18,000 lines and 6,000
 	// blocks in 1 MB) into new arrays and objects took three times as long.
