@@ -20,6 +20,12 @@ export type RenderRequest = {
 	skipTitleHeading?: string;
 };
 
+/** What the render worker says: that it has started (its budget starts then), then what it rendered. */
+export type RenderReply = {started: true} | {result: RenderedMarkdown};
+
+/** How long a render worker may take to start (load its modules) before the post is shown as plain text. */
+const STARTING_LIMIT_MS = 30_000;
+
 /** Thrown when a render is no longer wanted (the reader moved on, or the width changed). */
 export class RenderCancelled extends Error {}
 
@@ -46,12 +52,17 @@ export async function renderInWorker(
 	const worker = startWorker('render-worker', request);
 	try {
 		return await new Promise<RenderedMarkdown>((resolve, reject) => {
-			const timer = setTimeout(() => {
+			// The budget is the render's: a thread that starts slowly (a busy machine) is given time to start.
+			let timer = setTimeout(() => {
 				reject(overBudget(budgetMs));
-			}, budgetMs);
-			worker.once('message', (result: RenderedMarkdown) => {
+			}, STARTING_LIMIT_MS);
+			worker.on('message', (reply: RenderReply) => {
 				clearTimeout(timer);
-				resolve(result);
+				if ('result' in reply) resolve(reply.result);
+				else
+					timer = setTimeout(() => {
+						reject(overBudget(budgetMs));
+					}, budgetMs);
 			});
 			worker.once('error', error => {
 				clearTimeout(timer);
