@@ -69,7 +69,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	const appFirst = !options.list && interactive(io) && !targetIsFile;
 	const indexed = appFirst ? loadIndexedBlog(options.target, loadOptions) : undefined;
 	const blog = indexed?.blog ?? (await load());
-	let indexedPosts = indexed?.known;
+	let knownPosts = indexed?.known;
 	const filters: Filters = {terms: options.tags.map(name => ({kind: 'any', name})), mode: 'and', query: options.search};
 	const folder = realpathSync(targetIsFile ? path.dirname(options.target) : options.target);
 	// Bodies are read for a search, their words kept for the next run (search-store.ts).
@@ -113,8 +113,8 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 			// Read again while the app runs: a line on stderr would land in the middle of its screen.
 			reload: () => {
 				// The index's posts help the first reading only: kept after it, they would double the memory the posts take.
-				const known = indexedPosts;
-				indexedPosts = undefined;
+				const known = knownPosts;
+				knownPosts = undefined;
 				return loadBlog(options.target, {...loadOptions, warn: () => {}, ...(known ? {known} : {})});
 			},
 			revalidate: indexed !== undefined,

@@ -119,7 +119,7 @@ export class IndexCache {
 	private readonly file: string | undefined;
 	private bytes: Buffer | undefined;
 	private readonly rows = new Map<string, Span>();
-	/** The next index: rows kept as they were (where they are in `bytes`), and new ones. */
+	/** The next index: rows kept as they were (in `bytes`, or posts already taken from it), and new ones. */
 	private readonly fresh = new Map<string, Span | Row | IndexedPost>();
 	private changed = false;
 
