@@ -15,7 +15,7 @@ export type FileContext = {folder?: string; inDraftFolder?: boolean; excerptSepa
 export type FileToRead = FoundFile & FileContext;
 
 /** A post as read from its file, with the stamp of what was read (none when the file could not be read). */
-export type ReadPost = {post: Post; stamp?: FileStamp};
+type ReadPost = {post: Post; stamp?: FileStamp};
 
 /**
  * Reads and normalises one post file, with the stamp of what was read; a file
