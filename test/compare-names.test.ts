@@ -82,8 +82,14 @@ describe('sorting newest first by day', () => {
 				} as unknown as Post;
 			});
 			const expected = [...posts].sort(comparePosts('date')).map(post => post.path);
+			const sorted = newestFirst(posts);
 			assert.deepEqual(
-				newestFirst(posts).map(post => post.path),
+				sorted.map(post => post.path),
+				expected,
+			);
+			// Sorted again (as posts from the index are), nothing moves, ties included.
+			assert.deepEqual(
+				newestFirst([...sorted]).map(post => post.path),
 				expected,
 			);
 		}

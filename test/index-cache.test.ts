@@ -170,6 +170,42 @@ describe('the index cache', () => {
 		});
 	});
 
+	it("keeps its rows in the list's order, drafts in their places, whatever order the files are found in", async () => {
+		const ordered = path.join(root, 'ordered');
+		const ownEnv = {XDG_CACHE_HOME: path.join(root, 'ordered-cache')};
+		// Found as a-, b-, c-, d-, e-…; listed newest first, the draft in its place, ties by title.
+		const files = {
+			'a-old.md': '---\ntitle: Old\ndate: 2020-01-01\n---\n',
+			'b-new.md': '---\ntitle: New\ndate: 2024-05-05\n---\n',
+			'c-draft.md': '---\ntitle: Draft\ndate: 2022-02-02\ndraft: true\n---\n',
+			'd-zed.md': '---\ntitle: Zed\ndate: 2023-03-03\n---\n',
+			'e-ant.md': '---\ntitle: Ant\ndate: 2023-03-03\n---\n',
+		};
+		mkdirSync(ordered, {recursive: true});
+		for (const [name, text] of Object.entries(files)) writeFileSync(path.join(ordered, name), text);
+		const loadOrdered = async (drafts: boolean) => (await loadBlog(ordered, {drafts, env: ownEnv})).posts;
+		const listed = ['b-new.md', 'e-ant.md', 'd-zed.md', 'c-draft.md', 'a-old.md'];
+		assert.deepEqual(
+			(await loadOrdered(true)).map(post => post.path),
+			listed,
+		);
+		const [file = ''] = readdirSync(path.join(root, 'ordered-cache', 'blogread'));
+		const rows = () => readIndex(path.join(root, 'ordered-cache', 'blogread', file)).rows.map(row => row[0]);
+		assert.deepEqual(rows(), listed);
+		// A new post is read, and the index written again in the new order.
+		writeFileSync(path.join(ordered, '0-newest.md'), '---\ntitle: Newest\ndate: 2025-01-01\n---\n');
+		assert.deepEqual(
+			(await loadOrdered(false)).map(post => post.path),
+			['0-newest.md', 'b-new.md', 'e-ant.md', 'd-zed.md', 'a-old.md'],
+		);
+		assert.deepEqual(rows(), ['0-newest.md', ...listed]);
+		assert.deepEqual(
+			(await loadOrdered(true)).map(post => post.path),
+			['0-newest.md', ...listed],
+			'and posts taken from it come in its order',
+		);
+	});
+
 	it('is not needed: a cache folder that cannot be written is fine', async () => {
 		writeFileSync(path.join(root, 'not-a-folder'), '');
 		const posts = (await loadBlog(blog, {drafts: false, env: {XDG_CACHE_HOME: path.join(root, 'not-a-folder')}})).posts;

@@ -2,7 +2,7 @@
 // names (`--format '{date} {title}'`). Into a pipe, `--list` uses the
 // tab-separated default, so `cut -f2` gives slugs and fzf shows whole lines.
 import {type FieldName, jsonNames, type Post} from '../posts/model.js';
-import {showControls} from '../text/sanitize.js';
+import {hasControls, showControls} from '../text/sanitize.js';
 import {UserError} from '../util/errors.js';
 
 /** The fields a layout may name: those of `--list --json`, in its order. */
@@ -66,6 +66,7 @@ export function fieldText(value: unknown): string {
 	else if (Array.isArray(value)) text = value.join(',');
 	else text = String(value);
 	if (text === '') return '-';
+	if (!hasControls(text)) return text;
 	return showControls(text.replace(/\t/g, '^I').replace(/\n/g, '^J'));
 }
 

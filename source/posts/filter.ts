@@ -144,29 +144,31 @@ export function markSorted(posts: Post[], sort: SortKey): Post[] {
 export function sortPosts(posts: Post[], sort: SortKey): Post[] {
 	if (sortedBy.get(posts) === sort) return posts;
 	const compare = comparePosts(sort);
-	let previous: Post | undefined;
-	for (const post of posts) {
-		if (previous && compare(previous, post) > 0) {
-			// Positions sorted, not posts, so the index can follow; the sort is stable either way.
-			const order = Array.from(posts.keys()).sort((a, b) => compare(posts[a] as Post, posts[b] as Post));
-			const sorted = order.map(position => posts[position] as Post);
-			const index = termIndexes.get(posts);
-			if (index) termIndexes.set(sorted, reorderedIndex(index, order));
-			return sorted;
-		}
+	if (inOrder(posts, compare)) return posts;
+	// Positions sorted, not posts, so the index can follow; the sort is stable either way.
+	const order = Array.from(posts.keys()).sort((a, b) => compare(posts[a] as Post, posts[b] as Post));
+	const sorted = order.map(position => posts[position] as Post);
+	const index = termIndexes.get(posts);
+	if (index) termIndexes.set(sorted, reorderedIndex(index, order));
+	return sorted;
+}
 
-		previous = post;
-	}
-
-	return posts;
+/** Whether no post would move in a stable sort by `compare`. */
+function inOrder(posts: Post[], compare: (a: Post, b: Post) => number): boolean {
+	for (let index = 1; index < posts.length; index++)
+		if (compare(posts[index - 1] as Post, posts[index] as Post) > 0) return false;
+	return true;
 }
 
 /**
- * The posts sorted as `comparePosts('date')` sorts them (stably), by day:
+ * The posts sorted as `comparePosts('date')` sorts them (stably), by day
+ * (the same array when they are in order already):
  * the days are sorted, then the posts of each day by title. A blog of
  * 100,000 posts has a few thousand days, so most comparisons are cheap ones.
  */
 export function newestFirst(posts: Post[]): Post[] {
+	// Posts from the index come in the order it was saved in, the list's: one pass tells.
+	if (inOrder(posts, comparePosts('date'))) return posts;
 	const days = new Map<string, Post[]>();
 	for (const post of posts) {
 		// The rank first (given dates, then guessed ones, then none), then the date.

@@ -13,8 +13,8 @@ import {fromRow, type Post, type Row, type RowStamp, toRow} from './model.js';
  */
 type Header = {format: number; root: string};
 
-/** Bump when the post model or the row changes, so old indexes are ignored. */
-const FORMAT = 9;
+/** Bump when the post model, the row or the rows' order changes, so old indexes are ignored. */
+const FORMAT = 10;
 /** An index larger than this is not read (100,000 posts take about 30 MB). */
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
 const NEWLINE = 0x0a;
@@ -65,8 +65,8 @@ function readIndex(file: string, root: string): {bytes: Buffer; headerEnd: numbe
 	}
 }
 
-/** A post as an index row gave it, with the stamp of the file it was read from. */
-export type IndexedPost = {post: Post; stamp: RowStamp};
+/** A post as an index row gave it, with the stamp of the file it was read from and the row's place in the file. */
+export type IndexedPost = {post: Post; stamp: RowStamp; place: number};
 
 /**
  * Every post in the index of the blog at `root` (its real path; `target`: the
@@ -102,7 +102,7 @@ export function indexedPosts(
 		const where = Array.isArray(row) && typeof row[0] === 'string' ? folder + path.sep + row[0] : '';
 		const found = fromRow(row, where, root);
 		if (!found) return undefined;
-		posts.set(found.post.path, found);
+		posts.set(found.post.path, {...found, place: posts.size});
 		start = end + 1;
 	}
 
@@ -120,7 +120,7 @@ export class IndexCache {
 	private bytes: Buffer | undefined;
 	private readonly rows = new Map<string, Span>();
 	/** The next index: rows kept as they were (in `bytes`, or posts already taken from it), and new ones. */
-	private readonly fresh = new Map<string, Span | Row | IndexedPost>();
+	private readonly fresh = new Map<string, Span | Row | Omit<IndexedPost, 'place'>>();
 	private changed = false;
 
 	/**
@@ -180,18 +180,38 @@ export class IndexCache {
 		return found === known ? {...found.post} : found.post;
 	}
 
+	/**
+	 * Where the post at `path` is in the index (rows are kept in the order the
+	 * list showed them): posts put in this order are sorted already, checked in
+	 * one pass. Infinity for a post the index does not have.
+	 */
+	place(path: string): number {
+		return this.known?.get(path)?.place ?? this.rows.get(path)?.start ?? Number.POSITIVE_INFINITY;
+	}
+
 	set(post: Post, stamp: RowStamp): void {
 		this.fresh.set(post.path, toRow(post, stamp));
 		this.changed = true;
 	}
 
-	/** Writes the index when anything was added, changed or removed. */
-	save(): void {
+	/**
+	 * Writes the index when anything was added, changed or removed, the rows of
+	 * `listed` (the posts as the list shows them) first and in that order, so the
+	 * next start finds them sorted.
+	 */
+	save(listed: readonly Post[] = []): void {
 		const before = this.known?.size ?? this.rows.size;
 		if (!this.file || (!this.changed && this.fresh.size === before)) return;
 		const header: Header = {format: FORMAT, root: this.root};
 		const lines = [JSON.stringify(header)];
-		for (const entry of this.fresh.values()) {
+		const inOrder = new Map<string, Span | Row | Omit<IndexedPost, 'place'>>();
+		for (const {path: key} of listed) {
+			const entry = this.fresh.get(key);
+			if (entry !== undefined) inOrder.set(key, entry);
+		}
+
+		for (const [key, entry] of this.fresh) if (!inOrder.has(key)) inOrder.set(key, entry);
+		for (const entry of inOrder.values()) {
 			if (Array.isArray(entry)) lines.push(JSON.stringify(entry));
 			else if ('post' in entry) lines.push(JSON.stringify(toRow(entry.post, entry.stamp)));
 			else lines.push(this.bytes?.toString('utf8', entry.start, entry.end) ?? '');

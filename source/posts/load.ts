@@ -68,13 +68,18 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[], ski
 	return files;
 }
 
+/**
+ * The posts of a folder, from the index where their files are unchanged, in
+ * the index's order (the list's last time), then the posts read from their
+ * files; and the index, to be saved once the list's order is known.
+ */
 function loadFolder(
 	target: string,
 	layout: SiteLayout,
 	options: LoadOptions,
 	problems: string[],
 	skipped: SkippedFile[],
-): Post[] {
+): {posts: Post[]; cache: IndexCache | undefined} {
 	const files = layoutFiles(target, layout, problems, skipped);
 	const folder = realpathSync(target);
 	const cache =
@@ -96,8 +101,10 @@ function loadFolder(
 		if (stamp) cache?.set(post, {...stamp, context});
 		return post;
 	});
-	cache?.save();
-	return posts;
+	if (!cache) return {posts, cache};
+	const places = posts.map(post => cache.place(post.path));
+	const order = Array.from(posts.keys()).sort((a, b) => (places[a] ?? 0) - (places[b] ?? 0) || a - b);
+	return {posts: order.map(index => posts[index] as Post), cache};
 }
 
 /**
@@ -156,12 +163,13 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	}
 
 	let posts: Post[];
+	let cache: IndexCache | undefined;
 	let layout: SiteLayout | undefined;
 	const problems: string[] = [];
 	const skipped: SkippedFile[] = [];
 	if (stat.isDirectory()) {
 		layout = detectLayout(target);
-		posts = loadFolder(target, layout, options, problems, skipped);
+		({posts, cache} = loadFolder(target, layout, options, problems, skipped));
 	} else if (stat.isFile()) {
 		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (${POST_EXTENSION_LIST})`);
 		const file = path.resolve(target);
@@ -175,9 +183,11 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 
 	markFuturePosts(posts);
 	// Undated posts get a guessed date (a post opened alone too, so it shows as it does listed),
-	// after the index is written and never kept in it.
+	// never kept in the index: its rows were made as the posts were read.
 	await guessDates(posts, realpathSync(stat.isDirectory() ? target : path.dirname(path.resolve(target))), options.env);
-	return assembleBlog(target, posts, {single: stat.isFile(), layout, problems, skipped}, options);
+	const {blog, listed} = assembleBlog(target, posts, {single: stat.isFile(), layout, problems, skipped}, options);
+	cache?.save(listed);
+	return blog;
 }
 
 /** What the blog's posts were read from, besides the posts. */
@@ -189,21 +199,28 @@ function markFuturePosts(posts: Post[]): void {
 	for (const post of posts) if (post.date !== null && post.date > today) post.draft = true;
 }
 
-/** The blog from its posts as read: translations grouped, slugs made unique, newest first. */
-function assembleBlog(target: string, posts: Post[], found: Found, options: LoadOptions): Blog {
-	const {listed, translations} = groupTranslations(posts, options.lang);
-	makeSlugsUnique(listed);
+/**
+ * The blog from its posts as read: translations grouped, slugs made unique,
+ * newest first; and `listed`, the posts listed with drafts or without, in
+ * that order (what the index keeps its rows in).
+ */
+function assembleBlog(target: string, posts: Post[], found: Found, options: LoadOptions): {blog: Blog; listed: Post[]} {
+	const grouped = groupTranslations(posts, options.lang);
+	makeSlugsUnique(grouped.listed);
+	// Drafts are sorted in too, and left out after: the order suits a start with --drafts as well.
+	const listed = newestFirst(grouped.listed);
 	const shown = options.drafts || found.single ? listed : listed.filter(post => !post.draft);
 	const {layout} = found;
-	return {
+	const blog = {
 		root: target,
-		posts: markSorted(newestFirst(shown), 'date'),
+		posts: markSorted(shown, 'date'),
 		hiddenDrafts: listed.length - shown.length,
 		layout: layout?.name ? `${layout.name}: ${layout.folders.join(', ')}` : null,
-		translations,
+		translations: grouped.translations,
 		problems: found.problems,
 		skipped: found.skipped,
 	};
+	return {blog, listed};
 }
 
 /**
@@ -232,7 +249,7 @@ export function loadIndexedBlog(
 	// Copies: the known posts stay as the index gave them, for the reading again to start from.
 	const posts = Array.from(known.values(), ({post}) => ({...post}));
 	markFuturePosts(posts);
-	const blog = assembleBlog(
+	const {blog} = assembleBlog(
 		target,
 		posts,
 		{single: false, layout: detectLayout(target), problems: [], skipped: []},

@@ -175,17 +175,33 @@ const UPDATED_KEYS = [
 	'dateModified',
 ];
 const keyName = (key: string) => key.toLowerCase().replace(/[-_]/g, '');
+const DATE_NAMES = DATE_KEYS.map(keyName);
+const UPDATED_NAMES = UPDATED_KEYS.map(keyName);
+
+/** The front matter's keys by their compared name (keyName), the first of each name. */
+function keysByName(data: Record<string, unknown>): Map<string, string> {
+	const present = new Map<string, string>();
+	for (const key of Object.keys(data)) {
+		const name = keyName(key);
+		if (!present.has(name)) present.set(name, key);
+	}
+
+	return present;
+}
 
 /**
- * The first of `keys` in the front matter that names a date, and a warning for
- * each before it that has a value but no date in it. Empty values and booleans
- * (`published: false`) are no dates, and say nothing.
+ * The first of the keys named `names` in the front matter that holds a date,
+ * and a warning for each before it that has a value but no date in it. Empty
+ * values and booleans (`published: false`) are no dates, and say nothing.
  */
-function findDate(data: Record<string, unknown>, keys: string[], warnings: string[]): string | null {
-	const present = new Map<string, string>();
-	for (const key of Object.keys(data)) if (!present.has(keyName(key))) present.set(keyName(key), key);
-	for (const wanted of keys) {
-		const key = present.get(keyName(wanted));
+function findDate(
+	data: Record<string, unknown>,
+	present: Map<string, string>,
+	names: string[],
+	warnings: string[],
+): string | null {
+	for (const name of names) {
+		const key = present.get(name);
 		const value = key === undefined ? undefined : data[key];
 		if (key === undefined || value === undefined || value === null || typeof value === 'boolean' || value === '')
 			continue;
@@ -212,14 +228,15 @@ export function normalisePost(raw: RawPost): Post {
 	const named = datedName(stem);
 	const slugStem = named?.rest ?? stem;
 
-	let date = findDate(data, DATE_KEYS, warnings);
+	const present = keysByName(data);
+	let date = findDate(data, present, DATE_NAMES, warnings);
 	let dateSource: DateSource | null = date === null ? null : 'front-matter';
 	if (date === null && named) {
 		date = named.date;
 		dateSource = 'file-name';
 	}
 
-	const updated = findDate(data, UPDATED_KEYS, warnings);
+	const updated = findDate(data, present, UPDATED_NAMES, warnings);
 	// Zola keeps tags and categories in a [taxonomies] table.
 	const taxonomies =
 		typeof data['taxonomies'] === 'object' && data['taxonomies'] !== null

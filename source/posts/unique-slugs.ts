@@ -23,17 +23,20 @@ function fileStem(post: Post): string {
  * too, in path order, so a slug means the same post with or without --drafts.
  */
 export function makeSlugsUnique(posts: Post[]): void {
-	const groups = new Map<string, Post[]>();
-	for (const post of [...posts].sort((a, b) => compareText(a.path, b.path))) {
+	// Grouped in the order given; only the few groups of more than one post are put in path order.
+	const groups = new Map<string, Post | Post[]>();
+	for (const post of posts) {
 		const group = groups.get(post.slug);
-		if (group) group.push(post);
-		else groups.set(post.slug, [post]);
+		if (group === undefined) groups.set(post.slug, post);
+		else if (Array.isArray(group)) group.push(post);
+		else groups.set(post.slug, [group, post]);
 	}
 
 	const taken = new Set(groups.keys());
 	const renamed: Post[] = [];
 	for (const [slug, group] of groups) {
-		if (group.length === 1) continue;
+		if (!Array.isArray(group)) continue;
+		group.sort((a, b) => compareText(a.path, b.path));
 		const keeper =
 			group.find(post => withoutExtension(post.path).toLowerCase() === slug) ??
 			group.find(post => fileStem(post) === slug) ??

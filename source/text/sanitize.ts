@@ -29,6 +29,8 @@ export function showControls(text: string): string {
 
 /** Text shown on one line (a title, a tag, a file name): also flattens LF and TAB. */
 export function cleanLine(text: string): string {
+	// One test first: nearly every title and tag has nothing to change.
+	if (!LINE_UNSAFE.test(text)) return text.trim();
 	return showControls(text.replace(/[\t\n]+/g, ' ')).trim();
 }
 
