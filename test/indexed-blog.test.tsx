@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
+import {indexedPosts} from '../source/posts/index-cache.js';
 import {loadBlog, loadIndexedBlog} from '../source/posts/load.js';
 import {createTheme} from '../source/theme/palette.js';
 import {appOpener} from './helpers/ink.js';
@@ -65,6 +66,32 @@ describe('the blog from its index alone', () => {
 		const shown = new Set([...indexed.blog.posts, ...[...indexed.known.values()].map(({post}) => post)]);
 		assert.ok(again.posts.every(post => !shown.has(post)));
 	});
+
+	for (const translated of [false, true]) {
+		it(`leaves the index's posts as they were while making its own: a future post, a shared slug${translated ? ', translations' : ''}`, async () => {
+			const {root, options} = makeBlog();
+			writeFileSync(path.join(root, 'notes', 'alpha.md'), post('Alpha in notes', '2024-04-01'));
+			// With a slug of its own: translations need not share one.
+			const french = '---\ntitle: Gamma en français\ndate: 2024-01-01\nslug: gamma-en-francais\n---\n';
+			if (translated) writeFileSync(path.join(root, 'gamma.fr.md'), french);
+			const loaded = await loadBlog(root, {...options, drafts: true});
+			const indexed = loadIndexedBlog(root, {...options, drafts: true});
+			assert.ok(indexed);
+			assert.deepEqual(indexed.blog.posts, loaded.posts);
+			assert.deepEqual(
+				loaded.posts.filter(({path}) => /alpha|future/.test(path)).map(({slug, draft}) => [slug, draft]),
+				[
+					['future', true],
+					['notes/alpha', false],
+					['alpha', false],
+				],
+			);
+			// The index's own posts, read again from it: those the first blog started from are unchanged.
+			assert.deepEqual(indexed.known, indexedPosts(realpathSync(root), root, options.env));
+			const again = await loadBlog(root, {...options, drafts: true, known: indexed.known});
+			assert.deepEqual(again.posts, loaded.posts);
+		});
+	}
 
 	it('is kept up to date by the reading again: rewritten only when a post changed', async () => {
 		const {root, options} = makeBlog();

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
 import {formatJson} from '../source/cli/print.js';
+import type {Post} from '../source/posts/model.js';
 import {listColumns, listRow} from '../source/render/list-row.js';
 import {displayWidth} from '../source/text/width.js';
 import {createTheme} from '../source/theme/palette.js';
@@ -22,6 +23,24 @@ describe('list rows', () => {
 				assert.ok(displayWidth(listRow(post, columns, theme)) <= width, `${width}: ${listRow(post, columns, theme)}`);
 		});
 	}
+
+	it('size the title and tags columns alike whether the rows were drawn (measured whole) or not', () => {
+		const tricky = () => [
+			makePost({title: 'Café 👩‍💻 e\u0301', tags: ['日本語', '🏳️‍🌈']}),
+			{...makePost({title: '漢字のタイトル', draft: true, tags: ['a', 'b', 'c']}), languages: ['en', 'fr']},
+			makePost({title: 'x', tags: []}),
+		];
+		for (const picks of [[0], [1], [2], [0, 1, 2]]) {
+			const pick = (list: Post[]) => picks.map(index => list[index] ?? makePost({}));
+			const drawn = pick(tricky());
+			// A row measures its post's title and tags texts whole, and keeps the widths.
+			for (const post of drawn) listRow(post, listColumns(drawn, 200), theme);
+			assert.deepEqual(listColumns(pick(tricky()), null), listColumns(drawn, null), `posts ${picks.join(', ')}`);
+		}
+
+		// 漢字のタイトル [en fr] [draft]: 14 + 8 + 8 columns; #日本語 #🏳️‍🌈: 7 + 1 + 3.
+		assert.deepEqual(listColumns(tricky(), null), {width: null, titleWidth: 30, tagsWidth: 11});
+	});
 
 	const postAt = (index: number) => {
 		const post = posts[index];

@@ -198,6 +198,30 @@ describe('search over read posts, all at once', () => {
 		});
 	}
 
+	// Each word is looked for only where the text it grew from (a letter less, at either end) was found.
+	const typed = [
+		...queries.flatMap(query => Array.from(query, (_, at) => query.slice(0, at + 1))),
+		'ft',
+		'aft',
+		'raft',
+	];
+	it('ranks a search typed letter by letter, at the end or the start, as post by post', () => {
+		const fresh = new SearchBodies({readText: () => ''});
+		fresh.prepare(posts);
+		const growing = fresh.view(posts);
+		for (const query of typed) {
+			const words = queryWords(query);
+			const expected = fieldsOnly.search(words);
+			const ranks = growing.search(words).rankAll(posts);
+			const differing = posts.filter((post, index) => ranks[index] !== expected.rank(post));
+			assert.deepEqual(
+				differing.map(post => post.title),
+				[],
+				query,
+			);
+		}
+	});
+
 	it('finds a search of punctuation alone in every body read (bodies keep words only)', () => {
 		const ranks = view.search(['-']).rankAll(posts);
 		assert.ok(ranks.every(rank => rank >= 1));

@@ -107,6 +107,11 @@ function loadFolder(
 	return {posts: order.map(index => posts[index] as Post), cache};
 }
 
+/** Whether any post is a translation (`post.fr.md`), so posts may be grouped. */
+function hasTranslations(posts: Post[]): boolean {
+	return posts.some(post => /\.[a-z]{2}(?:-[a-z]{2,4})?\.[^./]+$/i.test(post.path));
+}
+
 /**
  * Groups translations (`post.en.md`, `post.fr.md`, `index.fr.md` in a bundle)
  * into one listed post, with every language noted; the others are kept aside.
@@ -116,8 +121,7 @@ function groupTranslations(
 	preferred: string | undefined,
 ): {listed: Post[]; translations: Map<string, Post[]>} {
 	// Most blogs have no translations: then there is nothing to group.
-	if (!posts.some(post => /\.[a-z]{2}(?:-[a-z]{2,4})?\.[^./]+$/i.test(post.path)))
-		return {listed: posts, translations: new Map()};
+	if (!hasTranslations(posts)) return {listed: posts, translations: new Map()};
 	const groups = new Map<string, Post[]>();
 	for (const post of posts) {
 		const extension = path.posix.extname(post.path);
@@ -224,6 +228,26 @@ function assembleBlog(target: string, posts: Post[], found: Found, options: Load
 }
 
 /**
+ * The posts, each copied if loading will change it (a future post becomes a
+ * draft, a shared slug is made unique, translations are marked): the known
+ * posts stay as the index gave them, for the reading again to start from,
+ * and the others are shared with them rather than held twice (100,000 posts
+ * are some 40 MB).
+ */
+function copiesWhereChanged(posts: Post[]): Post[] {
+	if (hasTranslations(posts)) return posts.map(post => ({...post}));
+	const today = localToday();
+	const slugs = new Set<string>();
+	const shared = new Set<string>();
+	for (const {slug} of posts) {
+		if (slugs.has(slug)) shared.add(slug);
+		else slugs.add(slug);
+	}
+
+	return posts.map(post => ((post.date !== null && post.date > today) || shared.has(post.slug) ? {...post} : post));
+}
+
+/**
  * The blog as its index last saw it, without walking the folder or looking at
  * any post: for the app to show at once, then read the blog again and correct
  * what changed (ui/hooks/use-follow.ts). Undated posts are not given guessed
@@ -246,8 +270,7 @@ export function loadIndexedBlog(
 
 	const known = indexedPosts(root, target, options.env ?? process.env);
 	if (!known || known.size === 0) return undefined;
-	// Copies: the known posts stay as the index gave them, for the reading again to start from.
-	const posts = Array.from(known.values(), ({post}) => ({...post}));
+	const posts = copiesWhereChanged(Array.from(known.values(), ({post}) => post));
 	markFuturePosts(posts);
 	const {blog} = assembleBlog(
 		target,

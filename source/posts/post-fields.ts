@@ -99,29 +99,46 @@ export class FieldBlocks {
 		}
 	}
 
-	/** Sets `ranks[number]` to the best rank of `word` in each post's fields (0 where it is not found). */
-	rank(word: string, phrase: boolean, ranks: Uint8Array): void {
+	/**
+	 * Sets `ranks[number]` to the best rank of `word` in each post's fields (0
+	 * where it is not found). `within`: the ranks of a text `word` contains
+	 * (the search as it was a key ago): a post where that was not found is
+	 * passed over, and a block of posts with none is not searched.
+	 */
+	rank(word: string, phrase: boolean, ranks: Uint8Array, within?: Uint8Array): void {
 		const wanted = wantedOf(word, phrase);
 		const best = rankOf(phrase ? PHRASE : WHOLE, TITLE);
 		if (this.pending.length > 0) this.tail ??= blockOf(this.pending);
 		const blocks = this.tail ? [...this.blocks, this.tail] : this.blocks;
 		for (const [index, {text, starts}] of blocks.entries()) {
 			const first = index * BLOCK;
+			if (within && !anyFound(within, first, first + starts.length - 1)) continue;
 			let post = 0;
 			let at = text.indexOf(word);
 			while (at !== -1) {
 				while ((starts[post + 1] ?? text.length) <= at) post++;
-				const start = starts[post] ?? 0;
 				const number = first + post;
-				const offset = at - start;
+				const next = starts[post + 1] ?? text.length;
+				if (within && within[number] === 0) {
+					at = text.indexOf(word, next);
+					continue;
+				}
+
+				const offset = at - (starts[post] ?? 0);
 				const field = offset < (this.tagsAt[number] ?? 0) ? 0 : offset < (this.excerptAt[number] ?? 0) ? 1 : 2;
 				const rank = rankAt(text, at, wanted, field);
 				if (rank > (ranks[number] ?? 0)) ranks[number] = rank;
 				// Nothing later in this post can do better: on to the next one.
-				at = text.indexOf(word, rank === best ? (starts[post + 1] ?? text.length) : at + 1);
+				at = text.indexOf(word, rank === best ? next : at + 1);
 			}
 		}
 	}
+}
+
+/** Whether any of `ranks[from]` up to `ranks[to]` is not 0. */
+function anyFound(ranks: Uint8Array, from: number, to: number): boolean {
+	for (let number = from; number < to; number++) if (ranks[number] !== 0) return true;
+	return false;
 }
 
 /** Posts' fields in one string, each after a NUL (no word has one), with where each starts. */
