@@ -68,7 +68,8 @@ describe('the blog from its index alone', () => {
 	});
 
 	for (const translated of [false, true]) {
-		it(`leaves the index's posts as they were while making its own: a future post, a shared slug${translated ? ', translations' : ''}`, async () => {
+		const changes = `a future post, a shared slug${translated ? ', translations' : ''}`;
+		it(`leaves the index's posts as they were while making its own: ${changes}`, async () => {
 			const {root, options} = makeBlog();
 			writeFileSync(path.join(root, 'notes', 'alpha.md'), post('Alpha in notes', '2024-04-01'));
 			// With a slug of its own: translations need not share one.
