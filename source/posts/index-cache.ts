@@ -176,8 +176,8 @@ export class IndexCache {
 		const {size, mtimeMs, ctimeMs} = found.stamp;
 		if (!stat || size !== stat.size || mtimeMs !== stat.mtimeMs || ctimeMs !== stat.ctimeMs) return undefined;
 		this.fresh.set(file.path, span ?? found);
-		// A copy: loading changes its posts (drafts, slugs, guessed dates), and the known ones are shown.
-		return found === known ? {...found.post} : found.post;
+		// A known post is shared (loadBlog copies those that loading changes).
+		return found.post;
 	}
 
 	/**

@@ -185,6 +185,8 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 		throw new UserError(`${target}: not a regular file or folder`);
 	}
 
+	// Posts taken from this run's first reading of the index are shared with it: those that change are copied.
+	if (options.known) posts = copiesWhereChanged(posts);
 	markFuturePosts(posts);
 	// Undated posts get a guessed date (a post opened alone too, so it shows as it does listed),
 	// never kept in the index: its rows were made as the posts were read.
@@ -229,10 +231,11 @@ function assembleBlog(target: string, posts: Post[], found: Found, options: Load
 
 /**
  * The posts, each copied if loading will change it (a future post becomes a
- * draft, a shared slug is made unique, translations are marked): the known
- * posts stay as the index gave them, for the reading again to start from,
- * and the others are shared with them rather than held twice (100,000 posts
- * are some 40 MB).
+ * draft, an undated one gets a guessed date, a shared slug is made unique,
+ * translations are marked): the index's posts stay as it gave them, for the
+ * reading again to start from, and the others are shared with them, and with
+ * the blog shown, rather than held two or three times (100,000 posts are
+ * some 50 MB).
  */
 function copiesWhereChanged(posts: Post[]): Post[] {
 	if (hasTranslations(posts)) return posts.map(post => ({...post}));
@@ -244,7 +247,8 @@ function copiesWhereChanged(posts: Post[]): Post[] {
 		else slugs.add(slug);
 	}
 
-	return posts.map(post => ((post.date !== null && post.date > today) || shared.has(post.slug) ? {...post} : post));
+	const changes = (post: Post) => post.date === null || post.date > today || shared.has(post.slug);
+	return posts.map(post => (changes(post) ? {...post} : post));
 }
 
 /**

@@ -23,7 +23,7 @@ export function keepUnchanged(previous: Post[], fresh: Post[], changed: Readonly
 	const before = new Map(previous.map(post => [post.path, post]));
 	return fresh.map(post => {
 		const old = before.get(post.path);
-		return old && !changed.has(post.path) && samePost(old, post) ? old : post;
+		return old && !changed.has(post.path) && (old === post || samePost(old, post)) ? old : post;
 	});
 }
 
