@@ -5,7 +5,7 @@
 // than a call a post: the same answers, in a fraction of the time.
 import {wordAt, wordBefore} from '../text/words.js';
 import type {Post} from './model.js';
-import {PHRASE, PREFIX, rankOf, SUBSTRING, TITLE, WHOLE} from './search-ranks.js';
+import {PHRASE, PREFIX, rankOf, SUBSTRING, WHOLE} from './search-ranks.js';
 
 /**
  * A post's fields in one text: the title, its tags and categories (one a
@@ -58,12 +58,14 @@ function rankAt(text: string, at: number, wanted: Wanted, field: number): number
 /** The best rank of `word` in a post's fields, as typed (punctuation too), or 0; `phrase`: whole matches only. */
 export function rankInFields({text, tagsAt, excerptAt}: Fields, word: string, phrase: boolean): number {
 	const wanted = wantedOf(word, phrase);
-	const best = rankOf(phrase ? PHRASE : WHOLE, TITLE);
+	const top = phrase ? PHRASE : WHOLE;
 	let found = 0;
 	for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
-		found = Math.max(found, rankAt(text, at, wanted, at < tagsAt ? 0 : at < excerptAt ? 1 : 2));
-		// Nothing later in the text can do better.
-		if (found === best) break;
+		const field = at < tagsAt ? 0 : at < excerptAt ? 1 : 2;
+		const rank = rankAt(text, at, wanted, field);
+		found = Math.max(found, rank);
+		// The fields come best first: after the best kind of match, nothing later in the text can do better.
+		if (rank === rankOf(top, field)) break;
 	}
 
 	return found;
@@ -86,6 +88,10 @@ export class FieldBlocks {
 	private tail: Block | undefined;
 	private readonly tagsAt: number[] = [];
 	private readonly excerptAt: number[] = [];
+	/** Where texts were found in each block's string, for the same text typed a letter further. */
+	private readonly places = new Map<string, Int32Array[]>();
+	/** How many posts `places` were found over: more posts, and they are found again. */
+	private placesOver = 0;
 
 	/** Adds the next post's fields. */
 	add(fields: Fields): void {
@@ -107,20 +113,37 @@ export class FieldBlocks {
 	 */
 	rank(word: string, phrase: boolean, ranks: Uint8Array, within?: Uint8Array): void {
 		const wanted = wantedOf(word, phrase);
-		const best = rankOf(phrase ? PHRASE : WHOLE, TITLE);
+		const top = phrase ? PHRASE : WHOLE;
 		if (this.pending.length > 0) this.tail ??= blockOf(this.pending);
 		const blocks = this.tail ? [...this.blocks, this.tail] : this.blocks;
+		if (this.placesOver !== this.tagsAt.length) {
+			this.places.clear();
+			this.placesOver = this.tagsAt.length;
+		}
+
+		// Typed a letter further, the word can only be where it was found a key ago.
+		const shorter = word.length > 1 ? this.places.get(word.slice(0, -1)) : undefined;
+		const found: Int32Array[] = [];
 		for (const [index, {text, starts}] of blocks.entries()) {
 			const first = index * BLOCK;
-			if (within && !anyFound(within, first, first + starts.length - 1)) continue;
+			if (within && !shorter && !anyFound(within, first, first + starts.length - 1)) {
+				found.push(new Int32Array(0));
+				continue;
+			}
+
+			const places = shorter ? placesAfter(text, word, shorter[index]) : placesOf(text, word);
+			found.push(places);
 			let post = 0;
-			let at = text.indexOf(word);
-			while (at !== -1) {
+			// Past the best a post can do, or in a post without the shorter text, the rest of that post is passed over.
+			let passUntil = -1;
+			for (let place = 0; place < places.length; place++) {
+				const at = places[place] ?? 0;
+				if (at < passUntil) continue;
 				while ((starts[post + 1] ?? text.length) <= at) post++;
 				const number = first + post;
 				const next = starts[post + 1] ?? text.length;
 				if (within && within[number] === 0) {
-					at = text.indexOf(word, next);
+					passUntil = next;
 					continue;
 				}
 
@@ -128,11 +151,40 @@ export class FieldBlocks {
 				const field = offset < (this.tagsAt[number] ?? 0) ? 0 : offset < (this.excerptAt[number] ?? 0) ? 1 : 2;
 				const rank = rankAt(text, at, wanted, field);
 				if (rank > (ranks[number] ?? 0)) ranks[number] = rank;
-				// Nothing later in this post can do better: on to the next one.
-				at = text.indexOf(word, rank === best ? next : at + 1);
+				// The fields come best first: after the best kind of match, nothing later in this post can do better.
+				if (rank === rankOf(top, field)) passUntil = next;
 			}
 		}
+
+		if (this.places.size >= KEPT_PLACES) this.places.clear();
+		this.places.set(word, found);
 	}
+}
+
+/** How many texts' places are kept: the words of a search being typed, and its phrase. */
+const KEPT_PLACES = 8;
+
+/** Every place `word` is at in `text`. */
+function placesOf(text: string, word: string): Int32Array {
+	const places: number[] = [];
+	for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) places.push(at);
+	return Int32Array.from(places);
+}
+
+/** The places of `word` among `shorter`, those of the word without its last letter. */
+function placesAfter(text: string, word: string, shorter: Int32Array | undefined): Int32Array {
+	if (!shorter) return placesOf(text, word);
+	const last = word.charCodeAt(word.length - 1);
+	const end = word.length - 1;
+	// A loop, not filter(): a callback a place was most of a key's time.
+	const places = new Int32Array(shorter.length);
+	let count = 0;
+	for (let index = 0; index < shorter.length; index++) {
+		const at = shorter[index] ?? 0;
+		if (text.charCodeAt(at + end) === last) places[count++] = at;
+	}
+
+	return places.slice(0, count);
 }
 
 /** Whether any of `ranks[from]` up to `ranks[to]` is not 0. */
