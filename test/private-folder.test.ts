@@ -1,5 +1,15 @@
 import assert from 'node:assert/strict';
-import {chmodSync, mkdirSync, mkdtempSync, rmSync, type Stats, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {
+	chmodSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	rmSync,
+	type Stats,
+	statSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
@@ -69,6 +79,22 @@ describe('a private folder', () => {
 		writePrivateFile(file, 'two');
 		assert.equal(readPrivateFile(file, 1024), 'two');
 		assert.equal(readPrivateFile(victim, 1024), 'untouched');
+	});
+
+	it('writes a file given in pieces as their text in order, past 1 MB too; a failing piece changes nothing', () => {
+		const folder = privateFolder(path.join(scratch, 'pieces')).path;
+		const file = path.join(folder, 'index.json');
+		const pieces = Array.from({length: 3000}, (_, index) => `${index}:${'é'.repeat(500)}\n`);
+		writePrivateFile(file, pieces);
+		assert.equal(readPrivateFile(file, 8 * 1024 * 1024), pieces.join(''));
+		function* failing(): Generator<string> {
+			yield 'a partial ';
+			throw new Error('no more');
+		}
+
+		writePrivateFile(file, failing());
+		assert.equal(readPrivateFile(file, 8 * 1024 * 1024), pieces.join(''));
+		assert.deepEqual(readdirSync(folder), ['index.json']);
 	});
 
 	it('reads back only regular files, not through links, and nothing past its cap', () => {

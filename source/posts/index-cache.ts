@@ -202,21 +202,28 @@ export class IndexCache {
 	save(listed: readonly Post[] = []): void {
 		const before = this.known?.size ?? this.rows.size;
 		if (!this.file || (!this.changed && this.fresh.size === before)) return;
+		// Line by line, never the whole file as one string: at 100,000 posts that string, its lines and
+		// its bytes were some 90 MB on top of everything a first --list holds when it ends.
+		writePrivateFile(this.file, this.lines(listed));
+	}
+
+	private *lines(listed: readonly Post[]): Generator<string> {
 		const header: Header = {format: FORMAT, root: this.root};
-		const lines = [JSON.stringify(header)];
-		const inOrder = new Map<string, Span | Row | Omit<IndexedPost, 'place'>>();
+		yield `${JSON.stringify(header)}\n`;
+		const written = new Set<string>();
 		for (const {path: key} of listed) {
 			const entry = this.fresh.get(key);
-			if (entry !== undefined) inOrder.set(key, entry);
+			if (entry === undefined || written.has(key)) continue;
+			written.add(key);
+			yield this.line(entry);
 		}
 
-		for (const [key, entry] of this.fresh) if (!inOrder.has(key)) inOrder.set(key, entry);
-		for (const entry of inOrder.values()) {
-			if (Array.isArray(entry)) lines.push(JSON.stringify(entry));
-			else if ('post' in entry) lines.push(JSON.stringify(toRow(entry.post, entry.stamp)));
-			else lines.push(this.bytes?.toString('utf8', entry.start, entry.end) ?? '');
-		}
+		for (const [key, entry] of this.fresh) if (!written.has(key)) yield this.line(entry);
+	}
 
-		writePrivateFile(this.file, `${lines.join('\n')}\n`);
+	private line(entry: Span | Row | Omit<IndexedPost, 'place'>): string {
+		if (Array.isArray(entry)) return `${JSON.stringify(entry)}\n`;
+		if ('post' in entry) return `${JSON.stringify(toRow(entry.post, entry.stamp))}\n`;
+		return `${this.bytes?.toString('utf8', entry.start, entry.end) ?? ''}\n`;
 	}
 }

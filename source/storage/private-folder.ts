@@ -116,12 +116,30 @@ export function readPrivateBytes(file: string, maxBytes: number): Buffer | undef
 	}
 }
 
+/** Pieces of text joined into runs of about a megabyte, each written at once. */
+function* batched(pieces: Iterable<string>): Generator<string> {
+	let run: string[] = [];
+	let length = 0;
+	for (const piece of pieces) {
+		run.push(piece);
+		length += piece.length;
+		if (length >= 1024 * 1024) {
+			yield run.join('');
+			run = [];
+			length = 0;
+		}
+	}
+
+	if (run.length > 0) yield run.join('');
+}
+
 /**
  * Writes a file of a private folder whole or not at all: a new temporary file
  * (never an existing one, never through a link), readable by you alone, then
- * renamed into place. Failing to write is fine: the file is for next time.
+ * renamed into place. `data`: the text, or its pieces in order (a large file
+ * is never held whole). Failing to write is fine: the file is for next time.
  */
-export function writePrivateFile(file: string, data: string): void {
+export function writePrivateFile(file: string, data: string | Iterable<string>): void {
 	const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
 	let handle: number | undefined;
 	try {
@@ -130,8 +148,11 @@ export function writePrivateFile(file: string, data: string): void {
 			constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
 			0o600,
 		);
-		const bytes = Buffer.from(data, 'utf8');
-		for (let written = 0; written < bytes.length; ) written += writeSync(handle, bytes, written);
+		for (const piece of typeof data === 'string' ? [data] : batched(data)) {
+			const bytes = Buffer.from(piece, 'utf8');
+			for (let written = 0; written < bytes.length; ) written += writeSync(handle, bytes, written);
+		}
+
 		closeSync(handle);
 		handle = undefined;
 		renameSync(temporary, file);
