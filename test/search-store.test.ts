@@ -79,6 +79,27 @@ describe('the words of bodies, kept between runs', () => {
 		}
 	});
 
+	it('keeps every word of many posts, past the runs the file is written in (768 KB of word numbers each)', async () => {
+		// 240 posts of 1,000 distinct words: 960 KB of word numbers, across one run's end mid-post.
+		const posts = Object.fromEntries(
+			Array.from({length: 240}, (_, post) => [
+				`p${post}.md`,
+				Array.from({length: 1000}, (_, word) => `w${(post * 7 + word) % 1500}x${word % 3}`).join(' '),
+			]),
+		);
+		posts['last.md'] = 'zebra quagga';
+		const blog = makeBlog(posts);
+		const first = await search(blog, 'w1499x2');
+		const again = await search(blog, 'w1499x2');
+		assert.deepEqual(again.read, []);
+		assert.deepEqual(again.found, first.found);
+		assert.ok(first.found.length > 10);
+		assert.deepEqual((await search(blog, 'quagga')).found, ['last.md']);
+		const stored = JSON.parse(readFileSync(storeFile(blog), 'utf8')) as {ids: string; posts: unknown[]};
+		assert.equal(stored.posts.length, 241);
+		assert.ok(Buffer.from(stored.ids, 'base64').length > 768 * 1024);
+	});
+
 	it('reads a changed post again, and only that one', async () => {
 		const blog = makeBlog({'a.md': 'kubelet pods', 'b.md': 'raft consensus'});
 		await search(blog, 'x');

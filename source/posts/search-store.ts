@@ -102,21 +102,46 @@ export class SearchStore {
 	/** Keeps the words of these posts (by their number in `index`), in place of what was kept. */
 	save(index: WordIndex, posts: ReadonlyArray<{post: Post; number: number}>): void {
 		const kept = posts.filter(({post}) => post.hash !== null);
-		const lists = kept.map(({number}) => index.wordsOf(number));
-		const ids = new Int32Array(lists.reduce((total, list) => total + list.length, 0));
-		let at = 0;
-		for (const list of lists) {
-			ids.set(list, at);
-			at += list.length;
-		}
-
-		const file: StoreFile = {
-			format: FORMAT,
-			root: this.root,
-			words: [...index.vocabulary],
-			posts: kept.map(({post}, position) => [post.path, post.hash ?? '', lists[position]?.length ?? 0]),
-			ids: Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength).toString('base64'),
-		};
-		writePrivateFile(this.file, JSON.stringify(file));
+		writePrivateFile(this.file, storeText(this.root, index, kept));
 	}
+}
+
+/**
+ * The store file's JSON (StoreFile), piece by piece: over 100,000 posts the
+ * text whole, its word numbers and their base64 were some 50 MB at once.
+ */
+function* storeText(root: string, index: WordIndex, kept: ReadonlyArray<{post: Post; number: number}>) {
+	yield `{"format":${FORMAT},"root":${JSON.stringify(root)},"words":[`;
+	let separator = '';
+	for (const word of index.vocabulary) {
+		yield `${separator}${JSON.stringify(word)}`;
+		separator = ',';
+	}
+
+	yield '],"posts":[';
+	separator = '';
+	for (const {post, number} of kept) {
+		yield `${separator}${JSON.stringify([post.path, post.hash ?? '', index.wordsOf(number).length])}`;
+		separator = ',';
+	}
+
+	yield '],"ids":"';
+	// Runs of a whole number of 3 bytes encode to base64 that joins into the encoding of them all.
+	const run = Buffer.allocUnsafe(3 * 256 * 1024);
+	let filled = 0;
+	for (const {number} of kept) {
+		const words = index.wordsOf(number);
+		const bytes = Buffer.from(words.buffer, words.byteOffset, words.byteLength);
+		for (let at = 0; at < bytes.length; ) {
+			const copied = bytes.copy(run, filled, at);
+			at += copied;
+			filled += copied;
+			if (filled === run.length) {
+				yield run.toString('base64');
+				filled = 0;
+			}
+		}
+	}
+
+	yield `${run.toString('base64', 0, filled)}"}`;
 }
