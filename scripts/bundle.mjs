@@ -98,6 +98,33 @@ const onDemandFiles = {
 			loader: 'js',
 			resolveDir: root,
 		}));
+		// gray-matter, js-yaml and smol-toml (60 KB to parse, and js-yaml builds its schemas) serve only
+		// posts read from their files; a start that takes every post from the index needs none of them.
+		// Found beside the code that asks (dist/ or dist/chunks/: a bundle's entry may hold it).
+		build.onResolve({filter: /^(?:gray-matter|js-yaml|smol-toml)$/}, args =>
+			args.importer === path.join(root, 'source', 'posts', 'front-matter.ts')
+				? {path: args.path, namespace: 'lazy-front-matter'}
+				: undefined,
+		);
+		build.onLoad({filter: /.*/, namespace: 'lazy-front-matter'}, args => ({
+			contents: [
+				'let parsers;',
+				'const load = () => (parsers ??= (() => {',
+				`	for (const file of ['../${VENDOR}/front-matter.cjs', './${VENDOR}/front-matter.cjs']) {`,
+				"		try { return require(file); } catch (error) { if (error.code !== 'MODULE_NOT_FOUND') throw error; }",
+				'	}',
+				`	throw new Error('${VENDOR}/front-matter.cjs is missing');`,
+				'})());',
+				{
+					'gray-matter': 'export default function matter(...args) { return load().matter(...args); }',
+					'js-yaml':
+						'export default {load: (...args) => load().yaml.load(...args), get CORE_SCHEMA() { return load().yaml.CORE_SCHEMA; }};',
+					'smol-toml': 'export function parse(text) { return load().parseToml(text); }',
+				}[args.path],
+			].join('\n'),
+			loader: 'js',
+			resolveDir: root,
+		}));
 		// gemoji's list (350 KB with tags and descriptions, 15 ms to load) ships as its names
 		// alone, a JSON file read the first time a post has a :name: (source/render/emoji-table.ts).
 		build.onResolve({filter: /^\.\/emoji-table\.js$/}, () => ({path: 'emoji-table', namespace: 'lazy-gemoji'}));
@@ -403,7 +430,7 @@ async function writeGemojiNames(outdir) {
 
 /**
  * The files loaded on demand: one per highlight.js language, GitHub's emoji names,
- * node-emoji with its table, the HTML parser.
+ * node-emoji with its table, the HTML parser, the front matter parsers.
  */
 async function bundleOnDemandFiles(outdir) {
 	const common = {
@@ -428,6 +455,12 @@ async function bundleOnDemandFiles(outdir) {
 			'html-parser': path.join(root, 'scripts', 'html-parser.mjs'),
 		},
 		outdir: path.join(outdir, VENDOR),
+	});
+	await build({
+		...common,
+		entryPoints: {'front-matter': path.join(root, 'scripts', 'front-matter-parsers.mjs')},
+		outdir: path.join(outdir, VENDOR),
+		plugins: [grayMatterWithoutItsYaml],
 	});
 	await writeGemojiNames(outdir);
 }

@@ -410,6 +410,33 @@ describe('--print', () => {
 		}
 	});
 
+	// The front matter parsers are a file of their own too: a start that takes every post from the index
+	// never loads them, and a post read from its file does.
+	it('reads the front matter parsers only for a post read from its file', () => {
+		const copy = path.join(scratch, 'dist-without-front-matter');
+		cpSync(path.dirname(binPath), copy, {recursive: true});
+		rmSync(path.join(copy, 'vendor', 'front-matter.cjs'));
+		const folder = path.join(scratch, 'front-matter-or-not');
+		mkdirSync(folder);
+		writeFileSync(path.join(folder, 'a.md'), '---\ntitle: Indexed\ndate: 2024-02-03\ntags: [x]\n---\nBody.\n');
+		const env = {...baseEnv(), XDG_CACHE_HOME: path.join(scratch, 'front-matter-cache')};
+		const run = (bin: string, args: string[], cache = env) =>
+			spawnSync(process.execPath, [bin, ...args], {encoding: 'utf8', env: cache});
+		const withoutParsers = (args: string[]) => run(path.join(copy, 'cli.js'), args);
+		const whole = run(binPath, ['--list', folder]);
+		assert.match(whole.stdout, /^2024-02-03\ta\tIndexed\tx\n$/);
+		for (const args of [['--help'], ['--list', folder]]) {
+			const result = withoutParsers(args);
+			assert.equal(result.status, 0, result.stderr);
+			assert.equal(result.stdout, run(binPath, args).stdout, args.join(' '));
+		}
+
+		writeFileSync(path.join(folder, 'b.md'), '---\ntitle: New\n---\n');
+		const elsewhere = {...env, XDG_CACHE_HOME: path.join(scratch, 'front-matter-cache-2')};
+		assert.match(run(binPath, ['--list', folder], elsewhere).stdout, /\tNew\t/);
+		assert.doesNotMatch(withoutParsers(['--list', folder]).stdout, /\tNew\t/, 'a new post needs the parsers');
+	});
+
 	it('keeps its index only in a cache folder that is yours alone, and says once when it is not', async () => {
 		const args = ['--list', fixture];
 		const cache = path.join(scratch, 'private-cache');
