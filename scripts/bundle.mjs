@@ -117,8 +117,12 @@ const onDemandFiles = {
 				'})());',
 				{
 					'gray-matter': 'export default function matter(...args) { return load().matter(...args); }',
-					'js-yaml':
-						'export default {load: (...args) => load().yaml.load(...args), get CORE_SCHEMA() { return load().yaml.CORE_SCHEMA; }};',
+					'js-yaml': [
+						'export default {',
+						'	load: (...args) => load().yaml.load(...args),',
+						'	get CORE_SCHEMA() { return load().yaml.CORE_SCHEMA; },',
+						'};',
+					].join('\n'),
 					'smol-toml': 'export function parse(text) { return load().parseToml(text); }',
 				}[args.path],
 			].join('\n'),
