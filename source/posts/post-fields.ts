@@ -127,7 +127,7 @@ export class FieldBlocks {
 		for (const [index, {text, starts}] of blocks.entries()) {
 			const first = index * BLOCK;
 			if (within && !shorter && !anyFound(within, first, first + starts.length - 1)) {
-				found.push(new Int32Array(0));
+				found.push(NOWHERE);
 				continue;
 			}
 
@@ -163,6 +163,7 @@ export class FieldBlocks {
 
 /** How many texts' places are kept: the words of a search being typed, and its phrase. */
 const KEPT_PLACES = 8;
+const NOWHERE = new Int32Array(0);
 
 /** Every place `word` is at in `text`. */
 function placesOf(text: string, word: string): Int32Array {
