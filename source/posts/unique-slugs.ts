@@ -32,7 +32,6 @@ export function makeSlugsUnique(posts: Post[]): void {
 		else groups.set(post.slug, [group, post]);
 	}
 
-	const taken = new Set(groups.keys());
 	const renamed: Post[] = [];
 	for (const [slug, group] of groups) {
 		if (!Array.isArray(group)) continue;
@@ -44,6 +43,8 @@ export function makeSlugsUnique(posts: Post[]): void {
 		renamed.push(...group.filter(post => post !== keeper));
 	}
 
+	if (renamed.length === 0) return;
+	const taken = new Set(groups.keys());
 	renamed.sort((a, b) => compareText(a.path, b.path));
 	for (const post of renamed) {
 		const stem = cleanLine(withoutExtension(post.path).toLowerCase());
