@@ -41,9 +41,8 @@ function tagsWidthOf(post: Post): number {
 /** A post's title and tags as a row shows them, with their widths. */
 type Measured = {title: string; titleWidth: number; tags: string; tagsWidth: number};
 
-// Measured once per post: the columns are worked out again for every
-// keystroke of a search, over every post that matches, and each row is
-// padded to them (ten thousand rows for a --list).
+// Measured once per post drawn: a row is drawn again at every key that
+// moves or filters the list, and a --list pads ten thousand rows.
 const measured = new WeakMap<Post, Measured>();
 
 function measure(post: Post): Measured {
