@@ -4,13 +4,14 @@ import {Marked} from 'marked';
 import markedFootnote from 'marked-footnote';
 import {markedTerminal} from 'marked-terminal';
 import {get as emojilibNamed} from 'node-emoji';
+import {UNSAFE_CHARACTERS} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {gemojiNames} from './emoji-table.js';
 import {type InlinePiece, renderInlineHtml} from './html.js';
 import {inlineStyles} from './inline-styles.js';
 import {type LinkRecorder, renderImage, renderLink} from './link.js';
 import {plainRun, proseParagraph} from './plain-prose.js';
-import {REF_END, REF_START, shownText} from './refs.js';
+import {MARK_CHARACTERS, REF_END, REF_START, shownText} from './refs.js';
 import {rulePrechecks} from './rule-prechecks.js';
 import {templateExtensions} from './templates.js';
 
@@ -54,8 +55,7 @@ export function replaceEmojiShortcodes(text: string): string {
  * names), no `&` (references), no control or bidi character (sanitize.ts), no
  * renderer mark (refs.ts). Most of a post's text: one look instead of five.
  */
-const UNCHANGED_TEXT =
-	/^[^\n:&\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2062-\u2064]*$/;
+const UNCHANGED_TEXT = new RegExp(`^[^\\n:&${UNSAFE_CHARACTERS}${MARK_CHARACTERS}]*$`);
 
 /**
  * A text token's source as shown: line breaks are soft (the text re-wraps),

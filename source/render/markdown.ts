@@ -1,7 +1,7 @@
 import type {Token, Tokens} from 'marked';
 import stripAnsi from 'strip-ansi';
 import {indentLines} from '../text/indent.js';
-import {keepOwnEscapes, showControls} from '../text/sanitize.js';
+import {CONTROL_CHARACTERS, keepOwnEscapes, showControls} from '../text/sanitize.js';
 import {displayWidth, wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {appendAll, maxOf} from '../util/arrays.js';
@@ -11,7 +11,7 @@ import {guardMarkdown} from './guard.js';
 import {htmlBlockLines} from './html.js';
 import {createInlineRenderer, type InlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START} from './inline.js';
 import {mdxToMarkdown} from './mdx.js';
-import {CODE_MARK} from './refs.js';
+import {CODE_MARK, MARK_CHARACTERS} from './refs.js';
 import {sourceLineOf} from './source-lines.js';
 import {renderTable} from './table.js';
 import type {CaptionedCode} from './templates.js';
@@ -80,7 +80,7 @@ const ANY_MARK = new RegExp(REF_SENTINELS.source);
  * neither, most of a post's, is shown as it is, without keepOwnEscapes' look
  * at every character (a tenth of rendering a post of plain paragraphs).
  */
-const MARK_OR_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2062-\u2064]/;
+const MARK_OR_CONTROL = new RegExp(`[${CONTROL_CHARACTERS}${MARK_CHARACTERS}]`);
 
 /** Deeper nesting than this (lists, quotes) is shown as plain text. */
 const MAX_DEPTH = 16;

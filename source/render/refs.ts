@@ -10,7 +10,9 @@ export const REF_START = '\u2063';
 export const REF_END = '\u2064';
 /** On the first and the last frame line of a code block. */
 export const CODE_MARK = '\u2062';
-export const REF_SENTINELS = /[\u2062-\u2064]/g;
+/** All three, as the inside of a regular expression's character class. */
+export const MARK_CHARACTERS = '\\u2062-\\u2064';
+export const REF_SENTINELS = new RegExp(`[${MARK_CHARACTERS}]`, 'g');
 
 /** Text from the post, safe to show: controls made visible, no marks of these (a post may hold them). */
 export function shownText(text: string): string {

@@ -3,10 +3,19 @@
 // turn such characters into visible stand-ins, the way `less` and `cat -v` do,
 // so nothing is lost and nothing is executed.
 
-// DEL, C1 controls, and the bidi marks and overrides that can reorder what a reader sees.
-const DEL_C1_AND_BIDI = '\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069';
-// C0 controls except TAB and LF, and the rest above.
-const UNSAFE = new RegExp(`[\\u0000-\\u0008\\u000B-\\u001F${DEL_C1_AND_BIDI}]`, 'g');
+/**
+ * C0 controls but TAB and LF, DEL and C1 controls: what could drive a terminal
+ * (the inside of a regular expression's character class, for the fast paths
+ * that look for what these helpers would change).
+ */
+export const CONTROL_CHARACTERS = '\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F';
+/** The bidi marks and overrides that can reorder what a reader sees. */
+const BIDI_CHARACTERS = '\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069';
+/** What showControls makes visible, as CONTROL_CHARACTERS is written. */
+export const UNSAFE_CHARACTERS = CONTROL_CHARACTERS + BIDI_CHARACTERS;
+// DEL, C1 controls, and the bidi marks.
+const DEL_C1_AND_BIDI = `\\u007F-\\u009F${BIDI_CHARACTERS}`;
+const UNSAFE = new RegExp(`[${UNSAFE_CHARACTERS}]`, 'g');
 const LINE_UNSAFE = new RegExp(`[\\u0000-\\u001F${DEL_C1_AND_BIDI}]`);
 const NOT_JSON_ESCAPED = new RegExp(`[${DEL_C1_AND_BIDI}]`, 'g');
 
@@ -47,7 +56,7 @@ export function escapeForJson(json: string): string {
 // come from us.
 const SGR = /\u001B\[[\d;]*m/.source;
 const OWN_LINK = /\u001B\]8;;(?:(?:https?:\/\/|mailto:)[^\s\u0000-\u001F\u007F-\u009F]*)?\u0007/.source;
-const OWN_SEQUENCE_OR_CONTROL = new RegExp(`(${SGR}|${OWN_LINK})|[\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F]`, 'g');
+const OWN_SEQUENCE_OR_CONTROL = new RegExp(`(${SGR}|${OWN_LINK})|[${CONTROL_CHARACTERS}]`, 'g');
 
 /** Last line of defence on rendered output: keeps SGR and OSC 8, shows any other control. */
 export function keepOwnEscapes(rendered: string): string {
