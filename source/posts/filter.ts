@@ -600,35 +600,36 @@ export function termCounts(
 	});
 }
 
-/** How the picker lists terms: tags before categories, most posts first, then most posts in all, then by name. */
-export function compareTermEntries(posts: readonly Post[]): (a: TermEntry, b: TermEntry) => number {
-	const index = termIndex(posts);
-	const order = nameOrder(index);
-	const place = (entry: TermEntry) => order[index.byKey.get(entry.key) ?? 0] ?? 0;
-	return (a, b) =>
+/**
+ * How the picker lists terms: tags before categories, most posts first, then
+ * most posts in all, then by name (`placeA`, `placeB`: their places by name).
+ */
+function pickerOrder(a: TermEntry, b: TermEntry, placeA: number, placeB: number): number {
+	return (
 		Number(a.term.kind === 'category') - Number(b.term.kind === 'category') ||
 		b.count - a.count ||
 		b.total - a.total ||
-		place(a) - place(b);
+		placeA - placeB
+	);
+}
+
+/** The picker's order of any of the blog's entries, each found by its key. */
+export function compareTermEntries(posts: readonly Post[]): (a: TermEntry, b: TermEntry) => number {
+	const index = termIndex(posts);
+	const order = nameOrder(index);
+	// Looked up for each comparison: this sorts the few rows a picker's order lacks (selectors.ts).
+	const place = (entry: TermEntry) => order[index.byKey.get(entry.key) ?? 0] ?? 0;
+	return (a, b) => pickerOrder(a, b, place(a), place(b));
 }
 
 /**
- * `termCounts`' entries (in the index's order) as the picker lists them
- * (`compareTermEntries`), sorted by their numbers: no key is looked up.
+ * `termCounts`' entries (in the index's order) in the picker's order, sorted
+ * by their numbers: no key is looked up.
  */
 export function sortTermCounts(posts: readonly Post[], counted: TermEntry[]): TermEntry[] {
 	const order = nameOrder(termIndex(posts));
 	const numbers = Array.from(counted.keys());
-	numbers.sort((a, b) => {
-		const first = counted[a] as TermEntry;
-		const second = counted[b] as TermEntry;
-		return (
-			Number(first.term.kind === 'category') - Number(second.term.kind === 'category') ||
-			second.count - first.count ||
-			second.total - first.total ||
-			(order[a] ?? 0) - (order[b] ?? 0)
-		);
-	});
+	numbers.sort((a, b) => pickerOrder(counted[a] as TermEntry, counted[b] as TermEntry, order[a] ?? 0, order[b] ?? 0));
 	return numbers.map(number => counted[number] as TermEntry);
 }
 
