@@ -43,6 +43,24 @@ function patchText(source, replacements, what) {
 
 const lazyHighlightSource = path.join(root, 'source', 'render', 'lazy-highlight.ts');
 
+/**
+ * Code that defines `load()`, which requires a file of the build's vendor folder
+ * the first time it is called. The file is looked for beside the code that asks:
+ * from `chunks/` (the bin's code) or from the build's folder (an entry point that
+ * holds the code itself, as the benchmark's bundles do).
+ */
+function vendorLoader(file) {
+	return [
+		'let loaded;',
+		'const load = () => (loaded ??= (() => {',
+		`	for (const file of ['../${VENDOR}/${file}', './${VENDOR}/${file}']) {`,
+		"		try { return require(file); } catch (error) { if (error.code !== 'MODULE_NOT_FOUND') throw error; }",
+		'	}',
+		`	throw new Error('${VENDOR}/${file} is missing');`,
+		'})());',
+	].join('\n');
+}
+
 const onDemandFiles = {
 	// cli-highlight gets highlight.js with each language registered on first use
 	// (source/render/lazy-highlight.ts), read from its own file then: registering
@@ -75,10 +93,7 @@ const onDemandFiles = {
 			args.kind === 'import-statement' ? {path: 'node-emoji', namespace: 'lazy-emoji'} : undefined,
 		);
 		build.onLoad({filter: /.*/, namespace: 'lazy-emoji'}, () => ({
-			contents: [
-				'let emoji;',
-				`export function get(name) { emoji ??= require('../${VENDOR}/node-emoji.cjs'); return emoji.get(name); }`,
-			].join('\n'),
+			contents: [vendorLoader('node-emoji.cjs'), 'export function get(name) { return load().get(name); }'].join('\n'),
 			loader: 'js',
 			resolveDir: root,
 		}));
@@ -89,8 +104,7 @@ const onDemandFiles = {
 		);
 		build.onLoad({filter: /.*/, namespace: 'lazy-html'}, args => ({
 			contents: [
-				'let html;',
-				`const load = () => (html ??= require('../${VENDOR}/html-parser.cjs'));`,
+				vendorLoader('html-parser.cjs'),
 				args.path === 'htmlparser2'
 					? 'export class Parser { constructor(...options) { return new (load().Parser)(...options); } }'
 					: 'export function decodeHTMLStrict(text) { return load().decodeHTMLStrict(text); }',
@@ -100,7 +114,6 @@ const onDemandFiles = {
 		}));
 		// gray-matter, js-yaml and smol-toml (60 KB to parse, and js-yaml builds its schemas) serve only
 		// posts read from their files; a start that takes every post from the index needs none of them.
-		// Found beside the code that asks (dist/ or dist/chunks/: a bundle's entry may hold it).
 		build.onResolve({filter: /^(?:gray-matter|js-yaml|smol-toml)$/}, args =>
 			args.importer === path.join(root, 'source', 'posts', 'front-matter.ts')
 				? {path: args.path, namespace: 'lazy-front-matter'}
@@ -108,13 +121,7 @@ const onDemandFiles = {
 		);
 		build.onLoad({filter: /.*/, namespace: 'lazy-front-matter'}, args => ({
 			contents: [
-				'let parsers;',
-				'const load = () => (parsers ??= (() => {',
-				`	for (const file of ['../${VENDOR}/front-matter.cjs', './${VENDOR}/front-matter.cjs']) {`,
-				"		try { return require(file); } catch (error) { if (error.code !== 'MODULE_NOT_FOUND') throw error; }",
-				'	}',
-				`	throw new Error('${VENDOR}/front-matter.cjs is missing');`,
-				'})());',
+				vendorLoader('front-matter.cjs'),
 				{
 					'gray-matter': 'export default function matter(...args) { return load().matter(...args); }',
 					'js-yaml': [
@@ -134,9 +141,9 @@ const onDemandFiles = {
 		build.onResolve({filter: /^\.\/emoji-table\.js$/}, () => ({path: 'emoji-table', namespace: 'lazy-gemoji'}));
 		build.onLoad({filter: /.*/, namespace: 'lazy-gemoji'}, () => ({
 			contents: [
+				vendorLoader(GEMOJI_NAMES),
 				'let names;',
-				'export function gemojiNames() {',
-				`names ??= new Map(Object.entries(require('../${VENDOR}/${GEMOJI_NAMES}'))); return names; }`,
+				'export function gemojiNames() { names ??= new Map(Object.entries(load())); return names; }',
 			].join('\n'),
 			loader: 'js',
 			resolveDir: root,
