@@ -26,6 +26,14 @@ import {
 import {fieldsOnly} from '../source/posts/search.js';
 import {makePost, searchOf} from './helpers/posts.js';
 
+/** A term to choose, of any kind, by one of `names`. */
+const chosenTerm = (...names: string[]): fc.Arbitrary<Term> =>
+	fc.record({
+		kind: fc.constantFrom('tag', 'category', 'any') as fc.Arbitrary<Term['kind']>,
+		name: fc.constantFrom(...names),
+	});
+const matchMode = fc.constantFrom('and', 'or') as fc.Arbitrary<'and' | 'or'>;
+
 const kubelet = makePost(
 	{
 		title: 'Kubelet deep dive',
@@ -220,15 +228,11 @@ describe('termEntries', () => {
 				title: fc.constantFrom('Go notes', 'Rust', 'Misc'),
 			})
 			.map(({tags, categories, body, title}) => makePost({title, tags, categories}, body));
-		const chosenTerm = fc.record({
-			kind: fc.constantFrom('tag', 'category', 'any') as fc.Arbitrary<Term['kind']>,
-			name: fc.constantFrom('go', 'rust', 'tech', 'web'),
-		});
 		fc.assert(
 			fc.property(
 				fc.array(post, {maxLength: 12}),
-				fc.array(chosenTerm, {maxLength: 3}),
-				fc.constantFrom('and', 'or') as fc.Arbitrary<'and' | 'or'>,
+				fc.array(chosenTerm('go', 'rust', 'tech', 'web'), {maxLength: 3}),
+				matchMode,
 				fc.constantFrom('', 'kubelet', 'go'),
 				(many, chosen, mode, query) => {
 					const words = query === '' ? [] : [query];
@@ -293,15 +297,11 @@ describe('the term index', () => {
 				title: fc.constantFrom('Go notes', 'Rust', 'Misc'),
 			})
 			.map(({tags, categories, title}) => makePost({title, tags, categories}));
-		const chosenTerm = fc.record({
-			kind: fc.constantFrom('tag', 'category', 'any') as fc.Arbitrary<Term['kind']>,
-			name: fc.constantFrom('go', 'GO', 'rust', 'tech', 'web', 'none'),
-		});
 		fc.assert(
 			fc.property(
 				fc.array(post, {maxLength: 12}),
-				fc.array(chosenTerm, {maxLength: 3}),
-				fc.constantFrom('and', 'or') as fc.Arbitrary<'and' | 'or'>,
+				fc.array(chosenTerm('go', 'GO', 'rust', 'tech', 'web', 'none'), {maxLength: 3}),
+				matchMode,
 				fc.constantFrom('', 'go', 'notes misc'),
 				(many, terms, mode, query) => {
 					// `many` filtered through its index, a copy of it post by post.
@@ -333,15 +333,11 @@ describe('the term index', () => {
 			.map(({tags, categories, title, date, words}) =>
 				makePost({title, tags, categories, ...(date ? {date} : {})}, 'word '.repeat(words * 300)),
 			);
-		const term = fc.record({
-			kind: fc.constantFrom('tag', 'category', 'any') as fc.Arbitrary<Term['kind']>,
-			name: fc.constantFrom('go', 'rust', 'tech', 'web'),
-		});
 		fc.assert(
 			fc.property(
 				fc.array(post, {maxLength: 10}),
-				fc.array(term, {minLength: 1, maxLength: 3}),
-				fc.constantFrom('and', 'or') as fc.Arbitrary<'and' | 'or'>,
+				fc.array(chosenTerm('go', 'rust', 'tech', 'web'), {minLength: 1, maxLength: 3}),
+				matchMode,
 				fc.constantFrom('date', 'title', 'reading') as fc.Arbitrary<'date' | 'title' | 'reading'>,
 				(many, terms, mode, sort) => {
 					prepareTermFilter(many);
