@@ -403,8 +403,9 @@ export const bundleOptions = {
 	// emoji patterns would be compiled at import instead of at first use (4 ms).
 	supported: {'regexp-set-notation': true},
 	define: {'process.env.NODE_ENV': '"production"'},
-	// Ink loads its devtools only when DEV=true; they are not shipped.
-	external: ['react-devtools-core'],
+	// Ink loads its devtools only when DEV=true; they are not shipped. ssh2 (blogread serve) loads its
+	// optional native crypto binding by a path of its own: it stays a package, loaded from node_modules.
+	external: ['react-devtools-core', 'ssh2'],
 	// CommonJS dependencies (gray-matter) call require() on Node built-ins.
 	banner: {
 		js: [

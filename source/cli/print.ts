@@ -2,7 +2,7 @@
 import {stat} from 'node:fs/promises';
 import {readBody, UNREADABLE} from '../posts/body.js';
 import {loadBlog} from '../posts/load.js';
-import {type Post, summarise} from '../posts/model.js';
+import {type Blog, type Post, summarise} from '../posts/model.js';
 import {candidateList, resolvePost} from '../posts/resolve-post.js';
 import {listColumns, listRow} from '../render/list-row.js';
 import {escapeForJson} from '../text/sanitize.js';
@@ -33,15 +33,15 @@ export function listText(posts: Post[], options: Options, io: Io): string {
 }
 
 /** The post a `--print` argument names in a loaded blog; none, or several, is a one-line failure. */
-function namedPost(name: string, posts: Post[], translations: Post[], target: string): Post {
-	const found = resolvePost(name, {posts, translations, cwd: process.cwd()});
+function namedPost(name: string, posts: Post[], translations: Post[], where: Where): Post {
+	const found = resolvePost(name, {posts, translations, cwd: where.cwd});
 	if (found.kind === 'found') return found.post;
 	if (found.kind === 'ambiguous') {
 		throw new UserError(`"${name}" is ambiguous, ${found.how}: ${candidateList(found.candidates)}`);
 	}
 
-	const hint = found.closest.length > 0 ? `closest: ${found.closest.join(', ')}` : 'blogread --list shows them';
-	throw new UserError(`post not found: ${name} (in ${target}; ${hint})`);
+	const hint = found.closest.length > 0 ? `closest: ${found.closest.join(', ')}` : where.listHint;
+	throw new UserError(`post not found: ${name} (in ${where.blog}; ${hint})`);
 }
 
 /** Prints one post, named by a file path, or by anything `resolvePost` takes in the blog. */
@@ -53,14 +53,35 @@ export async function printPost(options: Options, name: string, io: Io): Promise
 		env: io.env,
 		warn: line => io.stderr.write(`${line}\n`),
 	});
+	if (!direct) return printBlogPost(blog, name, options, io);
+	const post = blog.posts[0];
+	if (!post) throw new UserError(`${name}: no post in this file`);
+	return printRendered(post, name, options, io);
+}
+
+/** Where a post is looked for by name: paths from `cwd`; a failure names `blog` and says how to list it. */
+type Where = {cwd: string; blog: string; listHint: string};
+
+/** Prints the post of a loaded blog that `name` names (a slug, a path in the blog, a title…), never a file outside it. */
+export async function printBlogPost(
+	blog: Blog,
+	name: string,
+	options: Options,
+	io: Io,
+	where: Where = {cwd: process.cwd(), blog: options.target, listHint: 'blogread --list shows them'},
+): Promise<number> {
 	// A translation is found by its own path too, not only the listed version.
 	const listed = new Set(blog.posts);
 	const translations = [...new Set([...(blog.translations?.values() ?? [])].flat())].filter(post => !listed.has(post));
-	const post = direct ? blog.posts[0] : namedPost(name, blog.posts, translations, options.target);
-	if (!post) throw new UserError(`${name}: no post in this file`);
+	const post = namedPost(name, blog.posts, translations, where);
+	return printRendered(post, post.path, options, io);
+}
+
+/** The post rendered, for the terminal on stdout or plain; `shownAs` names it in a failure. */
+async function printRendered(post: Post, shownAs: string, options: Options, io: Io): Promise<number> {
 	const body = readBody(post);
 	if (body.problem !== null) {
-		throw new UserError(`${direct ? name : post.path}: ${body.problem.replace(UNREADABLE, 'cannot read this file')}`);
+		throw new UserError(`${shownAs}: ${body.problem.replace(UNREADABLE, 'cannot read this file')}`);
 	}
 
 	// Markdown rendering (marked, highlight.js) is loaded only when a post is shown.

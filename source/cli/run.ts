@@ -20,6 +20,9 @@ import {type Options, resolveOptions} from './options.js';
 import {formatList, listText, printPost} from './print.js';
 import {hyperlinks, interactive, makeTheme, output, printWidth} from './terminal.js';
 
+const SERVE = 'serve';
+const SERVE_USAGE = 'Usage: blogread serve [path] [--listen HOST:PORT] [options] (blogread serve --help lists them)';
+
 async function isFile(target: string): Promise<boolean> {
 	return (await stat(target).catch(() => undefined))?.isFile() ?? false;
 }
@@ -129,6 +132,12 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 }
 
 async function runOrThrow(args: string[], io: Io): Promise<number> {
+	// `blogread serve …` serves the blog over SSH (a folder named serve is `./serve`).
+	if (args[0] === SERVE) {
+		const {runServe} = await import('../serve/run-serve.js');
+		return runServe(args.slice(1), io);
+	}
+
 	const cli = meow({
 		argv: args,
 		importMeta: import.meta,
@@ -168,7 +177,7 @@ export async function run(args: string[], io: Io): Promise<number> {
 	} catch (error) {
 		if (error instanceof UserError) {
 			say(io, error.message);
-			if (error.exitCode === 2) io.stderr.write(`${USAGE}\n`);
+			if (error.exitCode === 2) io.stderr.write(`${args[0] === SERVE ? SERVE_USAGE : USAGE}\n`);
 			return error.exitCode;
 		}
 

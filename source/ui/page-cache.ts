@@ -12,18 +12,34 @@ import type {ReaderPage} from './state/model.js';
 const LIMIT = 8;
 type Entry = {post: Post; theme: Theme; page: ReaderPage | undefined};
 const cache = new Map<string, Entry>();
-// The background render of each post, so a new one (another width) stops the old.
-const rendering = new Map<string, {key: string; stop: AbortController}>();
+/**
+ * Background renders by page key, and who wants each: an app that asks for the same post at another
+ * width (a resize) no longer wants the old one, which stops when no app does (several apps share this
+ * cache when blogread serves them over ssh).
+ */
+const rendering = new Map<string, {path: string; stop: AbortController; owners: Set<object>}>();
+/** The owner of an app that does not say: the process's own. */
+const PROCESS_APP = {};
 const listeners = new Set<() => void>();
 
 function notify(): void {
 	for (const listener of listeners) listener();
 }
 
-/** Stops every render still under way (the app is closing): a worker thread left running would keep the process up. */
-export function stopBackgroundRenders(): void {
-	for (const {stop} of rendering.values()) stop.abort();
-	rendering.clear();
+/** Stops the render of `key` when no app wants it any more. */
+function release(key: string, owner: object): void {
+	const render = rendering.get(key);
+	if (!render) return;
+	render.owners.delete(owner);
+	if (render.owners.size > 0) return;
+	render.stop.abort();
+	rendering.delete(key);
+	cache.delete(key);
+}
+
+/** Stops the renders only `owner` wanted (its app is closing): a worker thread left running would keep the process up. */
+export function stopBackgroundRenders(owner: object = PROCESS_APP): void {
+	for (const key of [...rendering.keys()]) release(key, owner);
 }
 
 /** Calls `listener` whenever a page that was being prepared becomes ready. */
@@ -96,16 +112,18 @@ const LARGE_POST_WORDS = 8000;
  * the first screen is drawn: starting it took the main thread 5-10 ms, and its
  * work took a core the first screen was rendered on.
  */
-function renderInSteps(key: string, entry: Entry, options: PageOptions, read: Renderer, body?: Body): void {
+function renderInSteps(
+	key: string,
+	entry: Entry,
+	options: PageOptions,
+	read: Renderer,
+	owner: object,
+	body?: Body,
+): void {
 	const {post} = entry;
-	const previous = rendering.get(post.absolutePath);
-	if (previous) {
-		previous.stop.abort();
-		cache.delete(previous.key);
-	}
-
+	for (const [other, render] of [...rendering]) if (render.path === post.absolutePath) release(other, owner);
 	const stop = new AbortController();
-	rendering.set(post.absolutePath, {key, stop});
+	rendering.set(key, {path: post.absolutePath, stop, owners: new Set([owner])});
 	remember(key, entry);
 	void (async () => {
 		if (!body) await nextTurn();
@@ -115,7 +133,7 @@ function renderInSteps(key: string, entry: Entry, options: PageOptions, read: Re
 		const shown = problem === null ? post : {...post, warnings: [...post.warnings, problem]};
 		if (markdown.length <= SYNC_RENDER_LIMIT) {
 			entry.page = withPlain(read.renderPostPage(shown, markdown, options));
-			rendering.delete(post.absolutePath);
+			rendering.delete(key);
 			notify();
 			return;
 		}
@@ -134,7 +152,7 @@ function renderInSteps(key: string, entry: Entry, options: PageOptions, read: Re
 		renderPostPageBounded(shown, markdown, options, RENDER_BUDGET_MS, stop.signal).then(
 			page => {
 				entry.page = withPlain(page);
-				if (rendering.get(post.absolutePath)?.stop === stop) rendering.delete(post.absolutePath);
+				if (rendering.get(key)?.stop === stop) rendering.delete(key);
 				notify();
 			},
 			() => {
@@ -151,11 +169,18 @@ function renderInSteps(key: string, entry: Entry, options: PageOptions, read: Re
  * Until a page is ready (or the renderer is loaded) this returns undefined,
  * and listeners hear when it is.
  */
-export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: boolean): ReaderPage | undefined {
+export function readerPage(
+	post: Post,
+	width: number,
+	theme: Theme,
+	hyperlinks: boolean,
+	owner: object = PROCESS_APP,
+): ReaderPage | undefined {
 	const key = `${post.absolutePath}\u0000${width}\u0000${hyperlinks}`;
 	const hit = cache.get(key);
 	if (hit?.post === post && hit.theme === theme) {
 		remember(key, hit);
+		rendering.get(key)?.owners.add(owner);
 		return hit.page;
 	}
 
@@ -169,13 +194,13 @@ export function readerPage(post: Post, width: number, theme: Theme, hyperlinks: 
 
 	const entry: Entry = {post, theme, page: undefined};
 	if (post.words > LARGE_POST_WORDS) {
-		renderInSteps(key, entry, options, renderer);
+		renderInSteps(key, entry, options, renderer, owner);
 		return undefined;
 	}
 
 	const body = readBody(post);
 	if (body.markdown.length > SYNC_RENDER_LIMIT) {
-		renderInSteps(key, entry, options, renderer, body);
+		renderInSteps(key, entry, options, renderer, owner, body);
 		return undefined;
 	}
 

@@ -20,20 +20,7 @@ import {App} from './app.js';
 import type {Follow} from './hooks/use-follow.js';
 import {loadRenderer} from './page-cache.js';
 import {createScreenWriter, type ScreenWriter} from './screen-writer.js';
-
-const ENTER_ALTERNATE_SCREEN = '\u001B[?1049h\u001B[H';
-const LEAVE_ALTERNATE_SCREEN = '\u001B[?1049l';
-/**
- * Blank and the cursor home before leaving: a terminal resized meanwhile (tmux
- * 3.3 at least) folds the alternate screen's rows above the cursor into the
- * screen it gives back, and an empty screen has nothing to fold.
- */
-const CLEAR_SCREEN = '\u001B[H\u001B[2J';
-const SHOW_CURSOR = '\u001B[?25h';
-const HIDE_CURSOR = '\u001B[?25l';
-/** Without line wrap, a line one column too wide is cut, never wrapped onto the next row or scrolling the screen. */
-const NO_WRAP = '\u001B[?7l';
-const WRAP = '\u001B[?7h';
+import {ENTER_APP_SCREEN, LEAVE_APP_SCREEN} from './terminal-modes.js';
 
 /** The terminal keys are read from; its file descriptor goes to an editor blogread starts. */
 export type TerminalInput = NodeJS.ReadStream & {fd: number};
@@ -91,7 +78,7 @@ function terminalSession(stdin: NodeJS.ReadStream, screen: ScreenWriter) {
 			active = true;
 			// Raw mode before the first frame: keys typed while blogread starts are keys, not echo.
 			stdin.setRawMode?.(true);
-			stdout.write(ENTER_ALTERNATE_SCREEN + HIDE_CURSOR + NO_WRAP);
+			stdout.write(ENTER_APP_SCREEN);
 			screen.resume();
 		},
 		leave() {
@@ -100,7 +87,7 @@ function terminalSession(stdin: NodeJS.ReadStream, screen: ScreenWriter) {
 			screen.pause();
 			// The terminal may be gone (a dropped ssh link): then there is nothing left to restore.
 			try {
-				stdout.write(CLEAR_SCREEN + WRAP + SHOW_CURSOR + LEAVE_ALTERNATE_SCREEN);
+				stdout.write(LEAVE_APP_SCREEN);
 				stdin.setRawMode?.(false);
 			} catch {}
 		},

@@ -34,6 +34,16 @@ export function sizeOf(stream: {columns?: number; rows?: number}): {columns: num
 	return {columns: stream.columns || 80, rows: stream.rows || 24};
 }
 
+/** Where frames go: a terminal that says its size, tells of resizes, and takes writes as a stream does (false: wait for 'drain'). */
+export type Terminal = {
+	write(text: string): boolean;
+	on(event: 'resize' | 'drain', listener: () => void): unknown;
+	once(event: 'drain', listener: () => void): unknown;
+	off(event: 'resize' | 'drain', listener: () => void): unknown;
+	columns?: number;
+	rows?: number;
+};
+
 export type ScreenWriter = {
 	/** The stream to give Ink (with `debug: true`): it reports the terminal's size and its resizes. */
 	frames: NodeJS.WriteStream;
@@ -49,17 +59,28 @@ export type ScreenWriter = {
  * Each as it comes: putting frames off to the end of the event loop's turn
  * delayed the first one behind the app's start-up work.
  */
-export function createScreenWriter(terminal: NodeJS.WriteStream): ScreenWriter {
+export function createScreenWriter(terminal: Terminal): ScreenWriter {
 	let shown: string[] | undefined;
 	let latest: string[] | undefined;
 	let paused = false;
+	// The terminal has not taken the last update yet (a slow or stalled ssh client): frames wait, and only the
+	// latest is kept, so what is held for a terminal is one update and one frame however long it stalls.
+	let blocked = false;
 
 	const flush = () => {
-		if (paused || !latest) return;
+		if (paused || blocked || !latest) return;
 		const update = frameUpdate(shown, latest, sizeOf(terminal).rows);
 		shown = latest;
-		if (update !== '') terminal.write(update);
+		if (update !== '' && !terminal.write(update)) {
+			blocked = true;
+			terminal.once('drain', onDrain);
+		}
 	};
+
+	function onDrain(): void {
+		blocked = false;
+		flush();
+	}
 
 	const sink = new Writable({
 		decodeStrings: false,
@@ -101,6 +122,7 @@ export function createScreenWriter(terminal: NodeJS.WriteStream): ScreenWriter {
 		dispose() {
 			paused = true;
 			terminal.off('resize', onResize);
+			terminal.off('drain', onDrain);
 		},
 	};
 }

@@ -68,6 +68,8 @@ type LinkHostOptions = {
 	/** Starts a program, detached, its output nowhere; resolves once it has started, rejects when it can't. */
 	start?: (command: string, args: string[]) => Promise<void>;
 	runs?: (command: string) => boolean;
+	/** Never run a program: the reader is elsewhere (blogread serve), so links are copied to their terminal. */
+	copyOnly?: boolean;
 };
 
 /** Starts a program on its own: no shell, no terminal, not waited for. */
@@ -88,6 +90,7 @@ export function createLinkHost({
 	write,
 	start = startDetached,
 	runs = command => onPath(command, env),
+	copyOnly = false,
 }: LinkHostOptions): LinkHost {
 	const copy = (text: string, what: string): string => {
 		const copied = osc52(text);
@@ -100,7 +103,7 @@ export function createLinkHost({
 		copy,
 		async openLink(url) {
 			if (!isLinkable(url)) return `not opened: only http, https and mailto links are (${cleanLine(url)})`;
-			const plan = openPlan(url, env, platform, runs);
+			const plan: OpenPlan = copyOnly ? {kind: 'copy', why: 'read over ssh'} : openPlan(url, env, platform, runs);
 			if (plan.kind === 'copy') return `${copy(url, 'the link')} (${plan.why}: not opened here)`;
 			try {
 				await start(plan.command, plan.args);

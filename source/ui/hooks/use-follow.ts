@@ -19,6 +19,8 @@ export type Follow = {
 	revalidate?: boolean;
 	/** Folders never watched (absolute): blogread's cache and state folders. */
 	ignore?: string[];
+	/** Changes seen by a watcher someone else keeps (blogread serve watches once for every session): no watcher of its own. */
+	subscribe?: (onChange: (changes: FolderChanges) => void) => () => void;
 	/** For tests: how the folder is watched (see watch-folder.ts). */
 	watch?: Pick<Parameters<typeof watchFolder>[0], 'watch' | 'fileSystemType' | 'pollMs'>;
 };
@@ -48,7 +50,7 @@ export function useFollow({follow, posts, openFile, dispatch, screen}: Options):
 	world.current = {posts, openFile};
 	useEffect(() => {
 		if (!follow) return;
-		let watcher: FolderWatcher | undefined;
+		let watcher: Pick<FolderWatcher, 'close'> | undefined;
 		let stopped = false;
 		let reading = false;
 		let queued: FolderChanges | undefined;
@@ -105,6 +107,11 @@ export function useFollow({follow, posts, openFile, dispatch, screen}: Options):
 		// After the first frame: following the files never delays it.
 		const later = setImmediate(() => {
 			if (follow.revalidate) void refresh({paths: new Set(), folders: true});
+			if (follow.subscribe) {
+				watcher = {close: follow.subscribe(changes => void refresh(changes))};
+				return;
+			}
+
 			let single: boolean;
 			try {
 				single = statSync(follow.target).isFile();

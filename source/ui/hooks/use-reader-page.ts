@@ -17,18 +17,20 @@ export function useReaderPage(
 	hyperlinks: boolean,
 ): ReaderPage | undefined {
 	const [, setPagesReady] = useState(0);
+	// This app, to the cache that other apps in the process (blogread serve) may share.
+	const [owner] = useState(() => ({}));
 	useEffect(() => {
 		const stop = onPageReady(() => {
 			setPagesReady(count => count + 1);
 		});
 		return () => {
 			stop();
-			stopBackgroundRenders();
+			stopBackgroundRenders(owner);
 		};
-	}, []);
+	}, [owner]);
 	// Loaded (and warmed up) once: later calls find it loading or loaded.
 	useEffect(() => {
 		void loadRenderer({theme, width});
 	}, [theme, width]);
-	return post ? readerPage(post, width, theme, hyperlinks) : undefined;
+	return post ? readerPage(post, width, theme, hyperlinks, owner) : undefined;
 }

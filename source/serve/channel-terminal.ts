@@ -1,0 +1,67 @@
+// An ssh channel as the terminal the app draws on: keys come in as a stream,
+// frames go out through the channel (waiting when the client is slow), and
+// the size is the one the client's pty says, changed by its window-change.
+import {EventEmitter} from 'node:events';
+import {PassThrough} from 'node:stream';
+import type {TerminalInput} from '../ui/run.js';
+import type {Terminal} from '../ui/screen-writer.js';
+
+/** The part of an ssh2 channel a served session writes to. */
+export type ChannelOut = {
+	write(data: string): boolean;
+	on(event: 'drain', listener: () => void): unknown;
+	off(event: 'drain', listener: () => void): unknown;
+};
+
+export class ChannelTerminal extends EventEmitter implements Terminal {
+	columns: number;
+	rows: number;
+	/** What the app has been given to draw: every byte it wrote. */
+	bytesOut = 0;
+	/** Keys, as the app reads them from a terminal: a stream that says it is one, raw already (the client's pty is). */
+	readonly input: TerminalInput;
+	private readonly onDrain = () => {
+		this.emit('drain');
+	};
+
+	constructor(
+		private readonly channel: ChannelOut,
+		size: {columns: number; rows: number},
+	) {
+		super();
+		this.columns = size.columns;
+		this.rows = size.rows;
+		const input = new PassThrough();
+		this.input = Object.assign(input as unknown as NodeJS.ReadStream, {
+			isTTY: true,
+			isRaw: true,
+			fd: -1,
+			setRawMode() {
+				return this;
+			},
+		}) as TerminalInput;
+		channel.on('drain', this.onDrain);
+	}
+
+	/** Bytes from the client: its keys. */
+	keys(data: Buffer | string): void {
+		(this.input as unknown as PassThrough).write(data);
+	}
+
+	write(text: string): boolean {
+		this.bytesOut += Buffer.byteLength(text);
+		return this.channel.write(text);
+	}
+
+	resize(columns: number, rows: number): void {
+		if (columns === this.columns && rows === this.rows) return;
+		this.columns = columns;
+		this.rows = rows;
+		this.emit('resize');
+	}
+
+	close(): void {
+		this.channel.off('drain', this.onDrain);
+		(this.input as unknown as PassThrough).end();
+	}
+}

@@ -1,0 +1,131 @@
+// `blogread serve`'s command line: where to listen, who may connect, and the
+// limits that keep one process serving many readers.
+import {existsSync, statSync} from 'node:fs';
+import {isIP} from 'node:net';
+import {parseArgs} from 'node:util';
+import {UserError} from '../util/errors.js';
+
+export type Listen = {host: string; port: number};
+
+export type Limits = {
+	/** Sessions open at once, from everyone. */
+	sessions: number;
+	/** Sessions open at once from one remote address. */
+	perAddress: number;
+	/** A session with no key from its reader for this long ends. */
+	idleMs: number;
+	/** A connection that has not finished the handshake and logged in by then is dropped. */
+	loginMs: number;
+};
+
+export type ServeOptions = {
+	target: string;
+	listen: Listen;
+	/** Only these keys may log in (an OpenSSH authorized_keys file); else anyone may, read-only. */
+	authorizedKeys: string | undefined;
+	/** The server's private key (OpenSSH format); created there when missing. Default: in the state folder. */
+	hostKey: string | undefined;
+	drafts: boolean;
+	/** No line per connection on stderr. */
+	quiet: boolean;
+	limits: Limits;
+};
+
+export const DEFAULT_LISTEN: Listen = {host: '127.0.0.1', port: 2222};
+export const DEFAULT_LIMITS: Limits = {sessions: 50, perAddress: 5, idleMs: 10 * 60_000, loginMs: 10_000};
+
+export const SERVE_HELP = `  Usage
+    $ blogread serve [path] [options]
+
+  Serves the blog over SSH: \`ssh -p 2222 HOST\` opens it in the reader's own terminal,
+  \`ssh -p 2222 HOST --list\` (or --json, or --print SLUG) prints. Read-only; one process, every session.
+
+  Options
+    --listen <host:port>      where to listen (default 127.0.0.1:2222; [::1]:22 for IPv6; port 0: any free port)
+    --authorized-keys <file>  only these public keys may log in (OpenSSH authorized_keys); default: anyone
+    --host-key <file>         the server's ed25519 key (created when missing); default: in blogread's state folder
+    --drafts                  serve drafts too
+    --max-sessions <n>        sessions at once (default 50)
+    --max-per-address <n>     sessions at once from one address (default 5)
+    --idle-timeout <seconds>  end a session with no key pressed for this long (default 600)
+    --login-timeout <seconds> drop a connection not logged in by then (default 10)
+    --quiet                   no line per connection on stderr
+    -h, --help
+`;
+
+const usage = (message: string): never => {
+	throw new UserError(message, 2);
+};
+
+/** `HOST:PORT`, `[IPv6]:PORT`, or a port alone (on 127.0.0.1). */
+export function parseListen(raw: string): Listen {
+	const bad = () => usage(`--listen must be HOST:PORT (like 127.0.0.1:2222 or [::1]:2222), got "${raw}"`);
+	const match = /^(?:\[([^\]]+)\]|([^:[\]]*)):(\d{1,5})$/.exec(raw.trim()) ?? /^()()(\d{1,5})$/.exec(raw.trim());
+	if (!match) return bad();
+	const host = match[1] ?? (match[2] || DEFAULT_LISTEN.host);
+	const port = Number(match[3]);
+	if (port > 65_535) return bad();
+	if (match[1] !== undefined && isIP(host) !== 6) return bad();
+	if (!/^[\w.-]+$/.test(host) && isIP(host) === 0) return bad();
+	return {host, port};
+}
+
+function wholeNumber(flag: string, raw: string | undefined, fallback: number, min: number): number {
+	if (raw === undefined) return fallback;
+	const value = Number(raw);
+	return raw.trim() !== '' && Number.isInteger(value) && value >= min
+		? value
+		: usage(`--${flag} must be a whole number, at least ${min}, got "${raw}"`);
+}
+
+/** `serve`'s own arguments (after the word `serve`) → what to serve and how; a bad one is a usage error. */
+export function parseServeArgs(args: readonly string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' {
+	let parsed: ReturnType<typeof parseServeFlags>;
+	try {
+		parsed = parseServeFlags(args);
+	} catch (error) {
+		// parseArgs says which option, in its own words: kept, as one line.
+		return usage(String((error as Error).message).split('\n')[0] ?? 'bad arguments');
+	}
+
+	const {values, positionals} = parsed;
+	if (values.help) return 'help';
+	if (positionals.length > 1) return usage(`expected one folder, got ${positionals.length}: ${positionals.join(' ')}`);
+	const target =
+		positionals[0] ?? env['BLOGREAD_DIR'] ?? (existsSync('posts') && statSync('posts').isDirectory() ? 'posts' : '.');
+	const seconds = 1000;
+	return {
+		target,
+		listen: values.listen === undefined ? DEFAULT_LISTEN : parseListen(values.listen),
+		authorizedKeys: values['authorized-keys'],
+		hostKey: values['host-key'],
+		drafts: values.drafts === true,
+		quiet: values.quiet === true,
+		limits: {
+			sessions: wholeNumber('max-sessions', values['max-sessions'], DEFAULT_LIMITS.sessions, 1),
+			perAddress: wholeNumber('max-per-address', values['max-per-address'], DEFAULT_LIMITS.perAddress, 1),
+			idleMs: wholeNumber('idle-timeout', values['idle-timeout'], DEFAULT_LIMITS.idleMs / seconds, 1) * seconds,
+			loginMs: wholeNumber('login-timeout', values['login-timeout'], DEFAULT_LIMITS.loginMs / seconds, 1) * seconds,
+		},
+	};
+}
+
+function parseServeFlags(args: readonly string[]) {
+	return parseArgs({
+		args: [...args],
+		allowPositionals: true,
+		strict: true,
+		options: {
+			listen: {type: 'string'},
+			'authorized-keys': {type: 'string'},
+			'host-key': {type: 'string'},
+			drafts: {type: 'boolean'},
+			quiet: {type: 'boolean'},
+			'max-sessions': {type: 'string'},
+			'max-per-address': {type: 'string'},
+			'idle-timeout': {type: 'string'},
+			'login-timeout': {type: 'string'},
+			help: {type: 'boolean', short: 'h'},
+		},
+	});
+}

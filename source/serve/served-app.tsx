@@ -1,0 +1,72 @@
+// The full-screen app for one reader connected over ssh: the same App as in a
+// local terminal, drawn on their channel, with what only a local run may do
+// (an editor, Ctrl-Z, opening a browser, keeping reading state) left out.
+import {render} from 'ink';
+import type {Theme} from '../theme/palette.js';
+import {App, type FrameReport} from '../ui/app.js';
+import {loadRenderer} from '../ui/page-cache.js';
+import {createScreenWriter} from '../ui/screen-writer.js';
+import {ENTER_APP_SCREEN, LEAVE_APP_SCREEN} from '../ui/terminal-modes.js';
+import {createLinkHost} from '../util/opener.js';
+import type {ChannelTerminal} from './channel-terminal.js';
+import type {SharedBlog} from './shared-blog.js';
+
+export type ServedApp = {
+	/** Resolves when the app has ended (the reader quit, or `stop`), the reader's terminal put back. */
+	ended: Promise<void>;
+	/** Ends the app from outside: idle, the server closing, the connection gone. */
+	stop(): void;
+};
+
+export function startServedApp(options: {
+	shared: SharedBlog;
+	terminal: ChannelTerminal;
+	theme: Theme;
+	onFrame?: (report: FrameReport) => void;
+}): ServedApp {
+	const {shared, terminal, theme} = options;
+	const screen = createScreenWriter(terminal);
+	terminal.write(ENTER_APP_SCREEN);
+	// OSC 52 reaches the reader's own terminal, so copying a link puts it on their clipboard; nothing runs here.
+	const links = createLinkHost({
+		env: {},
+		platform: process.platform,
+		write: sequence => {
+			terminal.write(sequence);
+		},
+		copyOnly: true,
+	});
+	void loadRenderer();
+	const instance = render(
+		<App
+			blog={shared.blog}
+			theme={theme}
+			host={{links}}
+			follow={shared.follow()}
+			bodies={shared.bodies}
+			{...(options.onFrame ? {onFrame: options.onFrame} : {})}
+		/>,
+		{
+			stdin: terminal.input,
+			stdout: screen.frames,
+			exitOnCtrlC: false,
+			debug: true,
+			patchConsole: false,
+		},
+	);
+	const ended = instance.waitUntilExit().then(
+		() => undefined,
+		() => undefined,
+	);
+	const finished = ended.then(() => {
+		screen.dispose();
+		terminal.write(LEAVE_APP_SCREEN);
+		terminal.close();
+	});
+	return {
+		ended: finished,
+		stop() {
+			instance.unmount();
+		},
+	};
+}
