@@ -2,7 +2,8 @@
 // medians of repeated runs with their ratio to what each is timed in turns
 // with: plain `node -e ''` (the floor of any Node CLI), a script that reads the
 // first 4 KB of every post, the least-*-list.mjs floors, bat. Over 100,000
-// posts it prints issue 19's figures, and how the costs grow from 10,000.
+// posts it prints issue 19's figures, and how the costs grow from 10,000;
+// then `blogread serve` with 50 ssh sessions at once (scripts/bench/serve.ts).
 import {type ChildProcessWithoutNullStreams, execFileSync, spawn, spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import {pathologicalCases} from '../test/helpers/pathological.js';
 // @ts-expect-error plain JavaScript helper shared with the fixtures
 import {makeBlog, makeLargePost} from './bench/generate.mjs';
 import {median} from './bench/median.js';
+import type {ServeRow} from './bench/serve.js';
 // @ts-expect-error plain JavaScript shared with the build
 import {bundle} from './bundle.mjs';
 
@@ -596,6 +598,26 @@ for (const [blog, searchRuns, extraEnv] of [
 	}
 }
 
+// `blogread serve` with 50 ssh sessions at once (scripts/bench/serve.ts): the built server in a child process, the
+// 50 ssh2 clients in another, over the sample blog and 1,000 posts. The issue's targets: each session under 10 MB,
+// every keystroke under 50 ms with the 50 scrolling at once on 2 cores.
+const served = spawnSync(
+	process.execPath,
+	[
+		'--import',
+		'tsx',
+		path.join(root, 'scripts', 'bench', 'serve.ts'),
+		'--json',
+		path.join(root, 'posts'),
+		blogs[1000] ?? '',
+	],
+	{cwd: root, env, encoding: 'utf8'},
+);
+if (served.status !== 0) throw new Error(`serve timing failed: ${served.stderr}`);
+const serveRows = JSON.parse(served.stdout) as ServeRow[];
+// What the server wrote besides its start (its warnings), shown under the rows.
+const serveNotes = served.stderr.trim();
+
 // The pathological inputs of test/pathological.test.ts, each rendered once here (the tests only check the lines).
 const pathological = pathologicalCases.map(([name, markdown]): [string, number] => {
 	const start = performance.now();
@@ -634,6 +656,11 @@ for (const [name, figure, ratio, target] of scaleRows) console.log(`| ${name} | 
 printGrowth();
 console.log(`\n| search | median | target |\n|---|---:|---|`);
 for (const [name, value, target] of searchRows) console.log(`| ${name} | ${value} | ${target} |`);
+console.log(`\n| serve: 50 ssh sessions at once, ${os.cpus().length} cores | figure | target |\n|---|---:|---|`);
+for (const [name, figure, target = '', met] of serveRows) {
+	console.log(`| ${name} | ${figure} | ${met === undefined ? target : judged(target, met)} |`);
+}
+if (serveNotes !== '') console.log(`\n${serveNotes}`);
 console.log(
 	`\n| slowest pathological Markdown (of ${pathological.length}) | render | the reader's budget |\n|---|---:|---|`,
 );

@@ -9,8 +9,22 @@ import {errorCode, UserError} from '../util/errors.js';
 
 const {utils} = ssh2;
 
-/** Where a line's key starts: its type, after any options. */
-const KEY_TYPE = /(?:^|\s)((?:ssh-|ecdsa-|sk-)\S+\s+\S+)/;
+const KEY_TYPE = /^(?:ssh-|ecdsa-|sk-)\S+\s+\S+/;
+
+/** A line's key (type and base64): at its start, or after its options, which may hold quoted spaces. */
+function keyOf(line: string): string | undefined {
+	const atStart = KEY_TYPE.exec(line)?.[0];
+	if (atStart !== undefined) return atStart;
+	let quoted = false;
+	for (let index = 0; index < line.length; index++) {
+		const character = line[index] as string;
+		if (character === '\\' && quoted) index++;
+		else if (character === '"') quoted = !quoted;
+		else if (!quoted && /\s/.test(character)) return KEY_TYPE.exec(line.slice(index).trimStart())?.[0];
+	}
+
+	return undefined;
+}
 
 export type AuthorizedKeys = {keys: ParsedKey[]; skipped: number};
 
@@ -21,7 +35,7 @@ export function parseAuthorizedKeys(text: string): AuthorizedKeys {
 	for (const raw of text.split(/\r?\n/)) {
 		const line = raw.trim();
 		if (line === '' || line.startsWith('#')) continue;
-		const found = KEY_TYPE.exec(line)?.[1];
+		const found = keyOf(line);
 		const key = found === undefined ? undefined : utils.parseKey(found);
 		if (key === undefined || key instanceof Error) skipped++;
 		else keys.push(key);

@@ -79,7 +79,7 @@ export function parseExecCommand(command: string, target: string, drafts: boolea
 		const what =
 			code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
 				? `not a command here: ${words.join(' ')}`
-				: (errorMessage(error).split('\n')[0] ?? '').replace(/\. To specify .*$/, '');
+				: (errorMessage(error).split('\n')[0] ?? '').replace(/\.(?: To specify .*)?$/, '');
 		return {kind: 'refused', why: `${what}; this server runs ${SERVED_COMMANDS}`};
 	}
 

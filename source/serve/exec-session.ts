@@ -20,10 +20,15 @@ export type CommandChannel = {
 /** Pieces small enough that a stalled reader holds at most one of them here. */
 const PIECE = 64 * 1024;
 
+const isHighSurrogate = (code: number) => code >= 0xd8_00 && code <= 0xdb_ff;
+
 /** Writes `text` a piece at a time, each once the channel has taken the last (false: the channel closed first). */
 export async function writeAll(channel: CommandChannel, text: string): Promise<boolean> {
-	for (let start = 0; start < text.length; start += PIECE) {
-		if (channel.write(text.slice(start, start + PIECE))) continue;
+	for (let start = 0, end = 0; start < text.length; start = end) {
+		end = Math.min(text.length, start + PIECE);
+		// Each piece becomes UTF-8 on its own: a character of two UTF-16 units is not cut in half.
+		if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+		if (channel.write(text.slice(start, end))) continue;
 		const drained = await new Promise<boolean>(resolve => {
 			const onDrain = () => {
 				channel.off('close', onClose);

@@ -34,9 +34,24 @@ export async function runServe(args: readonly string[], io: Io): Promise<number>
 	const authorized = options.authorizedKeys === undefined ? undefined : readAuthorizedKeys(options.authorizedKeys);
 	const hostKey = loadHostKey(options.hostKey, io.env);
 	const shared = await SharedBlog.open(folder, {drafts: options.drafts, env: io.env});
+	// Each session's app waits for its end with a listener on the process (Ink's waitUntilExit): as many as sessions.
+	process.setMaxListeners(Math.max(process.getMaxListeners(), options.limits.sessions + 10));
 	const log = options.quiet ? undefined : (line: string) => say(io, line);
-	// A bug met by one session is that session's, not every reader's: said, and the server goes on.
-	const onBug = (error: unknown) => say(io, `unexpected error in a session: ${errorMessage(error)}`);
+	// A bug met by one session is that session's, not every reader's: said, and the server goes on. The log
+	// itself failing (stderr closed under it) is no bug to report: reporting it would fail again, for ever.
+	process.stderr.on('error', () => {});
+	let reporting = false;
+	const onBug = (error: unknown) => {
+		if (reporting) return;
+		reporting = true;
+		try {
+			say(io, `unexpected error in a session: ${errorMessage(error)}`);
+		} catch {
+			// Nowhere to say it.
+		} finally {
+			reporting = false;
+		}
+	};
 	process.on('uncaughtException', onBug);
 	process.on('unhandledRejection', onBug);
 	let server: Awaited<ReturnType<typeof startServer>>;
@@ -67,17 +82,23 @@ export async function runServe(args: readonly string[], io: Io): Promise<number>
 	say(io, `read it with: ssh -p ${port} ${hostName}`);
 	if (authorized && authorized.skipped > 0) say(io, `${authorized.skipped} lines of the authorized keys hold no key`);
 
-	await new Promise<void>(resolve => {
-		const stop = () => {
-			process.off('SIGINT', stop);
-			process.off('SIGTERM', stop);
-			say(io, 'stopping: ending every session');
-			void server.close().then(resolve);
-		};
+	// Ink ends every app on these signals too (signal-exit), and kills the process when no other listener is
+	// left: ours stay until every session has ended. A second signal doesn't wait.
+	const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+	let stopping = false;
+	let stopped: () => void = () => {};
+	const stop = () => {
+		if (stopping) process.exit(1);
+		stopping = true;
+		say(io, 'stopping: ending every session');
+		void server.close().then(() => stopped());
+	};
 
-		process.on('SIGINT', stop);
-		process.on('SIGTERM', stop);
+	for (const signal of signals) process.on(signal, stop);
+	await new Promise<void>(resolve => {
+		stopped = resolve;
 	});
+	for (const signal of signals) process.off(signal, stop);
 	shared.close();
 	process.off('uncaughtException', onBug);
 	process.off('unhandledRejection', onBug);

@@ -60,23 +60,30 @@ const usage = (message: string): never => {
 /** `HOST:PORT`, `[IPv6]:PORT`, or a port alone (on 127.0.0.1). */
 export function parseListen(raw: string): Listen {
 	const bad = () => usage(`--listen must be HOST:PORT (like 127.0.0.1:2222 or [::1]:2222), got "${raw}"`);
-	const match = /^(?:\[([^\]]+)\]|([^:[\]]*)):(\d{1,5})$/.exec(raw.trim()) ?? /^()()(\d{1,5})$/.exec(raw.trim());
+	const text = raw.trim();
+	if (/^\d{1,5}$/.test(text)) return Number(text) > 65_535 ? bad() : {host: DEFAULT_LISTEN.host, port: Number(text)};
+	const match = /^(?:\[([^\]]+)\]|([^:[\]]*)):(\d{1,5})$/.exec(text);
 	if (!match) return bad();
-	const host = match[1] ?? (match[2] || DEFAULT_LISTEN.host);
+	const [, bracketed, named] = match;
+	const host = bracketed ?? (named || DEFAULT_LISTEN.host);
 	const port = Number(match[3]);
 	if (port > 65_535) return bad();
-	if (match[1] !== undefined && isIP(host) !== 6) return bad();
+	if (bracketed !== undefined && isIP(host) !== 6) return bad();
 	if (!/^[\w.-]+$/.test(host) && isIP(host) === 0) return bad();
 	return {host, port};
 }
 
-function wholeNumber(flag: string, raw: string | undefined, fallback: number, min: number): number {
+function wholeNumber(flag: string, raw: string | undefined, fallback: number, min: number, max: number): number {
 	if (raw === undefined) return fallback;
 	const value = Number(raw);
-	return raw.trim() !== '' && Number.isInteger(value) && value >= min
+	return raw.trim() !== '' && Number.isInteger(value) && value >= min && value <= max
 		? value
-		: usage(`--${flag} must be a whole number, at least ${min}, got "${raw}"`);
+		: usage(`--${flag} must be a whole number from ${min} to ${max}, got "${raw}"`);
 }
+
+/** A day: longer timers than Node's (24.8 days) would fire at once; longer than a day means none. */
+const MAX_SECONDS = 86_400;
+const MAX_SESSIONS = 10_000;
 
 /** `serve`'s own arguments (after the word `serve`) → what to serve and how; a bad one is a usage error. */
 export function parseServeArgs(args: readonly string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' {
@@ -92,7 +99,7 @@ export function parseServeArgs(args: readonly string[], env: NodeJS.ProcessEnv):
 	if (values.help) return 'help';
 	if (positionals.length > 1) return usage(`expected one folder, got ${positionals.length}: ${positionals.join(' ')}`);
 	const target =
-		positionals[0] ?? env['BLOGREAD_DIR'] ?? (existsSync('posts') && statSync('posts').isDirectory() ? 'posts' : '.');
+		positionals[0] || env['BLOGREAD_DIR'] || (existsSync('posts') && statSync('posts').isDirectory() ? 'posts' : '.');
 	const seconds = 1000;
 	return {
 		target,
@@ -102,10 +109,13 @@ export function parseServeArgs(args: readonly string[], env: NodeJS.ProcessEnv):
 		drafts: values.drafts === true,
 		quiet: values.quiet === true,
 		limits: {
-			sessions: wholeNumber('max-sessions', values['max-sessions'], DEFAULT_LIMITS.sessions, 1),
-			perAddress: wholeNumber('max-per-address', values['max-per-address'], DEFAULT_LIMITS.perAddress, 1),
-			idleMs: wholeNumber('idle-timeout', values['idle-timeout'], DEFAULT_LIMITS.idleMs / seconds, 1) * seconds,
-			loginMs: wholeNumber('login-timeout', values['login-timeout'], DEFAULT_LIMITS.loginMs / seconds, 1) * seconds,
+			sessions: wholeNumber('max-sessions', values['max-sessions'], DEFAULT_LIMITS.sessions, 1, MAX_SESSIONS),
+			perAddress: wholeNumber('max-per-address', values['max-per-address'], DEFAULT_LIMITS.perAddress, 1, MAX_SESSIONS),
+			idleMs:
+				wholeNumber('idle-timeout', values['idle-timeout'], DEFAULT_LIMITS.idleMs / seconds, 1, MAX_SECONDS) * seconds,
+			loginMs:
+				wholeNumber('login-timeout', values['login-timeout'], DEFAULT_LIMITS.loginMs / seconds, 1, MAX_SECONDS) *
+				seconds,
 		},
 	};
 }

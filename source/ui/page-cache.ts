@@ -18,6 +18,16 @@ const cache = new Map<string, Entry>();
  * cache when blogread serves them over ssh).
  */
 const rendering = new Map<string, {path: string; stop: AbortController; owners: Set<object>}>();
+/** Apps in other colours (served sessions) have pages of their own. */
+const themeNumbers = new WeakMap<Theme, number>();
+let themesSeen = 0;
+function themeNumber(theme: Theme): number {
+	const known = themeNumbers.get(theme);
+	if (known !== undefined) return known;
+	themeNumbers.set(theme, ++themesSeen);
+	return themesSeen;
+}
+
 /** The owner of an app that does not say: the process's own. */
 const PROCESS_APP = {};
 const listeners = new Set<() => void>();
@@ -176,7 +186,7 @@ export function readerPage(
 	hyperlinks: boolean,
 	owner: object = PROCESS_APP,
 ): ReaderPage | undefined {
-	const key = `${post.absolutePath}\u0000${width}\u0000${hyperlinks}`;
+	const key = `${post.absolutePath}\u0000${width}\u0000${hyperlinks}\u0000${themeNumber(theme)}`;
 	const hit = cache.get(key);
 	if (hit?.post === post && hit.theme === theme) {
 		remember(key, hit);
