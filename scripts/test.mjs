@@ -7,7 +7,18 @@ import reporter from './test-reporter.mjs';
 
 const folder = path.join(import.meta.dirname, '..', 'test');
 // The files that spawn the built bin or render large posts; the rest take a second or two each.
-const slowest = ['cli', 'corpus', 'hostile', 'pathological', 'terminal-cli', 'render-job', 'sites', 'text-width'];
+const slowest = [
+	'cli',
+	'serve-ssh',
+	'corpus',
+	'serve-sessions',
+	'hostile',
+	'pathological',
+	'terminal-cli',
+	'render-job',
+	'sites',
+	'text-width',
+];
 const files = readdirSync(folder)
 	.filter(name => /\.test\.tsx?$/.test(name))
 	.sort((a, b) => {

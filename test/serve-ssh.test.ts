@@ -3,16 +3,65 @@
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, statSync, writeFileSync} from 'node:fs';
-import {connect} from 'node:net';
+import {connect, createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
+import {runBin} from './helpers/bin.js';
 import {foreignControls, makeHostileBlog} from './helpers/hostile.js';
 import {blogCopy, hasSsh, type Served, ssh, sshInTerminal, startServe} from './helpers/serve.js';
 import {hasTmux, tmuxWindow} from './helpers/tmux.js';
 
 const skip = !hasSsh && 'OpenSSH client not installed';
 const onScreen = (text: string) => (rows: string[]) => rows.some(row => row.includes(text));
+
+describe('blogread serve: the command line', () => {
+	const usage = 'Usage: blogread serve [path] [--listen HOST:PORT] [options] (blogread serve --help lists them)\n';
+	it('--help, and each mistake as one line with its exit code', async () => {
+		const help = runBin(['serve', '--help']);
+		assert.equal(help.code, 0);
+		assert.match(help.stdout, /--listen <host:port>/);
+		assert.match(runBin(['--help']).stdout, /blogread serve --help/);
+
+		const cases: Array<[args: string[], code: number, stderr: string | RegExp]> = [
+			[
+				['serve', '--listen', 'nowhere'],
+				2,
+				`blogread: --listen must be HOST:PORT (like 127.0.0.1:2222 or [::1]:2222), got "nowhere"\n${usage}`,
+			],
+			[
+				['serve', '--idle-timeout', '0'],
+				2,
+				`blogread: --idle-timeout must be a whole number from 1 to 86400, got "0"\n${usage}`,
+			],
+			[['serve', '--shell'], 2, /^blogread: Unknown option '--shell'/],
+			[['serve', '/no/such/blog'], 1, 'blogread: /no/such/blog: cannot read (ENOENT)\n'],
+			[
+				['serve', 'test/fixtures/blog/json-post.md'],
+				1,
+				'blogread: test/fixtures/blog/json-post.md: serve needs a folder of posts, not a file\n',
+			],
+		];
+		for (const [args, code, stderr] of cases) {
+			const result = runBin(args, {cwd: path.join(import.meta.dirname, '..')});
+			assert.equal(result.code, code, args.join(' '));
+			if (typeof stderr === 'string') assert.equal(result.stderr, stderr, args.join(' '));
+			else assert.match(result.stderr, stderr, args.join(' '));
+		}
+
+		const taken = createServer();
+		await new Promise<void>(resolve => taken.listen(0, '127.0.0.1', resolve));
+		const {port} = taken.address() as {port: number};
+		try {
+			const home = mkdtempSync(path.join(tmpdir(), 'blogread-serve-state-'));
+			const busy = runBin(['serve', blogCopy(), '--listen', `127.0.0.1:${port}`], {env: {XDG_STATE_HOME: home}});
+			assert.equal(busy.code, 1);
+			assert.equal(busy.stderr, `blogread: cannot listen on 127.0.0.1:${port} (EADDRINUSE)\n`);
+		} finally {
+			taken.close();
+		}
+	});
+});
 
 describe('blogread serve: commands', {skip}, () => {
 	let server: Served;
@@ -130,7 +179,10 @@ describe('blogread serve: commands', {skip}, () => {
 				.find(row => row.includes('user="reader-one"')) ?? '';
 		assert.match(
 			line,
-			/^blogread: \d{4}-\d\d-\d\dT[\d:.]+Z 127\.0\.0\.1 user="reader-one" [\d.]+s in=\d+ (B|KB) out=[\d.]+ (B|KB) command$/,
+			new RegExp(
+				String.raw`^blogread: \d{4}-\d\d-\d\dT[\d:.]+Z 127\.0\.0\.1 user="reader-one" [\d.]+s ` +
+					String.raw`in=\d+ (B|KB) out=[\d.]+ (B|KB) command$`,
+			),
 		);
 	});
 });

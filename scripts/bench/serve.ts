@@ -461,8 +461,10 @@ async function serveBench(bin: string, blog: string, label: string, folder: stri
 					? [[`${what}: data with no key waiting for it`, String(result.unprompted)] as ServeRow]
 					: []),
 				[
-					`${name}: CPU, in % of a core, while scrolling ${how}: the server (its time a key); the bench's 50 ssh2 clients; the machine's other processes`,
-					`${percent(result.serverCpu)} (${ms(result.serverPerKey)}); ${percent(result.clientCpu)}; ${percent(result.otherCpu)}`,
+					`${name}: CPU, in % of a core, while scrolling ${how}: the server (its time a key); ` +
+						"the bench's 50 ssh2 clients; the machine's other processes",
+					`${percent(result.serverCpu)} (${ms(result.serverPerKey)}); ` +
+						`${percent(result.clientCpu)}; ${percent(result.otherCpu)}`,
 				],
 			];
 		};
@@ -480,7 +482,8 @@ async function serveBench(bin: string, blog: string, label: string, folder: stri
 				perSession < SESSION_MB_TARGET,
 			],
 			[
-				`${name}: a key, the first ${WARM_UP_MS / 1000} s of the 50 scrolling on the server just started (as below, each on its own clock): median, 95th percentile, slowest`,
+				`${name}: a key, the first ${WARM_UP_MS / 1000} s of the 50 scrolling on the server just started ` +
+					'(as below, each on its own clock): median, 95th percentile, slowest',
 				[median(warmUp.times), percentile(warmUp.times, 0.95), Math.max(...warmUp.times)].map(ms).join(', '),
 			],
 			...keyRows('each on its own clock (j every 100 ms)', staggered),
@@ -494,7 +497,8 @@ async function serveBench(bin: string, blog: string, label: string, folder: stri
 			],
 			[`${name}: server memory, every session quit (peak)`, `${mb(ended)} (${mb(peak)})`],
 			[
-				`${name}: server live heap after a full collection: before any session → after ${runs} single session${runs === 1 ? '' : 's'} → after the 50 quit`,
+				`${name}: server live heap after a full collection: before any session → ` +
+					`after ${runs} single session${runs === 1 ? '' : 's'} → after the 50 quit`,
 				`${mb(heapBefore)} → ${mb(heapAlone)} → ${mb(heapEnded)}`,
 			],
 		];

@@ -38,6 +38,9 @@ ${keyLines('reader', ascii)}
     $ blogread --tag go --list
     $ blogread --print welcome-to-blogread | less -R
     $ blogread --list | fzf | cut -f2 | xargs blogread --print
+
+  Serve the blog over SSH (blogread serve --help)
+    $ blogread serve ~/blog --listen 0.0.0.0:2222
 `;
 }
 

@@ -62,7 +62,7 @@ export async function printPost(options: Options, name: string, io: Io): Promise
 /** Where a post is looked for by name: paths from `cwd`; a failure names `blog` and says how to list it. */
 type Where = {cwd: string; blog: string; listHint: string};
 
-/** Prints the post of a loaded blog that `name` names (a slug, a path in the blog, a title…), never a file outside it. */
+/** Prints the post of a loaded blog that `name` names (a slug, a path in it, a title…), never a file outside it. */
 export async function printBlogPost(
 	blog: Blog,
 	name: string,

@@ -47,7 +47,7 @@ function release(key: string, owner: object): void {
 	cache.delete(key);
 }
 
-/** Stops the renders only `owner` wanted (its app is closing): a worker thread left running would keep the process up. */
+/** Stops the renders only `owner` wanted (its app is closing): a worker left running would keep the process up. */
 export function stopBackgroundRenders(owner: object = PROCESS_APP): void {
 	for (const key of [...rendering.keys()]) release(key, owner);
 }

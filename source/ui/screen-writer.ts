@@ -34,7 +34,10 @@ export function sizeOf(stream: {columns?: number; rows?: number}): {columns: num
 	return {columns: stream.columns || 80, rows: stream.rows || 24};
 }
 
-/** Where frames go: a terminal that says its size, tells of resizes, and takes writes as a stream does (false: wait for 'drain'). */
+/**
+ * Where frames go: a terminal that says its size, tells of resizes, and takes
+ * writes as a stream does (false: wait for 'drain').
+ */
 export type Terminal = {
 	write(text: string): boolean;
 	on(event: 'resize' | 'drain', listener: () => void): unknown;

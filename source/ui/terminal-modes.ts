@@ -1,7 +1,10 @@
 // The terminal modes the full-screen app runs in, entered and left the same
 // way on the process's own terminal (run.tsx) and on a served one (serve/).
 
-/** The alternate screen, cursor home, no cursor, and no line wrap: a line one column too wide is cut, never wrapped onto the next row or scrolling the screen. */
+/**
+ * The alternate screen, cursor home, no cursor, and no line wrap: a line one
+ * column too wide is cut, never wrapped onto the next row or scrolling the screen.
+ */
 export const ENTER_APP_SCREEN = '\u001B[?1049h\u001B[H\u001B[?25l\u001B[?7l';
 
 /**

@@ -19,7 +19,7 @@ export type Follow = {
 	revalidate?: boolean;
 	/** Folders never watched (absolute): blogread's cache and state folders. */
 	ignore?: string[];
-	/** Changes seen by a watcher someone else keeps (blogread serve watches once for every session): no watcher of its own. */
+	/** Changes seen by a watcher kept elsewhere (blogread serve watches once for every session): none of its own. */
 	subscribe?: (onChange: (changes: FolderChanges) => void) => () => void;
 	/** For tests: how the folder is watched (see watch-folder.ts). */
 	watch?: Pick<Parameters<typeof watchFolder>[0], 'watch' | 'fileSystemType' | 'pollMs'>;
