@@ -218,6 +218,12 @@ describe('blogread serve: the app over ssh', {skip: skip || (!hasTmux && 'tmux n
 			window.keys('Enter', 'Enter');
 			await window.waitFor(onScreen('Found in a subfolder'), 'the post open');
 
+			// What only a local run may do: said, not done.
+			window.keys('e');
+			await window.waitFor(onScreen('no editor here'), 'e refused');
+			window.keys('C-z');
+			await window.waitFor(onScreen('suspending is not possible here'), 'Ctrl-Z refused');
+
 			window.resize(50, 12);
 			await window.waitFor(
 				rows => rows.length <= 12 && rows.some(row => row.includes('Found in')),
@@ -286,13 +292,14 @@ describe('blogread serve: limits', {skip: skip || (!hasTmux && 'tmux not install
 	});
 
 	it('at most --max-sessions in all', async () => {
-		const server = await startServe(blogCopy(), ['--max-sessions', '1']);
+		const server = await startServe(blogCopy(), ['--max-sessions', '1', '--quiet']);
 		const window = tmuxWindow(sshInTerminal(server.port, ['-tt']), 80, 24);
 		try {
 			await window.waitFor(onScreen('? help'), 'the first session');
 			const second = ssh(server.port, ['list']);
 			assert.equal(second.code, 1);
 			assert.match(second.stderr, /the server is full \(1 readers\)/);
+			assert.ok(!server.log().includes('user='), `--quiet: no line per connection\n${server.log()}`);
 		} finally {
 			window.close();
 			await server.stop();
