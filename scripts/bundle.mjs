@@ -315,8 +315,36 @@ const inkFramesFaster = {
 	// Each character got a copy of the styles before it and was compared with the one
 	// before it by building three Sets: characters now share their styles' array (a new
 	// one is made for each change of style), and equal arrays are not compared.
+	// Each text is cleaned of escape sequences (tokenised whole) when it is measured and
+	// again when it is drawn, in the same frame: the second time is taken from a memo.
 	name: 'ink-frames-faster',
 	setup(build) {
+		build.onLoad({filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]squash-text-nodes\.js$/}, async args => ({
+			contents: patchText(
+				await readFile(args.path, 'utf8'),
+				[
+					['    return sanitizeAnsi(text);', '    return sanitizedOnce(text);'],
+					[
+						'const squashTextNodes = ',
+						[
+							'const sanitized = new Map();',
+							'const sanitizedOnce = text => {',
+							'    let clean = sanitized.get(text);',
+							'    if (clean === undefined) {',
+							'        if (sanitized.size >= 256) sanitized.clear();',
+							'        clean = sanitizeAnsi(text);',
+							'        sanitized.set(text, clean);',
+							'    }',
+							'    return clean;',
+							'};',
+							'const squashTextNodes = ',
+						].join('\n'),
+					],
+				],
+				'ink squash-text-nodes',
+			),
+			loader: 'js',
+		}));
 		build.onLoad(
 			{filter: /[\\/]node_modules[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/},
 			async args => ({
