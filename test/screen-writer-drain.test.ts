@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {EventEmitter} from 'node:events';
 import {describe, it} from 'node:test';
-import {createScreenWriter, frameUpdate, type ScreenWriter} from '../source/ui/screen-writer.js';
+import {createScreenWriter, frameUpdate, RESIZE_WAIT_MS, type ScreenWriter} from '../source/ui/screen-writer.js';
 
 // A slow terminal (an ssh client that reads slowly, or not at all): once a
 // write says the terminal is full, frames wait, only the latest is kept, and
@@ -107,11 +107,11 @@ describe('the screen writer and a slow terminal', () => {
 		await show(screen, one);
 		terminal.emit('resize');
 		await show(screen, two);
+		screen.laidOut(terminal);
 		terminal.drain();
 		assert.deepEqual(terminal.writes, [frameUpdate(undefined, one, ROWS), frameUpdate(undefined, two, ROWS)]);
 		screen.dispose();
 	});
-
 	it('writes nothing at a drain while paused; resume writes the whole latest frame', async () => {
 		const terminal = new SlowTerminal();
 		const screen = createScreenWriter(terminal);
@@ -140,5 +140,35 @@ describe('the screen writer and a slow terminal', () => {
 		terminal.drain();
 		await show(screen, three);
 		assert.equal(terminal.writes.length, 1);
+	});
+});
+
+describe('the screen writer after a resize', () => {
+	it("holds Ink's frame of the old layout until the app has laid out for the new size", async () => {
+		const terminal = new SlowTerminal();
+		const screen = createScreenWriter(terminal);
+		await show(screen, one);
+		terminal.emit('resize');
+		await show(screen, two);
+		screen.laidOut({columns: 40, rows: ROWS});
+		assert.equal(terminal.writes.length, 1, 'not for another size');
+		await show(screen, three);
+		screen.laidOut(terminal);
+		assert.deepEqual(terminal.writes, [frameUpdate(undefined, one, ROWS), frameUpdate(undefined, three, ROWS)]);
+		await show(screen, four);
+		assert.deepEqual(terminal.writes.at(-1), frameUpdate(three, four, ROWS), 'then frames go as they come');
+		screen.dispose();
+	});
+
+	it(`writes the latest frame after ${RESIZE_WAIT_MS} ms when the app says nothing`, async () => {
+		const terminal = new SlowTerminal();
+		const screen = createScreenWriter(terminal);
+		terminal.emit('resize');
+		await show(screen, one);
+		assert.equal(terminal.writes.length, 0);
+		const deadline = Date.now() + 10_000;
+		while (terminal.writes.length === 0 && Date.now() < deadline) await new Promise(resolve => setTimeout(resolve, 20));
+		assert.deepEqual(terminal.writes, [frameUpdate(undefined, one, ROWS)]);
+		screen.dispose();
 	});
 });

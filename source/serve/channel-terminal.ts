@@ -13,6 +13,8 @@ export type ChannelOut = {
 	off(event: 'drain', listener: () => void): unknown;
 };
 
+const RESIZE_EVERY_MS = 50;
+
 export class ChannelTerminal extends EventEmitter implements Terminal {
 	columns: number;
 	rows: number;
@@ -20,6 +22,9 @@ export class ChannelTerminal extends EventEmitter implements Terminal {
 	bytesOut = 0;
 	/** Keys, as the app reads them from a terminal: a stream that says it is one, raw already (the client's pty is). */
 	readonly input: TerminalInput;
+	/** The size the client asked for last, not taken yet; and the wait before the next is taken. */
+	private wanted: {columns: number; rows: number} | undefined;
+	private resizeTimer: NodeJS.Timeout | undefined;
 	private readonly onDrain = () => {
 		this.emit('drain');
 	};
@@ -53,14 +58,29 @@ export class ChannelTerminal extends EventEmitter implements Terminal {
 		return this.channel.write(text);
 	}
 
+	/**
+	 * The client's window changed. Each resize redraws the whole screen, so a
+	 * burst (a window dragged, or a client sending thousands) is taken at most
+	 * once every RESIZE_EVERY_MS, the last size always.
+	 */
 	resize(columns: number, rows: number): void {
-		if (columns === this.columns && rows === this.rows) return;
-		this.columns = columns;
-		this.rows = rows;
+		this.wanted = {columns, rows};
+		if (!this.resizeTimer) this.applySize();
+	}
+
+	private applySize(): void {
+		const size = this.wanted;
+		this.wanted = undefined;
+		this.resizeTimer = undefined;
+		if (!size || (size.columns === this.columns && size.rows === this.rows)) return;
+		this.columns = size.columns;
+		this.rows = size.rows;
 		this.emit('resize');
+		this.resizeTimer = setTimeout(() => this.applySize(), RESIZE_EVERY_MS);
 	}
 
 	close(): void {
+		clearTimeout(this.resizeTimer);
 		this.channel.off('drain', this.onDrain);
 		(this.input as unknown as PassThrough).end();
 	}

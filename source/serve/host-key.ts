@@ -14,6 +14,8 @@ const {utils} = ssh2;
 export const HOST_KEY_NAME = 'serve-host-ed25519';
 const MAX_KEY_BYTES = 64 * 1024;
 const GROUP_OR_OTHER = 0o077;
+/** An ed25519 public key on the wire: its type's name and the 32-byte key, each after its length. */
+const ED25519_PUBLIC_BYTES = 4 + 'ssh-ed25519'.length + 4 + 32;
 
 export type HostKey = {
 	/** The private key, in OpenSSH's format, for the server. */
@@ -50,6 +52,22 @@ function parsed(text: string, file: string): {private: string; fingerprint: stri
 	return {private: text, fingerprint: fingerprintOf(key.getPublicSSH())};
 }
 
+/**
+ * A new ed25519 key that reads back: ssh2's generator now and then (about one
+ * key in 256) writes a public part a byte short, which it then refuses to read.
+ */
+function newKey(file: string): {private: string; fingerprint: string} {
+	for (let attempt = 0; attempt < 16; attempt++) {
+		const text = utils.generateKeyPairSync('ed25519').private;
+		const key = utils.parseKey(text);
+		if (!(key instanceof Error) && key.isPrivateKey() && key.getPublicSSH().length === ED25519_PUBLIC_BYTES) {
+			return parsed(text, file);
+		}
+	}
+
+	throw new UserError(`cannot make a host key for ${cleanLine(file)}`);
+}
+
 /** The host key from `given` (--host-key) or the state folder; made there (ed25519, mode 600) when missing. */
 export function loadHostKey(given: string | undefined, env: NodeJS.ProcessEnv): HostKey {
 	const file = keyFile(given, env);
@@ -67,8 +85,8 @@ export function loadHostKey(given: string | undefined, env: NodeJS.ProcessEnv): 
 		return {...parsed(text, file), file, created: false};
 	}
 
-	const made = utils.generateKeyPairSync('ed25519');
+	const made = newKey(file);
 	writePrivateFile(file, made.private);
 	if (!existsSync(file)) throw new UserError(`cannot write the host key ${cleanLine(file)}`);
-	return {...parsed(made.private, file), file, created: true};
+	return {...made, file, created: true};
 }

@@ -44,7 +44,10 @@ export function startServedApp(options: {
 			host={{links}}
 			follow={shared.follow()}
 			bodies={shared.bodies}
-			{...(options.onFrame ? {onFrame: options.onFrame} : {})}
+			onFrame={report => {
+				screen.laidOut(report);
+				options.onFrame?.(report);
+			}}
 		/>,
 		{
 			stdin: terminal.input,

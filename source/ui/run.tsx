@@ -193,6 +193,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 			{...(options.bodies ? {bodies: options.bodies} : {})}
 			{...(options.memory ? {memory: options.memory} : {})}
 			{...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})}
+			onFrame={report => screen.laidOut(report)}
 		/>
 	);
 	// The renderer's files are read while the first frame is drawn (the list doesn't need them), so it

@@ -54,8 +54,13 @@ export type ScreenWriter = {
 	pause(): void;
 	/** Writes again, starting with the whole of the latest frame: the screen was someone else's meanwhile. */
 	resume(): void;
+	/** The app has drawn a frame laid out for this size (after a resize, frames wait for one). */
+	laidOut(size: {columns: number; rows: number}): void;
 	dispose(): void;
 };
+
+/** After a resize, how long frames wait for the app's frame of the new size before the latest is written anyway. */
+export const RESIZE_WAIT_MS = 100;
 
 /**
  * Writes the frames Ink renders into `frames` to `terminal`, changed rows only.
@@ -69,9 +74,13 @@ export function createScreenWriter(terminal: Terminal): ScreenWriter {
 	// The terminal has not taken the last update yet (a slow or stalled ssh client): frames wait, and only the
 	// latest is kept, so what is held for a terminal is one update and one frame however long it stalls.
 	let blocked = false;
+	// Resized: Ink draws at once with the app's layout for the old size, then the app lays out for the new one.
+	// Frames wait for that one (or a while), so no frame of the wrong size is ever written.
+	let awaiting: {columns: number; rows: number} | undefined;
+	let waitTimer: NodeJS.Timeout | undefined;
 
 	const flush = () => {
-		if (paused || blocked || !latest) return;
+		if (paused || blocked || awaiting || !latest) return;
 		const update = frameUpdate(shown, latest, sizeOf(terminal).rows);
 		shown = latest;
 		if (update !== '' && !terminal.write(update)) {
@@ -108,6 +117,12 @@ export function createScreenWriter(terminal: Terminal): ScreenWriter {
 	// After a resize the terminal may have moved or dropped what it showed: the next frame is written whole.
 	const onResize = () => {
 		shown = undefined;
+		awaiting = sizeOf(terminal);
+		clearTimeout(waitTimer);
+		waitTimer = setTimeout(() => {
+			awaiting = undefined;
+			flush();
+		}, RESIZE_WAIT_MS);
 		frames.emit('resize');
 	};
 
@@ -122,8 +137,15 @@ export function createScreenWriter(terminal: Terminal): ScreenWriter {
 			shown = undefined;
 			flush();
 		},
+		laidOut({columns, rows}) {
+			if (!awaiting || awaiting.columns !== columns || awaiting.rows !== rows) return;
+			awaiting = undefined;
+			clearTimeout(waitTimer);
+			flush();
+		},
 		dispose() {
 			paused = true;
+			clearTimeout(waitTimer);
 			terminal.off('resize', onResize);
 			terminal.off('drain', onDrain);
 		},
