@@ -369,9 +369,9 @@ export function keyLabel(spec: KeySpec, {arrows}: ArrowNames = UNICODE_GLYPHS): 
 export type HelpRow = {keys: string; description: string};
 
 /** The help screen's rows for one view, straight from the keymap. */
-export function helpRows(view: View, glyphs: ArrowNames = UNICODE_GLYPHS): HelpRow[] {
+export function helpRows(view: View, glyphs: ArrowNames = UNICODE_GLYPHS, without: readonly string[] = []): HelpRow[] {
 	return keymap
-		.filter(binding => binding.views.includes(view))
+		.filter(binding => binding.views.includes(view) && !without.includes(binding.command))
 		.map(binding => ({
 			keys: binding.keys.map(key => keyLabel(key, glyphs)).join(' '),
 			description: binding.description,

@@ -142,7 +142,8 @@ describe('help at any size', () => {
 		[40, 12],
 	] as const) {
 		it(`at ${columns}x${rows} no description is cut: each shows whole, wrapped if need be`, async () => {
-			const app = await open({blog, theme});
+			// A host that can do everything: every key of the keymap is offered.
+			const app = await open({blog, theme, host: {edit: async post => post, suspend: async () => {}}});
 			await app.resize(columns, rows);
 			await app.press('?');
 			const text = await allPages(app);
@@ -162,6 +163,16 @@ describe('help at any size', () => {
 			for (const row of helpRows('list')) assert.ok(joined.includes(row.description), `${row.description}\n${text}`);
 		});
 	}
+
+	it('without an editor or a shell to stop to (blogread serve), e and Ctrl-Z are left out', async () => {
+		const app = await open({blog, theme, host: {}});
+		await app.press('\r');
+		await app.press('?');
+		const text = await allPages(app);
+		assert.ok(!text.includes('suspend') && !text.includes('Ctrl-Z'), text);
+		assert.ok(!/\bedit\b/.test(text), text);
+		assert.ok(text.includes('back to the list'), text);
+	});
 });
 
 describe('Esc in the reader', () => {

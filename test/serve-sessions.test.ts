@@ -91,7 +91,10 @@ type Session = {
 	size(): {columns: number; rows: number};
 	press(keys: string): void;
 	resize(columns: number, rows: number): void;
-	/** Waits until `check` holds for what has come so far; fails with the screen after `timeout`, or if the session ends first. */
+	/**
+	 * Waits until `check` holds for what has come so far; fails with the screen after `timeout`,
+	 * or if the session ends first.
+	 */
 	waitFor(check: (session: Session) => boolean, what: string, timeout?: number): Promise<void>;
 	/** The exit status the server sent, once the channel has closed (undefined: none). */
 	closed: Promise<number | undefined>;
@@ -284,7 +287,8 @@ function withoutServerSequences(output: string): string {
 			for (let index = 3; index < parts.length; index += 2)
 				assert.ok(
 					Number(parts[index]) > Number(parts[index - 2]),
-					`a frame's rows in order: row ${parts[index]} after ${parts[index - 2]}, after ${JSON.stringify(parts[index - 3]?.slice(-60))}`,
+					`a frame's rows in order: row ${parts[index]} after ${parts[index - 2]}, ` +
+						`after ${JSON.stringify(parts[index - 3]?.slice(-60))}`,
 				);
 			return parts.filter((_part, index) => index % 2 === 0).join('');
 		});
@@ -409,11 +413,15 @@ describe('blogread serve, an ssh2 client: sessions side by side', () => {
 			stalled.stream.pause();
 			// Keys a turn apart, so each is drawn (keys in one packet are drawn once), and some resizes
 			// (the server takes at most one every 50 ms): on 400 rows, each frame rewrites every row.
-			const keys = 300;
+			// Until the client holds more than it takes in (and some more), however fast the server is.
+			let keys = 0;
 			let resizes = 0;
-			for (let index = 0; index < keys; index++) {
-				stalled.press('jkGg'[index % 4] ?? 'j');
-				if (index % 50 === 49) {
+			const floodEnd = Date.now() + DEADLINE;
+			const full = () => stalled.stream.readableLength >= stalled.stream.readableHighWaterMark;
+			for (let more = 100; more > 0 && Date.now() < floodEnd; more -= full() ? 1 : 0) {
+				stalled.press('jkGg'[keys % 4] ?? 'j');
+				keys++;
+				if (keys % 50 === 0) {
 					resizes++;
 					stalled.resize(100, resizes % 2 === 0 ? tall : tall - 10);
 				}
@@ -454,7 +462,8 @@ describe('blogread serve, an ssh2 client: sessions side by side', () => {
 			const buffered = stalled.stream.readableLength;
 			assert.ok(
 				buffered >= stalled.stream.readableHighWaterMark,
-				`the stalled client holds ${buffered} bytes unread (it stops granting window at ${stalled.stream.readableHighWaterMark})`,
+				`the stalled client holds ${buffered} bytes unread ` +
+					`(it stops granting window at ${stalled.stream.readableHighWaterMark})`,
 			);
 			const secondAnswer = await otherKey('k', 'the other session answering a key while the first is stalled');
 			const listedAgain = await exec(server.port, 'list');

@@ -397,6 +397,15 @@ describe('the state machine: help and resizing', () => {
 		assert.equal(run(help, typed('Q')).quitting, true);
 	});
 
+	it('keys arriving together are each taken: the one closing help, then the next (qQ in one packet over ssh)', () => {
+		const help = run(start(), typed('?'));
+		assert.equal(run(help, typed('qQ')).quitting, true, 'q closes help, Q quits');
+		const moved = run(help, typed('xj'));
+		assert.deepEqual([moved.showHelp, selected(moved)], [false, 1], 'x closes help, j moves down');
+		const opened = run(start(), typed('?j', {...screen, help: {lines: 40, height: 10}}));
+		assert.deepEqual([opened.showHelp, opened.helpTop], [true, 1], '? opens help, j scrolls it');
+	});
+
 	// 40 lines of help, 10 on screen.
 	const tall: Screen = {...screen, help: {lines: 40, height: 10}};
 	const helpCases: Array<[string, Action[], number]> = [

@@ -134,7 +134,9 @@ export function App({
 		() => listLayout(columns, contentHeight, state.details),
 		[columns, contentHeight, state.details],
 	);
-	const help = helpLayout(activeView(state), columns, contentHeight, theme.glyphs);
+	// Keys whose work only the process can do (an editor, Ctrl-Z) are not offered where it can't.
+	const without = [host.edit ? '' : 'edit', host.suspend ? '' : 'suspend'].join(' ').trim();
+	const help = helpLayout(activeView(state), columns, contentHeight, theme.glyphs, without);
 	const helpLines = help.body.length;
 	// Without a page (on the list) this stays undefined as the selection moves, so the screen below
 	// stays the same object: a new one is a 'screen' action, a second render and a refilter at every key.
@@ -234,7 +236,7 @@ export function App({
 	};
 	if (state.showHelp) {
 		const helpTop = clampTop(state.helpTop, helpLines, help.room);
-		content = <HelpOverlay view={activeView(state)} top={helpTop} {...area} />;
+		content = <HelpOverlay view={activeView(state)} top={helpTop} without={without} {...area} />;
 		status = {left: 'Help', right: `${positionLabel(helpTop, helpLines, help.room)}${dot}q closes`};
 	} else if (state.picker) {
 		const rows = pickerRows(state, state.picker, screen);

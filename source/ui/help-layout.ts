@@ -32,8 +32,8 @@ function footerText(glyphs: Glyphs): string {
 	return `${scroll.join(' ')} scroll ${glyphs.separator} ${closeKeys} or any other key closes`;
 }
 
-function layOut([view, width, height, glyphs]: readonly [View, number, number, Glyphs]): HelpLayout {
-	const rows = helpRows(view, glyphs);
+function layOut([view, width, height, glyphs, without]: readonly [View, number, number, Glyphs, string]): HelpLayout {
+	const rows = helpRows(view, glyphs, without.split(' '));
 	const footer = wrapStyled(footerText(glyphs), width);
 	// A title line and a blank line above the body, the footer under it.
 	const room = Math.max(1, height - 2 - footer.length);
@@ -72,7 +72,16 @@ function layOut([view, width, height, glyphs]: readonly [View, number, number, G
 
 const layOutOnce = memoizeLast(layOut);
 
-/** The help of `view` on a screen area of `width` by `height`, drawn with `glyphs`. */
-export function helpLayout(view: View, width: number, height: number, glyphs: Glyphs = UNICODE_GLYPHS): HelpLayout {
-	return layOutOnce(view, width, height, glyphs);
+/**
+ * The help of `view` on a screen area of `width` by `height`, drawn with `glyphs`;
+ * `without`: commands this app can't carry out (space-separated), left out.
+ */
+export function helpLayout(
+	view: View,
+	width: number,
+	height: number,
+	glyphs: Glyphs = UNICODE_GLYPHS,
+	without = '',
+): HelpLayout {
+	return layOutOnce(view, width, height, glyphs, without);
 }

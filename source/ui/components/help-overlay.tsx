@@ -17,11 +17,19 @@ const VIEW_NAMES: Record<View, string> = {
 	help: 'Help',
 };
 
-type Props = {view: View; top: number; width: number; height: number; theme: Theme};
+type Props = {
+	view: View;
+	top: number;
+	width: number;
+	height: number;
+	theme: Theme;
+	/** Commands this app can't carry out, left out (help-layout.ts). */
+	without: string;
+};
 
 /** Every key of the current view, generated from the keymap, from line `top` on (help-layout.ts lays it out). */
-export function HelpOverlay({view, top, width, height, theme}: Props) {
-	const {body, footer, room} = helpLayout(view, width, height, theme.glyphs);
+export function HelpOverlay({view, top, width, height, theme, without}: Props) {
+	const {body, footer, room} = helpLayout(view, width, height, theme.glyphs, without);
 	const first = clampTop(top, body.length, room);
 	const shown = body.slice(first, first + room).map(cells =>
 		cells

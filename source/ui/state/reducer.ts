@@ -174,15 +174,14 @@ function takeKey(state: State, input: string, flags: KeyFlags, screen: Screen): 
 }
 
 function takeInput(state: State, input: string, flags: KeyFlags, screen: Screen): State {
-	if (state.showHelp) return helpKey(state, input, flags, screen);
-
 	let next = state;
-	// A chunk of typed text ("jjj", or "/kub" typed fast) is taken one
-	// character at a time, each read by the screen active after the last.
+	// A chunk of typed text ("jjj", "/kub" typed fast, or `qQ` arriving together over a slow
+	// link) is taken one character at a time, each read by the screen active after the last:
+	// the help too, so the key that closes it does not take the keys after it along.
 	const plain = !Object.values(flags).some(Boolean);
 	for (const key of plain ? [...input] : [input]) {
-		next = takeKey(next, key, flags, screen);
-		if (next.quitting || next.showHelp) break;
+		next = next.showHelp ? helpKey(next, key, flags, screen) : takeKey(next, key, flags, screen);
+		if (next.quitting) break;
 	}
 
 	return next;
