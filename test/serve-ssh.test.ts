@@ -396,6 +396,7 @@ describe('blogread serve: untrusted posts', {skip}, () => {
 			assert.ok(posts.length > 5);
 			for (const post of posts) {
 				const printed = ssh(server.port, ['print', post.slug], {options: ['-tt']});
+				assert.equal(printed.code, 0, `${post.slug}: ${printed.stderr}`);
 				assert.deepEqual(foreignControls(printed.stdout.replaceAll('\r', '')), [], post.slug);
 			}
 

@@ -110,6 +110,8 @@ export function ssh(
 	const result = spawnSync('ssh', [...sshOptions(port, options), '127.0.0.1', ...command], {
 		encoding: 'utf8',
 		timeout,
+		// A post printed may be megabytes: past the buffer, ssh would be killed mid-sequence.
+		maxBuffer: 64 * 1024 * 1024,
 		env: {...baseEnv(), TERM: 'xterm-256color'},
 	});
 	return {code: result.status, stdout: result.stdout, stderr: result.stderr};
