@@ -5,7 +5,7 @@ import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import meow from 'meow';
 import {blogreadFolders} from '../follow/ignored-folders.js';
-import {closestTerms, type Filters, termExists, visiblePosts} from '../posts/filter.js';
+import {closestTerms, commandLineFilters, termExists, visiblePosts} from '../posts/filter.js';
 import {loadBlog, loadIndexedBlog} from '../posts/load.js';
 import type {Blog} from '../posts/model.js';
 import {fieldsOnly, SearchBodies} from '../posts/search.js';
@@ -73,7 +73,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	const indexed = appFirst ? loadIndexedBlog(options.target, loadOptions) : undefined;
 	const blog = indexed?.blog ?? (await load());
 	let knownPosts = indexed?.known;
-	const filters: Filters = {terms: options.tags.map(name => ({kind: 'any', name})), mode: 'and', query: options.search};
+	const filters = commandLineFilters(options.tags, options.search);
 	const folder = realpathSync(targetIsFile ? path.dirname(options.target) : options.target);
 	// Bodies are read for a search, their words kept for the next run (search-store.ts).
 	const makeBodies = () => new SearchBodies(targetIsFile ? {} : {store: SearchStore.open(folder, io.env)});

@@ -18,6 +18,11 @@ export type Filters = {
 
 export const noFilters: Filters = {terms: [], mode: 'and', query: ''};
 
+/** The filters of the command line (--tag, each a tag or a category, all of them; --search). */
+export function commandLineFilters(tags: readonly string[], query: string): Filters {
+	return {terms: tags.map(name => ({kind: 'any', name})), mode: 'and', query};
+}
+
 export function termKey(term: Term): string {
 	return `${term.kind}:${term.name.toLowerCase()}`;
 }

@@ -2,7 +2,7 @@
 // the shared blog, written as fast as the reader takes it and no faster.
 import {type Io, say} from '../cli/io.js';
 import {listText, printBlogPost} from '../cli/print.js';
-import {type Filters, visiblePosts} from '../posts/filter.js';
+import {commandLineFilters, visiblePosts} from '../posts/filter.js';
 import {fieldsOnly} from '../posts/search.js';
 import {UserError} from '../util/errors.js';
 import {type ClientEnv, clientColorLevel, servedEnv} from './client-terminal.js';
@@ -91,13 +91,13 @@ export async function runCommand(options: {
 	const request = parseExecCommand(options.command, shared.folder, options.drafts);
 	let code = 0;
 	if (request.kind === 'refused') {
-		say(io, `${request.why}`);
+		say(io, request.why);
 		code = 2;
 	} else if (request.kind === 'help') {
 		io.stdout.write(SERVED_HELP);
 	} else if (request.kind === 'list') {
 		const {options: chosen} = request;
-		const filters: Filters = {terms: chosen.tags.map(name => ({kind: 'any', name})), mode: 'and', query: chosen.search};
+		const filters = commandLineFilters(chosen.tags, chosen.search);
 		const {posts} = shared.blog;
 		const searching = chosen.search.trim() !== '';
 		if (searching) shared.bodies.prepare(posts);
