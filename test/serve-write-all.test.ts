@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import {EventEmitter, once} from 'node:events';
+import {Writable} from 'node:stream';
 import {describe, it} from 'node:test';
-import {writeAll} from '../source/serve/exec-session.js';
+import {runCommand, writeAll} from '../source/serve/exec-session.js';
+import type {SharedBlog} from '../source/serve/shared-blog.js';
 
 // A served command's output goes to the reader's channel a piece at a time,
 // each once the channel took the last: a reader who stops reading holds one
@@ -132,5 +134,29 @@ describe('writeAll: a command’s output at the pace of its reader', () => {
 		assert.equal(await settled(writeAll(channel, output)), true);
 		const sent = Buffer.concat(channel.pieces.map(piece => Buffer.from(piece, 'utf8')));
 		assert.equal(sent.toString('utf8'), output);
+	});
+});
+
+describe('a served command ends after its output', () => {
+	it('runCommand resolves (and the exit status goes) only once every byte written has gone out', async () => {
+		const events: string[] = [];
+		// A channel that takes each write a while later, as ssh2 does when the client's window is shut.
+		const channel = Object.assign(
+			new Writable({
+				decodeStrings: false,
+				write(chunk: string, _encoding, done) {
+					setTimeout(() => {
+						if (chunk.length > 0) events.push('sent');
+						done();
+					}, 20);
+				},
+			}),
+			{stderr: {write: () => true}},
+		);
+		const shared = {folder: '/nowhere'} as SharedBlog;
+		const code = await runCommand({command: 'help', channel, shared, drafts: false, env: {}, pty: undefined});
+		events.push('done');
+		assert.equal(code, 0);
+		assert.deepEqual(events, ['sent', 'done']);
 	});
 });

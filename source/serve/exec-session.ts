@@ -11,7 +11,7 @@ import type {SharedBlog} from './shared-blog.js';
 
 /** The part of an ssh2 channel a command writes to. */
 export type CommandChannel = {
-	write(data: string): boolean;
+	write(data: string, done?: () => void): boolean;
 	once(event: 'drain' | 'close', listener: () => void): unknown;
 	off(event: 'drain' | 'close', listener: () => void): unknown;
 	stderr: {write(data: string): boolean};
@@ -118,5 +118,22 @@ export async function runCommand(options: {
 	}
 
 	await written;
+	await flushed(channel);
 	return code;
+}
+
+/**
+ * Resolves once everything written has gone out (ssh2 holds what the client's window can't take yet):
+ * the exit status sent after it, not before the end of the output.
+ */
+async function flushed(channel: CommandChannel): Promise<void> {
+	await new Promise<void>(resolve => {
+		const onClose = () => resolve();
+		channel.once('close', onClose);
+		// An empty write is taken after every write before it.
+		channel.write('', () => {
+			channel.off('close', onClose);
+			resolve();
+		});
+	});
 }
