@@ -165,6 +165,12 @@ export function serveConnection(client: Connection, record: ConnectionRecord, co
 		}
 
 		const admitted = (channel: ServerChannel): boolean => {
+			// Channels opened side by side before either started: still one session a connection.
+			if (seat) {
+				refuse(channel, 'one session a connection: open another connection', pty !== undefined);
+				return false;
+			}
+
 			const admission = sessions.admit(record.address);
 			if (!admission.admitted) {
 				record.how = `refused: ${admission.why}`;
