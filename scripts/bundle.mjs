@@ -317,6 +317,10 @@ const inkFramesFaster = {
 	// one is made for each change of style), and equal arrays are not compared.
 	// Each text is cleaned of escape sequences (tokenised whole) when it is measured and
 	// again when it is drawn, in the same frame: the second time is taken from a memo.
+	// Every frame was a grid of cells, one object a column, rebuilt into strings row by
+	// row: a row written whole by one write from its first column (most rows: a block of
+	// lines is one text) is now that line, and a grid row is made only for the others
+	// (a row another write also touches gets its line's cells first).
 	name: 'ink-frames-faster',
 	setup(build) {
 		build.onLoad({filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]squash-text-nodes\.js$/}, async args => ({
@@ -371,11 +375,89 @@ const inkFramesFaster = {
 				await readFile(args.path, 'utf8'),
 				[
 					['    caches = new OutputCaches();', '    caches = keptOutputCaches();'],
-					['                    styles: [],', '                    styles: noStyles,'],
+					[
+						[
+							'        const output = [];',
+							'        for (let y = 0; y < this.height; y++) {',
+							'            const row = [];',
+							'            for (let x = 0; x < this.width; x++) {',
+							'                row.push({',
+							"                    type: 'char',",
+							"                    value: ' ',",
+							'                    fullWidth: false,',
+							'                    styles: [],',
+							'                });',
+							'            }',
+							'            output.push(row);',
+							'        }',
+						].join('\n'),
+						[
+							'        const width = this.width;',
+							'        const output = Array.from({length: this.height}, () => undefined);',
+							'        const whole = [];',
+							'        const cellsOf = row => (output[row] ??= Array.from({length: width}, () => blank));',
+						].join('\n'),
+					],
+					[
+						[
+							'                for (let [index, line] of lines.entries()) {',
+							'                    const currentLine = output[y + offsetY];',
+							'                    // Line can be missing if `text` is taller than height of pre-initialized `this.output`',
+							'                    if (!currentLine) {',
+							'                        continue;',
+							'                    }',
+							'                    for (const transformer of transformers) {',
+							'                        line = transformer(line, index);',
+							'                    }',
+						].join('\n'),
+						[
+							'                for (let [index, line] of lines.entries()) {',
+							'                    const row = y + offsetY;',
+							'                    if (row < 0 || row >= this.height) {',
+							'                        continue;',
+							'                    }',
+							'                    for (const transformer of transformers) {',
+							'                        line = transformer(line, index);',
+							'                    }',
+							'                    if (x === 0 && output[row] === undefined && whole[row] === undefined) {',
+							'                        whole[row] = line;',
+							'                        offsetY++;',
+							'                        continue;',
+							'                    }',
+							'                    const currentLine = cellsOf(row);',
+							'                    if (whole[row] !== undefined) {',
+							'                        placeChars(this.caches, currentLine, whole[row]);',
+							'                        whole[row] = undefined;',
+							'                    }',
+						].join('\n'),
+					],
+					[
+						[
+							'            .map(line => {',
+							'            // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742',
+						].join('\n'),
+						[
+							'            .map((line, row) => {',
+							'            if (whole[row] !== undefined) return whole[row].trimEnd();',
+							"            if (line === undefined) return '';",
+						].join('\n'),
+					],
 					[
 						'export default class Output {',
 						[
 							'const noStyles = [];',
+							"const blank = {type: 'char', value: ' ', fullWidth: false, styles: noStyles};",
+							'const placeChars = (caches, cells, line) => {',
+							'    let offsetX = 0;',
+							'    for (const character of caches.getStyledChars(line)) {',
+							'        cells[offsetX] = character;',
+							'        const characterWidth = Math.max(1, caches.getStringWidth(character.value));',
+							'        for (let index = 1; index < characterWidth; index++) {',
+							"            cells[offsetX + index] = {type: 'char', value: '', fullWidth: false, styles: character.styles};",
+							'        }',
+							'        offsetX += characterWidth;',
+							'    }',
+							'};',
 							'let kept;',
 							'const keptOutputCaches = () => {',
 							'    const held = kept ? kept.widths.size + kept.blockWidths.size + kept.styledChars.size : 0;',
