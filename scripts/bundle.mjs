@@ -402,7 +402,8 @@ const inkFramesFaster = {
 						[
 							'                for (let [index, line] of lines.entries()) {',
 							'                    const currentLine = output[y + offsetY];',
-							'                    // Line can be missing if `text` is taller than height of pre-initialized `this.output`',
+							'                    // Line can be missing if `text` is taller than height of pre-initialized' +
+								' `this.output`',
 							'                    if (!currentLine) {',
 							'                        continue;',
 							'                    }',
@@ -453,7 +454,8 @@ const inkFramesFaster = {
 							'        cells[offsetX] = character;',
 							'        const characterWidth = Math.max(1, caches.getStringWidth(character.value));',
 							'        for (let index = 1; index < characterWidth; index++) {',
-							"            cells[offsetX + index] = {type: 'char', value: '', fullWidth: false, styles: character.styles};",
+							"            const cell = {type: 'char', value: '', fullWidth: false, styles: character.styles};",
+							'            cells[offsetX + index] = cell;',
 							'        }',
 							'        offsetX += characterWidth;',
 							'    }',
