@@ -18,10 +18,9 @@ const RESIZE_EVERY_MS = 50;
 export class ChannelTerminal extends EventEmitter implements Terminal {
 	columns: number;
 	rows: number;
-	/** What the app has been given to draw: every byte it wrote. */
-	bytesOut = 0;
 	/** Keys, as the app reads them from a terminal: a stream that says it is one, raw already (the client's pty is). */
 	readonly input: TerminalInput;
+	private readonly keysIn = new PassThrough();
 	/** The size the client asked for last, not taken yet; and the wait before the next is taken. */
 	private wanted: {columns: number; rows: number} | undefined;
 	private resizeTimer: NodeJS.Timeout | undefined;
@@ -36,8 +35,7 @@ export class ChannelTerminal extends EventEmitter implements Terminal {
 		super();
 		this.columns = size.columns;
 		this.rows = size.rows;
-		const input = new PassThrough();
-		this.input = Object.assign(input as unknown as NodeJS.ReadStream, {
+		this.input = Object.assign(this.keysIn as unknown as NodeJS.ReadStream, {
 			isTTY: true,
 			isRaw: true,
 			fd: -1,
@@ -50,11 +48,10 @@ export class ChannelTerminal extends EventEmitter implements Terminal {
 
 	/** Bytes from the client: its keys. */
 	keys(data: Buffer | string): void {
-		(this.input as unknown as PassThrough).write(data);
+		this.keysIn.write(data);
 	}
 
 	write(text: string): boolean {
-		this.bytesOut += Buffer.byteLength(text);
 		return this.channel.write(text);
 	}
 
@@ -82,6 +79,6 @@ export class ChannelTerminal extends EventEmitter implements Terminal {
 	close(): void {
 		clearTimeout(this.resizeTimer);
 		this.channel.off('drain', this.onDrain);
-		(this.input as unknown as PassThrough).end();
+		this.keysIn.end();
 	}
 }
