@@ -1,10 +1,9 @@
 // The full-screen app for one reader connected over ssh: the same App as in a
 // local terminal, drawn on their channel, with what only a local run may do
 // (an editor, Ctrl-Z, opening a browser, keeping reading state) left out.
-import {render} from 'ink';
 import type {Theme} from '../theme/palette.js';
-import {App, type FrameReport} from '../ui/app.js';
-import {loadRenderer} from '../ui/page-cache.js';
+import type {FrameReport} from '../ui/app.js';
+import {mountApp} from '../ui/mount-app.js';
 import {createScreenWriter} from '../ui/screen-writer.js';
 import {ENTER_APP_SCREEN, LEAVE_APP_SCREEN} from '../ui/terminal-modes.js';
 import {createLinkHost} from '../util/opener.js';
@@ -36,26 +35,17 @@ export function startServedApp(options: {
 		},
 		copyOnly: true,
 	});
-	void loadRenderer();
-	const instance = render(
-		<App
-			blog={shared.blog}
-			theme={theme}
-			host={{links}}
-			follow={shared.follow()}
-			bodies={shared.bodies}
-			onFrame={report => {
-				screen.laidOut(report);
-				options.onFrame?.(report);
-			}}
-		/>,
+	const instance = mountApp(
 		{
-			stdin: terminal.input,
-			stdout: screen.frames,
-			exitOnCtrlC: false,
-			debug: true,
-			patchConsole: false,
+			blog: shared.blog,
+			theme,
+			host: {links},
+			follow: shared.follow(),
+			bodies: shared.bodies,
+			...(options.onFrame ? {onFrame: options.onFrame} : {}),
 		},
+		terminal.input,
+		screen,
 	);
 	const ended = instance.waitUntilExit().then(
 		() => undefined,

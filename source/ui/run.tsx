@@ -2,7 +2,6 @@ import {spawnSync} from 'node:child_process';
 import {openSync} from 'node:fs';
 import path from 'node:path';
 import tty from 'node:tty';
-import {render} from 'ink';
 import type {Filters, SortKey} from '../posts/filter.js';
 import {bodyStartLine} from '../posts/front-matter.js';
 import type {Blog, Post} from '../posts/model.js';
@@ -16,9 +15,8 @@ import {editorCommand} from '../util/editor.js';
 import {errorMessage} from '../util/errors.js';
 import {endOnHangUp, terminalGone} from '../util/hang-up.js';
 import {createLinkHost} from '../util/opener.js';
-import {App} from './app.js';
 import type {Follow} from './hooks/use-follow.js';
-import {loadRenderer} from './page-cache.js';
+import {mountApp} from './mount-app.js';
 import {createScreenWriter, type ScreenWriter} from './screen-writer.js';
 import {ENTER_APP_SCREEN, LEAVE_APP_SCREEN} from './terminal-modes.js';
 
@@ -179,34 +177,24 @@ export async function runApp(options: AppOptions): Promise<void> {
 		void suspend();
 	};
 
-	const app = (
-		<App
-			blog={options.blog}
-			filters={options.filters}
-			theme={options.theme}
-			hyperlinks={options.hyperlinks}
-			openFirst={options.openFirst}
-			sort={options.sort}
-			center={options.center}
-			host={{edit, suspend, links}}
-			{...(options.follow ? {follow: options.follow} : {})}
-			{...(options.bodies ? {bodies: options.bodies} : {})}
-			{...(options.memory ? {memory: options.memory} : {})}
-			{...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth})}
-			onFrame={report => screen.laidOut(report)}
-		/>
+	const instance = mountApp(
+		{
+			blog: options.blog,
+			filters: options.filters,
+			theme: options.theme,
+			hyperlinks: options.hyperlinks,
+			openFirst: options.openFirst,
+			sort: options.sort,
+			center: options.center,
+			host: {edit, suspend, links},
+			...(options.follow ? {follow: options.follow} : {}),
+			...(options.bodies ? {bodies: options.bodies} : {}),
+			...(options.memory ? {memory: options.memory} : {}),
+			...(options.maxWidth === undefined ? {} : {maxWidth: options.maxWidth}),
+		},
+		options.stdin,
+		screen,
 	);
-	// The renderer's files are read while the first frame is drawn (the list doesn't need them), so it
-	// is loaded right after that frame, not a few turns of file reading later.
-	void loadRenderer();
-	const instance = render(app, {
-		stdin: options.stdin,
-		stdout: screen.frames,
-		exitOnCtrlC: false,
-		// Each frame whole, into the screen writer, which writes what changed (see screen-writer.ts).
-		debug: true,
-		patchConsole: false,
-	});
 
 	const onSignal = (signal: NodeJS.Signals) => {
 		options.memory?.flush();
