@@ -41,15 +41,20 @@ export type ConnectionRecord = {
 	loggedIn(): void;
 };
 
-export type ConnectionContext = {
+/** What is served, and to whom: the server's options that each connection uses as they are. */
+export type Served = {
 	shared: SharedBlog;
 	drafts: boolean;
 	/** Only these keys may log in; absent: anyone. */
 	authorized: ParsedKey[] | undefined;
+	/** Called after each frame of every served app (the benchmark's clock). */
+	onFrame?: (report: FrameReport) => void;
+};
+
+export type ConnectionContext = Served & {
 	sessions: SessionLimits;
 	idleMs: number;
 	themeFor: (level: ColorLevel) => Theme;
-	onFrame: ((report: FrameReport) => void) | undefined;
 };
 
 /** A session over the limits, or asking for what is not served: one line on its stderr, then closed. */

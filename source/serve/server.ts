@@ -2,31 +2,23 @@
 // limits and the login deadline before a byte of SSH is read, then hands it to
 // ssh2; one line per connection in the log when it closes.
 import {createServer, type Socket} from 'node:net';
-import ssh2, {type ParsedKey} from 'ssh2';
+import ssh2 from 'ssh2';
 import {cleanLine} from '../text/sanitize.js';
 import type {ColorLevel} from '../theme/choice.js';
 import {createTheme, type Theme} from '../theme/palette.js';
-import type {FrameReport} from '../ui/app.js';
 import {errorMessage} from '../util/errors.js';
-import {type ConnectionRecord, serveConnection} from './connection.js';
+import {type ConnectionContext, type ConnectionRecord, type Served, serveConnection} from './connection.js';
 import type {Limits, Listen} from './serve-options.js';
 import {SessionLimits} from './session-limits.js';
-import type {SharedBlog} from './shared-blog.js';
 
 const {Server} = ssh2;
 
-export type ServerOptions = {
-	shared: SharedBlog;
+export type ServerOptions = Served & {
 	hostKey: string;
-	/** Only these keys may log in; absent: anyone. */
-	authorized: ParsedKey[] | undefined;
 	listen: Listen;
 	limits: Limits;
-	drafts: boolean;
 	/** One line per connection (and problems); absent: none. */
 	log: ((line: string) => void) | undefined;
-	/** Called after each frame of every served app (the benchmark's clock). */
-	onFrame?: (report: FrameReport) => void;
 };
 
 export type RunningServer = {
@@ -49,13 +41,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 	const connections = new SessionLimits({sessions: limits.sessions * 2, perAddress: limits.perAddress * 2});
 	const open = new Map<string, {record: ConnectionRecord; closed: Promise<void>}>();
 	const themes = new Map<ColorLevel, Theme>();
-	const context = {
-		shared: options.shared,
-		drafts: options.drafts,
-		authorized: options.authorized,
+	const {shared, drafts, authorized, onFrame} = options;
+	const context: ConnectionContext = {
+		shared,
+		drafts,
+		authorized,
+		...(onFrame ? {onFrame} : {}),
 		sessions,
 		idleMs: limits.idleMs,
-		onFrame: options.onFrame,
 		// Sessions with the same colours share a theme, so a post rendered for one is shown to the others from the cache.
 		themeFor(level: ColorLevel): Theme {
 			let theme = themes.get(level);
