@@ -21,7 +21,7 @@ function hostFor(env: Record<string, string>) {
 		env,
 		platform: 'linux',
 		write: sequence => written.push(sequence),
-		runs: () => true,
+		locate: name => `/usr/bin/${name}`,
 		start: async (command, args) => {
 			started.push([command, ...args]);
 		},
@@ -67,7 +67,7 @@ describe('the links view', () => {
 		const app = await open({blog: blogOf(post), theme, openFirst: true, host: {links: host.links}});
 		await app.press('U', keys.enter);
 		assert.match(statusOf(app.frame()), /opened with firefox/);
-		assert.deepEqual(host.started, [['firefox', 'https://guide.example/start']]);
+		assert.deepEqual(host.started, [['/usr/bin/firefox', 'https://guide.example/start']]);
 	});
 
 	it('a hostile address is shown with its controls visible and never opened', async () => {

@@ -6,7 +6,7 @@ import {codeBlockOnScreen, sourceLineAt} from '../source/render/source-lines.js'
 import {MAX_COPY_BYTES, osc52} from '../source/text/osc52.js';
 import {createTheme} from '../source/theme/palette.js';
 import {editorArguments, editorCommand} from '../source/util/editor.js';
-import {createLinkHost, openPlan} from '../source/util/opener.js';
+import {createLinkHost, type Locate, openPlan} from '../source/util/opener.js';
 
 // The render records links, code blocks and source lines as it draws; the
 // editor, the opener and the clipboard are pure decisions on top of them.
@@ -217,23 +217,37 @@ describe('OSC 52', () => {
 
 describe('opening a link', () => {
 	const url = 'https://example.com/a';
-	const all = () => true;
-	const none = () => false;
+	// Every program is found, in /usr/bin; or none is.
+	const all = (name: string) => `/usr/bin/${name}`;
+	const none = () => undefined;
 	it('chooses by the session and what can run', () => {
-		const cases: Array<
-			[env: Record<string, string>, platform: NodeJS.Platform, runs: (c: string) => boolean, plan: unknown]
-		> = [
-			[{}, 'linux', all, {kind: 'run', command: 'xdg-open', args: [url]}],
-			[{}, 'darwin', all, {kind: 'run', command: 'open', args: [url]}],
-			[{BROWSER: 'firefox --new-window'}, 'linux', all, {kind: 'run', command: 'firefox', args: ['--new-window', url]}],
-			[{BROWSER: 'w3m %s -no-mouse:lynx'}, 'linux', all, {kind: 'run', command: 'w3m', args: [url, '-no-mouse']}],
-			[{BROWSER: 'gone'}, 'linux', command => command === 'xdg-open', {kind: 'run', command: 'xdg-open', args: [url]}],
+		const cases: Array<[env: Record<string, string>, platform: NodeJS.Platform, locate: Locate, plan: unknown]> = [
+			[{}, 'linux', all, {kind: 'run', command: '/usr/bin/xdg-open', args: [url]}],
+			[{}, 'darwin', all, {kind: 'run', command: '/usr/bin/open', args: [url]}],
+			[
+				{BROWSER: 'firefox --new-window'},
+				'linux',
+				all,
+				{kind: 'run', command: '/usr/bin/firefox', args: ['--new-window', url]},
+			],
+			[
+				{BROWSER: 'w3m %s -no-mouse:lynx'},
+				'linux',
+				all,
+				{kind: 'run', command: '/usr/bin/w3m', args: [url, '-no-mouse']},
+			],
+			[
+				{BROWSER: 'gone'},
+				'linux',
+				name => (name === 'xdg-open' ? '/usr/bin/xdg-open' : undefined),
+				{kind: 'run', command: '/usr/bin/xdg-open', args: [url]},
+			],
 			[{SSH_TTY: '/dev/pts/3'}, 'linux', all, {kind: 'copy', why: 'over ssh'}],
 			[{SSH_CONNECTION: '1 2 3 4', BROWSER: 'firefox'}, 'linux', all, {kind: 'copy', why: 'over ssh'}],
 			[{}, 'linux', none, {kind: 'copy', why: 'no xdg-open or $BROWSER'}],
 		];
-		for (const [env, platform, runs, plan] of cases)
-			assert.deepEqual(openPlan(url, env, platform, runs), plan, JSON.stringify(env));
+		for (const [env, platform, locate, plan] of cases)
+			assert.deepEqual(openPlan(url, env, platform, locate), plan, JSON.stringify(env));
 	});
 
 	it('a hostile address is never opened, and never written to the terminal as it is', async () => {
@@ -246,7 +260,7 @@ describe('opening a link', () => {
 			start: async (command, args) => {
 				started.push([command, ...args]);
 			},
-			runs: all,
+			locate: all,
 		});
 		for (const hostile of [
 			'https://evil.example/\u001B]52;c;aGk=\u0007',
@@ -263,7 +277,7 @@ describe('opening a link', () => {
 		assert.deepEqual(started, []);
 		assert.deepEqual(written, []);
 		assert.equal(await host.openLink(url), 'opened with xdg-open');
-		assert.deepEqual(started, [['xdg-open', url]]);
+		assert.deepEqual(started, [['/usr/bin/xdg-open', url]]);
 	});
 
 	it('over ssh the link is copied, base64 only', async () => {
@@ -272,7 +286,7 @@ describe('opening a link', () => {
 			env: {SSH_TTY: '/dev/pts/1'},
 			platform: 'linux',
 			write: s => written.push(s),
-			runs: all,
+			locate: all,
 		});
 		assert.equal(await host.openLink(url), 'copied the link to the clipboard (over ssh: not opened here)');
 		assert.deepEqual(written, [`\u001B]52;c;${Buffer.from(url).toString('base64')}\u0007`]);
@@ -284,7 +298,7 @@ describe('opening a link', () => {
 			env: {},
 			platform: 'linux',
 			write: s => written.push(s),
-			runs: all,
+			locate: all,
 			start: async () => {
 				throw new Error('ENOENT');
 			},

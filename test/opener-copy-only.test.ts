@@ -21,9 +21,9 @@ function servedHost(env: Environment) {
 		start: async (command, args) => {
 			started.push([command, ...args]);
 		},
-		runs: command => {
-			asked.push(command);
-			return true;
+		locate: (name: string) => {
+			asked.push(name);
+			return `/usr/bin/${name}`;
 		},
 		copyOnly: true,
 	});
@@ -80,9 +80,9 @@ describe('opening a link with copyOnly (blogread serve)', () => {
 			start: async (command, args) => {
 				started.push([command, ...args]);
 			},
-			runs: () => true,
+			locate: name => `/usr/bin/${name}`,
 		});
 		assert.equal(await host.openLink('https://example.org/'), 'opened with xdg-open');
-		assert.deepEqual(started, [['xdg-open', 'https://example.org/']]);
+		assert.deepEqual(started, [['/usr/bin/xdg-open', 'https://example.org/']]);
 	});
 });

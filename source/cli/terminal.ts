@@ -4,6 +4,7 @@ import {detectColorLevel, resolveThemeName} from '../theme/choice.js';
 import {localeIsUnicode} from '../theme/glyphs.js';
 import {createTheme, type Theme} from '../theme/palette.js';
 import {UserError} from '../util/errors.js';
+import {childEnvironment, neutralFolder} from '../util/programs.js';
 import {MIN_WIDTH} from './flags.js';
 import type {Io} from './io.js';
 import type {Options} from './options.js';
@@ -49,7 +50,13 @@ export async function output(text: string, options: Options, io: Io): Promise<vo
 
 	const pager = io.env['PAGER'] || 'less -R';
 	const {spawn} = await import('node:child_process');
-	const child = spawn(pager, {shell: true, stdio: ['pipe', 'inherit', 'inherit']});
+	// The shell finds the pager on $PATH's absolute entries, from outside the blog: never a `bin/less` of the blog's.
+	const child = spawn(pager, {
+		shell: true,
+		stdio: ['pipe', 'inherit', 'inherit'],
+		cwd: neutralFolder(io.env),
+		env: childEnvironment(io.env),
+	});
 	child.stdin.on('error', () => {
 		// The pager quit before reading everything: that is the user's choice.
 	});

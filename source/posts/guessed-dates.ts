@@ -6,6 +6,8 @@
 
 import {spawn} from 'node:child_process';
 import {statSync} from 'node:fs';
+import path from 'node:path';
+import {childEnvironment, findProgram, neutralFolder} from '../util/programs.js';
 import type {Post} from './model.js';
 import {localToday} from './normalise.js';
 
@@ -38,7 +40,7 @@ const SAFE_CONFIG = [
 function gitEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 	const clean: NodeJS.ProcessEnv = {};
 	for (const [name, value] of Object.entries(env)) if (!name.startsWith('GIT_')) clean[name] = value;
-	return {...clean, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_NO_LAZY_FETCH: '1'};
+	return {...childEnvironment(clean), GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_NO_LAZY_FETCH: '1'};
 }
 
 /**
@@ -90,8 +92,14 @@ export function lastCommitDates(
 	const dates = new Map<string, string>();
 	// Windows looks for a program in the current folder first: that is the blog's, so git is not run there.
 	if (wanted.size === 0 || process.platform === 'win32') return Promise.resolve(dates);
+	// git from $PATH's absolute entries, started outside the blog and pointed at it with -C: a `bin/git`
+	// in the blog is never the one that runs, whatever $PATH holds.
+	const git = findProgram('git', env);
+	if (git === undefined) return Promise.resolve(dates);
 	const pathspecs = wanted.size <= MAX_PATHSPECS ? [...wanted] : ['.'];
 	const args = [
+		'-C',
+		path.resolve(folder),
 		'--no-pager',
 		'--literal-pathspecs',
 		...SAFE_CONFIG,
@@ -110,9 +118,13 @@ export function lastCommitDates(
 	];
 	return new Promise(resolve => {
 		const read = logReader(wanted, dates);
-		let git: ReturnType<typeof spawn>;
+		let child: ReturnType<typeof spawn>;
 		try {
-			git = spawn('git', args, {cwd: folder, env: gitEnvironment(env), stdio: ['ignore', 'pipe', 'ignore']});
+			child = spawn(git, args, {
+				cwd: neutralFolder(env),
+				env: gitEnvironment(env),
+				stdio: ['ignore', 'pipe', 'ignore'],
+			});
 		} catch {
 			resolve(dates);
 			return;
@@ -123,14 +135,14 @@ export function lastCommitDates(
 			if (done) return;
 			done = true;
 			clearTimeout(timer);
-			if (git.exitCode === null && git.signalCode === null) git.kill();
+			if (child.exitCode === null && child.signalCode === null) child.kill();
 			resolve(dates);
 		};
 
 		const timer = setTimeout(finish, limits.timeoutMs);
 		let pending: Buffer = Buffer.alloc(0);
 		let total = 0;
-		git.stdout?.on('data', (chunk: Buffer) => {
+		child.stdout?.on('data', (chunk: Buffer) => {
 			if (done) return;
 			total += chunk.length;
 			pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
@@ -147,8 +159,8 @@ export function lastCommitDates(
 			pending = pending.subarray(start);
 			if (total > limits.maxBytes) finish();
 		});
-		git.on('error', finish);
-		git.on('close', finish);
+		child.on('error', finish);
+		child.on('close', finish);
 	});
 }
 

@@ -15,6 +15,7 @@ import {editorCommand} from '../util/editor.js';
 import {errorMessage} from '../util/errors.js';
 import {endOnHangUp, terminalGone} from '../util/hang-up.js';
 import {createLinkHost} from '../util/opener.js';
+import {childEnvironment, neutralFolder} from '../util/programs.js';
 import type {Follow} from './hooks/use-follow.js';
 import {mountApp} from './mount-app.js';
 import {createScreenWriter, type ScreenWriter} from './screen-writer.js';
@@ -137,6 +138,9 @@ export async function runApp(options: AppOptions): Promise<void> {
 			spawnSync(editorCommand(editor, file, line), {
 				shell: true,
 				stdio: [options.stdin.fd, 'inherit', 'inherit'],
+				// The shell finds the editor on $PATH's absolute entries, from outside the blog: never a `bin/vi` of the blog's.
+				cwd: neutralFolder(process.env),
+				env: childEnvironment(process.env),
 			}),
 		);
 		// The shell says 127 for a command it can't find, 126 for one it can't run.

@@ -3,31 +3,22 @@
 // web and mail links are ever opened; the address is one argument of a
 // program run without a shell, so nothing in it is read as a command.
 import {spawn} from 'node:child_process';
-import {accessSync, constants} from 'node:fs';
 import path from 'node:path';
 import {isLinkable} from '../render/link.js';
 import {osc52} from '../text/osc52.js';
 import {cleanLine} from '../text/sanitize.js';
+import {childEnvironment, type Environment, findProgram, neutralFolder} from './programs.js';
 
-export type Environment = Record<string, string | undefined>;
+export type {Environment} from './programs.js';
 
-/** How a link is opened: a program and its arguments (the address among them), or copied, and why. */
+/**
+ * How a link is opened: a program (its absolute path) and its arguments (the
+ * address among them), or copied, and why.
+ */
 export type OpenPlan = {kind: 'run'; command: string; args: string[]} | {kind: 'copy'; why: string};
 
-/** Whether the program named runs from $PATH (or is a path to an executable). */
-function onPath(command: string, env: Environment): boolean {
-	const candidates = command.includes('/')
-		? [command]
-		: (env['PATH'] ?? '').split(path.delimiter).map(folder => path.join(folder || '.', command));
-	return candidates.some(candidate => {
-		try {
-			accessSync(candidate, constants.X_OK);
-			return true;
-		} catch {
-			return false;
-		}
-	});
-}
+/** Where a program named in the environment is: an absolute path, or undefined when it is not to be run. */
+export type Locate = (command: string) => string | undefined;
 
 /**
  * `$BROWSER` (its first entry, `:`-separated; words split on spaces; `%s` stands for
@@ -38,20 +29,22 @@ export function openPlan(
 	url: string,
 	env: Environment,
 	platform: NodeJS.Platform,
-	runs: (command: string) => boolean = command => onPath(command, env),
+	locate: Locate = command => findProgram(command, env),
 ): OpenPlan {
 	if (env['SSH_TTY'] || env['SSH_CONNECTION']) return {kind: 'copy', why: 'over ssh'};
 	const browser = (env['BROWSER'] ?? '').split(':')[0]?.trim() ?? '';
 	if (browser !== '') {
-		const [command = '', ...words] = browser.split(/\s+/);
-		if (runs(command)) {
+		const [name = '', ...words] = browser.split(/\s+/);
+		const command = locate(name);
+		if (command !== undefined) {
 			const args = words.includes('%s') ? words.map(word => (word === '%s' ? url : word)) : [...words, url];
 			return {kind: 'run', command, args};
 		}
 	}
 
 	const opener = platform === 'darwin' ? 'open' : 'xdg-open';
-	return runs(opener) ? {kind: 'run', command: opener, args: [url]} : {kind: 'copy', why: `no ${opener} or $BROWSER`};
+	const command = locate(opener);
+	return command !== undefined ? {kind: 'run', command, args: [url]} : {kind: 'copy', why: `no ${opener} or $BROWSER`};
 }
 
 /** What the app can do with links and text: open one, copy one. Each says what it did, for the status line. */
@@ -67,15 +60,21 @@ type LinkHostOptions = {
 	write: (sequence: string) => void;
 	/** Starts a program, detached, its output nowhere; resolves once it has started, rejects when it can't. */
 	start?: (command: string, args: string[]) => Promise<void>;
-	runs?: (command: string) => boolean;
+	locate?: Locate;
 	/** Never run a program: the reader is elsewhere (blogread serve), so links are copied to their terminal. */
 	copyOnly?: boolean;
 };
 
-/** Starts a program on its own: no shell, no terminal, not waited for. */
-export async function startDetached(command: string, args: string[]): Promise<void> {
+/** Starts a program on its own: no shell, no terminal, not waited for; outside the blog, with $PATH's absolute entries. */
+export async function startDetached(command: string, args: string[], env: Environment): Promise<void> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(command, args, {detached: true, stdio: 'ignore', shell: false});
+		const child = spawn(command, args, {
+			detached: true,
+			stdio: 'ignore',
+			shell: false,
+			cwd: neutralFolder(env),
+			env: childEnvironment(env),
+		});
 		child.once('error', reject);
 		child.once('spawn', () => {
 			child.unref();
@@ -88,8 +87,8 @@ export function createLinkHost({
 	env,
 	platform,
 	write,
-	start = startDetached,
-	runs = command => onPath(command, env),
+	start = (command, args) => startDetached(command, args, env),
+	locate = command => findProgram(command, env),
 	copyOnly = false,
 }: LinkHostOptions): LinkHost {
 	const copy = (text: string, what: string): string => {
@@ -103,13 +102,13 @@ export function createLinkHost({
 		copy,
 		async openLink(url) {
 			if (!isLinkable(url)) return `not opened: only http, https and mailto links are (${cleanLine(url)})`;
-			const plan: OpenPlan = copyOnly ? {kind: 'copy', why: 'read over ssh'} : openPlan(url, env, platform, runs);
+			const plan: OpenPlan = copyOnly ? {kind: 'copy', why: 'read over ssh'} : openPlan(url, env, platform, locate);
 			if (plan.kind === 'copy') return `${copy(url, 'the link')} (${plan.why}: not opened here)`;
 			try {
 				await start(plan.command, plan.args);
-				return `opened with ${cleanLine(plan.command)}`;
+				return `opened with ${cleanLine(path.basename(plan.command))}`;
 			} catch {
-				return `${copy(url, 'the link')} (${cleanLine(plan.command)} could not be run)`;
+				return `${copy(url, 'the link')} (${cleanLine(path.basename(plan.command))} could not be run)`;
 			}
 		},
 	};
