@@ -1,12 +1,39 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import fc from 'fast-check';
-import {createKeyReader, type KeyInput} from '../source/ui/key-reader.js';
+import {createKeyReader, ESCAPE_WAIT_MS, type KeyInput, REPLY_WINDOW_MS} from '../source/ui/key-reader.js';
 
 /** The keys a whole input gives, chunk by chunk, with what is still held flushed at the end. */
 function read(...chunks: string[]): KeyInput[] {
 	const reader = createKeyReader();
-	return [...chunks.flatMap(chunk => reader.push(chunk)), ...reader.flush()];
+	return [...chunks.flatMap(chunk => reader.push(chunk)), ...reader.expire()];
+}
+
+/**
+ * The keys of chunks that arrive over time, each `[gap, chunk]` ms after the
+ * one before, as useKeys delivers them: whatever is held expires once its
+ * `due()` passes with nothing new. At the end, everything held expires.
+ */
+function readOverTime(...arrivals: Array<[gap: number, chunk: string]>): KeyInput[] {
+	let clock = 0;
+	const reader = createKeyReader({now: () => clock});
+	const keys: KeyInput[] = [];
+	let since = 0;
+	for (const [gap, chunk] of arrivals) {
+		const due = reader.due();
+		if (due !== undefined && gap >= due) {
+			clock = since + due;
+			keys.push(...reader.expire());
+		}
+
+		clock = since + gap;
+		keys.push(...reader.push(chunk));
+		since = clock;
+	}
+
+	clock += 10_000;
+	keys.push(...reader.expire());
+	return keys;
 }
 
 const key = (input: string, flags: KeyInput['flags'] = {}): KeyInput => ({input, flags});
@@ -83,6 +110,110 @@ describe('the key reader', () => {
 			assert.deepEqual(read(...chunks), expected);
 		});
 	}
+
+	// A slow link splits a reply with gaps of a tenth of a second or more: within the reply window its
+	// start waits for its rest, so no part of it is a key (120 ms quit the app before); Esc alone still
+	// answers within ESCAPE_WAIT_MS.
+	const timed: Array<[string, Array<[number, string]>, KeyInput[]]> = [
+		[
+			'device attributes split by 120 ms',
+			[
+				[0, `${ESC}[`],
+				[120, '?1;2c'],
+			],
+			[],
+		],
+		[
+			'a DCS reply split by 120 ms',
+			[
+				[0, `${ESC}P`],
+				[120, `1$r0m${ESC}\\`],
+			],
+			[],
+		],
+		[
+			'an OSC colour reply split by 120 ms',
+			[
+				[0, `${ESC}]11;rgb:`],
+				[120, `0000/0000/0000${ESC}\\`],
+			],
+			[],
+		],
+		[
+			'an OSC reply split after its Esc, by 120 ms',
+			[
+				[0, ESC],
+				[120, ']11;rgb:0000/0000/0000\u0007'],
+			],
+			[key('', {escape: true})],
+		],
+		[
+			'a reply split after its Esc, by 400 ms',
+			[
+				[0, ESC],
+				[400, '[?1;2c'],
+			],
+			[key('', {escape: true})],
+		],
+		[
+			'an arrow split after its Esc over a slow link',
+			[
+				[0, ESC],
+				[200, '[B'],
+			],
+			[key('', {escape: true}), key('', {downArrow: true})],
+		],
+		[
+			'Esc then [ a second later: two keys',
+			[
+				[0, ESC],
+				[1000, '['],
+			],
+			[key('', {escape: true}), key('[')],
+		],
+		['Esc then j at once: two keys', [[0, `${ESC}j`]], [key('', {escape: true}), key('j')]],
+		[
+			'Esc then j soon after: two keys',
+			[
+				[0, ESC],
+				[100, 'j'],
+			],
+			[key('', {escape: true}), key('j')],
+		],
+		['Esc and [ typed together, nothing after: both keys, late', [[0, `${ESC}[`]], [key('', {escape: true}), key('[')]],
+		[
+			'a sequence cut short and never finished is no key',
+			[
+				[0, `${ESC}[?1;`],
+				[2000, 'j'],
+			],
+			[key('j')],
+		],
+		[
+			'an OSC reply’s tail past the window is typed',
+			[
+				[0, `${ESC}]11;rgb:`],
+				[2000, 'ab'],
+			],
+			[key('ab')],
+		],
+	];
+	for (const [name, arrivals, expected] of timed) {
+		it(name, () => {
+			assert.deepEqual(readOverTime(...arrivals), expected);
+		});
+	}
+
+	it('holds a lone Esc for ESCAPE_WAIT_MS, a sequence’s start for the reply window', () => {
+		const reader = createKeyReader({now: () => 0});
+		assert.equal(reader.due(), undefined);
+		reader.push(ESC);
+		assert.equal(reader.due(), ESCAPE_WAIT_MS);
+		reader.push('[');
+		assert.equal(reader.due(), REPLY_WINDOW_MS);
+		reader.push('A');
+		assert.equal(reader.due(), undefined);
+	});
 
 	// Random bytes, split anywhere: nothing throws, and every key is a named key, a Ctrl letter or printable text.
 	it('never throws and gives only well-formed keys, whatever the bytes and however they are split', () => {

@@ -54,6 +54,31 @@ describe('terminal replies read as input', () => {
 		});
 	}
 
+	// Over ssh a reply can arrive in two packets a tenth of a second apart: its start waits for the rest
+	// (the reply window), so no part of it is read as Esc, `?` or typed text. The gap is the input itself,
+	// not a wait for an outcome: the reader's own timer was set first, and fires later.
+	it('change nothing when split by a slow link (120 ms), in the list and the search field', async () => {
+		const gap = () => new Promise(resolve => setTimeout(resolve, 120));
+		for (const setup of [[], ['/', 'fir']]) {
+			const app = await open();
+			await app.press(...setup, NOTHING);
+			const before = app.frame();
+			for (const [start, rest] of [
+				[`${ESC}[`, '?1;2c'],
+				[`${ESC}P`, `1$r0m${ESC}\\`],
+				[`${ESC}]11;rgb:`, `0000/0000/0000${ESC}\\`],
+			] as const) {
+				app.stdin.write(start);
+				await gap();
+				app.stdin.write(rest);
+				await app.press(NOTHING);
+				assert.equal(app.frame(), before, JSON.stringify(start + rest));
+			}
+
+			app.unmount();
+		}
+	});
+
 	it('Esc typed just before another key is both keys (Esc closes the search, ? opens help)', async () => {
 		const app = await open();
 		await app.press('/', 'fir', `${ESC}?`);

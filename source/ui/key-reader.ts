@@ -3,7 +3,8 @@
 // `ESC]11;rgb:…BEL`), focus events, paste markers. Read as keys they would open
 // help or type junk, so every complete control sequence that is not a key is
 // dropped here, before the keymap sees anything. Esc followed at once by a key
-// (fast typing, a laggy link) is two keys: blogread binds no Alt keys.
+// (fast typing, a laggy link) is two keys: blogread binds no Alt keys. Replies
+// split by a slow link are waited for (see REPLY_WINDOW_MS).
 import type {KeyFlags} from '../keymap.js';
 
 /** One key, as the keymap reads it: typed text (one or more characters) or a named key. */
@@ -161,31 +162,72 @@ function parse(text: string): Parsed {
 	return {keys, rest: text.slice(index)};
 }
 
-/** Reads keys from terminal input that arrives in chunks, holding an unfinished sequence between them. */
-export function createKeyReader() {
+/** How long a lone Esc waits for the rest of a sequence before it is the Escape key: a person notices no more. */
+export const ESCAPE_WAIT_MS = 50;
+/**
+ * How long a terminal's reply may take to arrive whole. Over ssh a reply can
+ * be split with a gap of a tenth of a second or more: its start (`ESC[`, `ESC]`,
+ * `ESCP`) waits this long for the rest, and after an Esc already taken as the
+ * key, a `[`, `]`, `P`, `_` or `O` arriving within it is that sequence's rest.
+ */
+export const REPLY_WINDOW_MS = 500;
+/** What follows Esc to start a sequence: CSI, OSC, DCS, APC, SS3. */
+const INTRODUCERS = '[]P_O';
+
+export type KeyReaderOptions = {now?: () => number};
+
+/**
+ * Reads keys from terminal input that arrives in chunks, holding an unfinished
+ * sequence between them. Its owner calls `expire` once `due()` ms pass with no
+ * more input: a lone Esc is then the Escape key, anything else held is given up.
+ */
+export function createKeyReader({now = () => performance.now()}: KeyReaderOptions = {}) {
 	let rest = '';
+	/** The Esc that starts `rest` was given as the Escape key already (its sequence came late). */
+	let escapeGiven = false;
+	/** When a lone Esc was given as the Escape key: its sequence's rest may still come, within the reply window. */
+	let escapeAt: number | undefined;
 	return {
 		/** The keys of a chunk, and of what was held from the last one. */
 		push(chunk: string): KeyInput[] {
-			const parsed = parse(rest + chunk);
+			let text = rest + chunk;
+			const late = rest === '' && escapeAt !== undefined && now() - escapeAt <= REPLY_WINDOW_MS;
+			escapeAt = undefined;
+			if (late && INTRODUCERS.includes(chunk[0] ?? '')) {
+				text = ESC + chunk;
+				escapeGiven = true;
+			}
+
+			const parsed = parse(text);
+			// The held sequence is still the one whose Esc was given only while nothing of it was read.
+			escapeGiven &&= parsed.rest === text;
 			rest = parsed.rest;
 			return parsed.keys;
 		},
-		/** Something is held: a lone Esc, or a sequence not finished yet. */
-		pending(): boolean {
-			return rest !== '';
+		/** How long to wait for more input before calling `expire`; undefined when nothing is held. */
+		due(): number | undefined {
+			if (rest === '') return undefined;
+			return rest === ESC && !escapeGiven ? ESCAPE_WAIT_MS : REPLY_WINDOW_MS;
 		},
 		/**
-		 * Nothing more came: a lone Esc was the Escape key; any other unfinished
-		 * sequence was not a key, and is dropped.
+		 * Nothing more came: a lone Esc was the Escape key; Esc and one more key
+		 * (`[`, `]`, `P`: the start of a sequence that never came) are keys a
+		 * person typed; anything longer was a sequence cut short, and is no key.
 		 */
-		flush(): KeyInput[] {
+		expire(): KeyInput[] {
 			const held = rest;
+			const given = escapeGiven;
 			rest = '';
-			// Esc alone, or Esc and one more key (`]`, `[`, `O`, `P`: the start of a sequence that never came):
-			// keys a person typed. Anything longer was a sequence cut short, and is no key.
+			escapeGiven = false;
 			if (held[0] !== ESC || held.length > 2) return [];
-			return [{input: '', flags: {escape: true}}, ...parse(held.slice(1)).keys];
+			if (held.length === 1) {
+				if (given) return [];
+				escapeAt = now();
+				return [{input: '', flags: {escape: true}}];
+			}
+
+			const after = parse(held.slice(1)).keys;
+			return given ? after : [{input: '', flags: {escape: true}}, ...after];
 		},
 	};
 }

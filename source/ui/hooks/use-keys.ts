@@ -3,12 +3,6 @@ import {useEffect, useRef} from 'react';
 import {createKeyReader, type KeyInput} from '../key-reader.js';
 
 /**
- * How long a lone Esc waits for the rest of a sequence (an arrow key's `[A`
- * may come in a later packet over ssh) before it counts as the Escape key.
- */
-const ESCAPE_WAIT_MS = 50;
-
-/**
  * Calls `onKey` for every key typed, read from the terminal by blogread's own
  * key reader instead of Ink's: terminal replies and other sequences that are
  * not keys never reach it, and Esc typed just before a key is both keys.
@@ -27,7 +21,8 @@ export function useKeys(onKey: (key: KeyInput) => void): void {
 		const onData = (chunk: string | Buffer) => {
 			clearTimeout(wait);
 			deliver(reader.push(String(chunk)));
-			if (reader.pending()) wait = setTimeout(() => deliver(reader.flush()), ESCAPE_WAIT_MS);
+			const due = reader.due();
+			if (due !== undefined) wait = setTimeout(() => deliver(reader.expire()), due);
 		};
 
 		// Text, not bytes: a character split between two reads is put back together first.
