@@ -105,6 +105,38 @@ describe('copy keys', () => {
 		assert.equal(host.written[1], `\u001B]52;c;${base64(post.absolutePath)}\u0007`);
 	});
 
+	it('y leaves a code block’s control characters out of the copy, and says so', async () => {
+		const hostile = ['```sh', 'echo safe\u001B[201~', 'code \u001B]2;CODE\u0007', '```'].join('\n');
+		const post = makePost({title: 'Hostile code', date: '2024-01-01'}, hostile);
+		const host = hostFor({});
+		const app = await open({blog: blogOf(post), theme, openFirst: true, host: {links: host.links}});
+		await app.press('y');
+		assert.match(statusOf(app.frame()), /copied the code block to the clipboard \(3 controls removed\)/);
+		assert.deepEqual(host.written, [`\u001B]52;c;${base64('echo safe[201~\ncode ]2;CODE')}\u0007`]);
+	});
+
+	it('y in the links view: a link blogread would not open is copied with a word that says so', async () => {
+		const post = makePost(
+			{title: 'Links', date: '2024-01-01'},
+			'[ok](https://e.com/a) [odd](https://e.com/\u001B]2;lu\u0007) [run](javascript:alert(1)) [img](images/x.png)',
+		);
+		const host = hostFor({});
+		const app = await open({blog: blogOf(post), theme, openFirst: true, host: {links: host.links}});
+		await app.press('U', 'y');
+		assert.match(statusOf(app.frame()), /copied the link to the clipboard +1\/4/);
+		const notOpened = 'blogread would not open it';
+		const expected: Array<[status: string, copied: string]> = [
+			[`(2 controls removed; ${notOpened})`, 'https://e.com/]2;lu'],
+			[`(${notOpened})`, 'javascript:alert(1)'],
+			[`(${notOpened})`, 'images/x.png'],
+		];
+		for (const [status, copied] of expected) {
+			await app.press('j', 'y');
+			assert.ok(statusOf(app.frame()).includes(`copied the link to the clipboard ${status}`), statusOf(app.frame()));
+			assert.equal(host.written.at(-1), `\u001B]52;c;${base64(copied)}\u0007`);
+		}
+	});
+
 	it('y with no code block on screen says so', async () => {
 		const post = makePost({title: 'No code', date: '2024-01-01'}, 'Just words.');
 		const host = hostFor({});

@@ -3,7 +3,7 @@ import {describe, it} from 'node:test';
 import {bodyStartLine} from '../source/posts/front-matter.js';
 import {renderMarkdown} from '../source/render/markdown.js';
 import {codeBlockOnScreen, sourceLineAt} from '../source/render/source-lines.js';
-import {MAX_COPY_BYTES, osc52} from '../source/text/osc52.js';
+import {clipboardText, MAX_COPY_BYTES, osc52} from '../source/text/osc52.js';
 import {createTheme} from '../source/theme/palette.js';
 import {editorArguments, editorCommand} from '../source/util/editor.js';
 import {createLinkHost, type Locate, openPlan} from '../source/util/opener.js';
@@ -197,15 +197,24 @@ describe('the editor command', () => {
 });
 
 describe('OSC 52', () => {
-	const cases: Array<[text: string, sequence: string]> = [
-		['hi', '\u001B]52;c;aGk=\u0007'],
-		['', '\u001B]52;c;\u0007'],
-		['é\t\n', '\u001B]52;c;w6kJCg==\u0007'],
-		['\u001B]0;x\u0007', '\u001B]52;c;G10wO3gH\u0007'],
+	// What is copied is the text without controls but tab and newline: pasted into a shell, an ESC could
+	// retitle the terminal, and `ESC[201~` would end bracketed paste early, so the rest would run as typed.
+	const cases: Array<[text: string, copied: string, removed: number]> = [
+		['hi', 'hi', 0],
+		['', '', 0],
+		['é\t\n', 'é\t\n', 0],
+		['a\r\nb', 'a\nb', 0],
+		['\u001B]0;x\u0007', ']0;x', 2],
+		['code \u001B]2;CODE\u0007', 'code ]2;CODE', 2],
+		['https://e.com/\u001B]2;lu\u0007', 'https://e.com/]2;lu', 2],
+		['echo safe\u001B[201~\nrm -rf ~', 'echo safe[201~\nrm -rf ~', 1],
+		['C1 \u009B2J and \u009D0;t\u009C, DEL \u007F, NUL \u0000, CR \r', 'C1 2J and 0;t, DEL , NUL , CR ', 6],
 	];
-	for (const [text, sequence] of cases) {
+	for (const [text, copied, removed] of cases) {
 		it(JSON.stringify(text), () => {
-			assert.deepEqual(osc52(text), {sequence, bytes: Buffer.byteLength(text)});
+			assert.deepEqual(clipboardText(text), {text: copied, removed});
+			const sequence = `\u001B]52;c;${Buffer.from(copied).toString('base64')}\u0007`;
+			assert.deepEqual(osc52(text), {sequence, bytes: Buffer.byteLength(copied), removed});
 		});
 	}
 

@@ -51,7 +51,11 @@ export function openPlan(
 export type LinkHost = {
 	openLink: (url: string) => Promise<string>;
 	copy: (text: string, what: string) => string;
+	/** Copies a link's address; one blogread would not open is copied with a word that says so. */
+	copyLink: (url: string) => string;
 };
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 type LinkHostOptions = {
 	env: Environment;
@@ -91,15 +95,18 @@ export function createLinkHost({
 	locate = command => findProgram(command, env),
 	copyOnly = false,
 }: LinkHostOptions): LinkHost {
-	const copy = (text: string, what: string): string => {
+	const copy = (text: string, what: string, notes: string[] = []): string => {
 		const copied = osc52(text);
 		if ('tooLarge' in copied) return `${what} not copied: ${Math.ceil(copied.tooLarge / 1024)} KB is too large`;
 		write(copied.sequence);
-		return `copied ${what} to the clipboard`;
+		const said = copied.removed > 0 ? [`${plural(copied.removed, 'control')} removed`, ...notes] : notes;
+		return `copied ${what} to the clipboard${said.length > 0 ? ` (${said.join('; ')})` : ''}`;
 	};
 
 	return {
-		copy,
+		copy: (text, what) => copy(text, what),
+		copyLink: url =>
+			copy(url, 'the link', isLinkable(url) ? [] : ['blogread would not open it']),
 		async openLink(url) {
 			if (!isLinkable(url)) return `not opened: only http, https and mailto links are (${cleanLine(url)})`;
 			const plan: OpenPlan = copyOnly ? {kind: 'copy', why: 'read over ssh'} : openPlan(url, env, platform, locate);

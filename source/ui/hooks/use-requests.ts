@@ -48,8 +48,10 @@ export function useRequests({request, posts, dispatch, screen, translations, hos
 			return;
 		}
 
-		if (request.kind === 'copy') {
-			answer(here.links ? here.links.copy(request.text, request.what) : 'no clipboard here');
+		if (request.kind === 'copy' || request.kind === 'copyLink') {
+			const {links} = here;
+			if (!links) answer('no clipboard here');
+			else answer(request.kind === 'copy' ? links.copy(request.text, request.what) : links.copyLink(request.url));
 			return;
 		}
 

@@ -57,7 +57,7 @@ export function linksKey(
 		case 'submit':
 			return link ? {...state, request: {kind: 'openLink', url: link.href}} : state;
 		case 'copyLink':
-			return link ? {...state, request: {kind: 'copy', text: link.href, what: 'the link'}} : state;
+			return link ? {...state, request: {kind: 'copyLink', url: link.href}} : state;
 		case 'cancel':
 			return {...state, links: null};
 		default:

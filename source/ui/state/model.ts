@@ -47,7 +47,9 @@ export type Request =
 	/** Open a link of the post (its address as written: untrusted). */
 	| {kind: 'openLink'; url: string}
 	/** Put text on the clipboard; `what` names it in the notice ("the code block"). */
-	| {kind: 'copy'; text: string; what: string};
+	| {kind: 'copy'; text: string; what: string}
+	/** Put a link's address (as written: untrusted) on the clipboard. */
+	| {kind: 'copyLink'; url: string};
 
 export type State = {
 	/** Every post of the blog, before filters (an edit or a translation swaps one). */
