@@ -10,6 +10,7 @@ import {loadBlog} from '../source/posts/load.js';
 import {isGuessedDate} from '../source/posts/model.js';
 import {type SkipReason, skipReason} from '../source/posts/skip.js';
 import {UserError} from '../source/util/errors.js';
+import {runBin} from './helpers/bin.js';
 
 const fixture = path.join(import.meta.dirname, 'fixtures', 'blog');
 
@@ -206,6 +207,37 @@ describe('what the review found', () => {
 			blog.posts.map(post => post.title),
 			[],
 		);
+	});
+
+	it('a post is a draft by where its file really is: a link into _drafts is the draft, listed once', async () => {
+		const site = path.join(root, 'jekyll-drafts');
+		mkdirSync(path.join(site, '_posts'), {recursive: true});
+		mkdirSync(path.join(site, '_drafts', 'more'), {recursive: true});
+		writeFileSync(path.join(site, '_config.yml'), 'title: Drafts\n');
+		writeFileSync(path.join(site, '_posts', '2024-01-01-public.md'), '---\ntitle: Public\n---\nText.\n');
+		writeFileSync(path.join(site, '_drafts', 'secret.md'), '---\ntitle: Secret\n---\nNot yet.\n');
+		writeFileSync(path.join(site, '_drafts', 'more', 'plans.md'), '---\ntitle: Plans\n---\nLater.\n');
+		symlinkSync('../_drafts/secret.md', path.join(site, '_posts', '2024-02-02-leak.md'));
+		symlinkSync('../_drafts/more', path.join(site, '_posts', 'linked'));
+		const published = await loadBlog(site, {drafts: false, cache: false});
+		assert.deepEqual(
+			published.posts.map(post => post.title),
+			['Public'],
+		);
+		assert.equal(published.hiddenDrafts, 2);
+		const all = await loadBlog(site, {drafts: true, cache: false});
+		assert.deepEqual(all.posts.map(post => post.path).sort(), [
+			'_drafts/more/plans.md',
+			'_drafts/secret.md',
+			'_posts/2024-01-01-public.md',
+		]);
+		// The printed post and the list, as a reader of the site would ask for them.
+		const list = runBin(['--list'], {cwd: site});
+		assert.equal(list.code, 0, list.stderr);
+		assert.doesNotMatch(list.stdout, /Secret|leak|Plans/);
+		const print = runBin(['--print', 'leak'], {cwd: site});
+		assert.equal(print.code, 1);
+		assert.doesNotMatch(print.stdout, /Not yet/);
 	});
 
 	it('a slug names the same post with or without drafts', async () => {

@@ -2,7 +2,7 @@ import {realpathSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {errorCode, UserError} from '../util/errors.js';
 import {UNREADABLE} from './body.js';
-import {discoverPosts, type FoundFile, isPostFile, POST_EXTENSION_LIST} from './discover.js';
+import {discoverPosts, type FoundFile, isInside, isPostFile, POST_EXTENSION_LIST} from './discover.js';
 import {markSorted, newestFirst} from './filter.js';
 import {guessDates} from './guessed-dates.js';
 import {IndexCache, type IndexedPost, indexedPosts} from './index-cache.js';
@@ -26,12 +26,26 @@ export type LoadOptions = {
 	known?: ReadonlyMap<string, IndexedPost>;
 };
 
+/** The real paths of the layout's drafts folders that exist. */
+function realDraftFolders(target: string, layout: SiteLayout): string[] {
+	return layout.draftFolders.flatMap(folder => {
+		try {
+			return [realpathSync.native(path.resolve(target, folder))];
+		} catch {
+			return [];
+		}
+	});
+}
+
 /**
  * The post files of a folder, following its generator's layout: posts folders,
- * then drafts folders. Files that are not posts go to `skipped`, with why.
+ * then drafts folders. Files that are not posts go to `skipped`, with why. A
+ * file is a draft by where it really lives: `_posts/x.md -> ../_drafts/y.md`
+ * is the draft it links to, and listed once, as the draft.
  */
 function layoutFiles(target: string, layout: SiteLayout, problems: string[], skipped: SkippedFile[]): FileToRead[] {
-	const files: FileToRead[] = [];
+	const files = new Map<string, FileToRead>();
+	const drafts = realDraftFolders(target, layout);
 	const add = (folder: string, inDraftFolder: boolean) => {
 		let found: FoundFile[];
 		const folderProblems: string[] = [];
@@ -53,11 +67,14 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[], ski
 				continue;
 			}
 
-			files.push({
+			const drafted = inDraftFolder || drafts.some(draftFolder => isInside(draftFolder, file.realPath));
+			// Reached from a posts folder and the drafts folder alike: the drafts folder's name is kept.
+			if (drafted && files.has(file.realPath)) files.delete(file.realPath);
+			files.set(file.realPath, {
 				path: filePath,
 				absolutePath: file.absolutePath,
 				realPath: file.realPath,
-				inDraftFolder,
+				inDraftFolder: drafted,
 				excerptSeparator: layout.excerptSeparator,
 			});
 		}
@@ -65,7 +82,7 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[], ski
 
 	for (const folder of layout.folders) add(folder, false);
 	for (const folder of layout.draftFolders) add(folder, true);
-	return files;
+	return [...files.values()];
 }
 
 /**

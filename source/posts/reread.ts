@@ -1,6 +1,22 @@
+import {realpathSync} from 'node:fs';
+import path from 'node:path';
 import {isGuessedDate, type Post} from './model.js';
 import {localToday} from './normalise.js';
 import {loadPostFile} from './read-post.js';
+
+const DRAFTS_FOLDER = /(?:^|\/)_drafts\//;
+
+/** In a drafts folder by its name in the blog, or by where its file really is (a link into `_drafts`). */
+function inDraftsFolder(post: Post): boolean {
+	if (DRAFTS_FOLDER.test(post.path)) return true;
+	try {
+		return DRAFTS_FOLDER.test(
+			path.relative(post.folder, realpathSync.native(post.absolutePath)).split(path.sep).join('/'),
+		);
+	} catch {
+		return false;
+	}
+}
 
 /**
  * A listed post read again from its file (edited in blogread's editor, or
@@ -9,7 +25,7 @@ import {loadPostFile} from './read-post.js';
  */
 export function rereadPost(post: Post): Post {
 	const fresh = loadPostFile(post.absolutePath, post.path, {folder: post.folder});
-	const drafted = /(?:^|\/)_drafts\//.test(post.path) || (fresh.date !== null && fresh.date > localToday());
+	const drafted = inDraftsFolder(post) || (fresh.date !== null && fresh.date > localToday());
 	const guess = fresh.date === null && isGuessedDate(post) ? {date: post.date, dateSource: post.dateSource} : {};
 	return {...fresh, ...guess, slug: post.slug, languages: post.languages, draft: fresh.draft || drafted};
 }
