@@ -4,6 +4,7 @@ import {
 	mkdirSync,
 	mkdtempSync,
 	readdirSync,
+	renameSync,
 	rmSync,
 	type Stats,
 	statSync,
@@ -31,6 +32,8 @@ function stats(mode: number, uid: number, kind: 'folder' | 'link' | 'file' = 'fo
 	} as unknown as Stats;
 }
 
+const IN_SHARED = 'the folder it is in can be changed by others';
+
 describe('a private folder', () => {
 	const me = 1000;
 	const cases: Array<[string, ReturnType<typeof stats>, ReturnType<typeof stats>, string | undefined]> = [
@@ -42,11 +45,21 @@ describe('a private folder', () => {
 		['writable by the group', stats(0o40770, me), stats(0o40755, me), 'others can write to it (mode 770)'],
 		['a link', stats(0o120777, me, 'link'), stats(0o40755, me), 'it is a symbolic link'],
 		['a file', stats(0o100600, me, 'file'), stats(0o40755, me), 'it is not a folder'],
+		['in a folder of yours others can change', stats(0o40700, me), stats(0o40777, me), IN_SHARED],
+		['in a folder of yours the group can change', stats(0o40700, me), stats(0o40775, me), IN_SHARED],
+		['in a sticky folder of yours others can write', stats(0o40700, me), stats(0o41777, me), undefined],
+		['in a folder of root’s', stats(0o40700, me), stats(0o40755, 0), undefined],
 		[
-			'in a folder others can change',
+			'in a folder of another user’s',
+			stats(0o40700, me),
+			stats(0o40755, 1001),
+			'the folder it is in belongs to another user (uid 1001)',
+		],
+		[
+			'in a folder another user lets everyone change',
 			stats(0o40700, me),
 			stats(0o40777, 1001),
-			'the folder it is in can be changed by others',
+			'the folder it is in belongs to another user (uid 1001)',
 		],
 	];
 	for (const [name, folder, parent, expected] of cases) {
@@ -95,6 +108,52 @@ describe('a private folder', () => {
 		writePrivateFile(file, failing());
 		assert.equal(readPrivateFile(file, 8 * 1024 * 1024), pieces.join(''));
 		assert.deepEqual(readdirSync(folder), ['index.json']);
+	});
+
+	// Another user swapping blogread's folder for a link while it runs needs a folder above it that others
+	// can change: such a folder is refused wherever it is up the path, and every write checks again that
+	// the folder is the one trusted, in a place still trusted.
+	it('is refused under a folder others can change, however far up, whoever owns it', () => {
+		const shared = path.join(scratch, 'shared-777');
+		mkdirSync(path.join(shared, 'state', 'deeper'), {recursive: true});
+		chmodSync(shared, 0o777);
+		const said: string[] = [];
+		assert.equal(privateFolder(path.join(shared, 'blogread'), line => said.push(line)).problem, IN_SHARED);
+		assert.equal(
+			privateFolder(path.join(shared, 'state', 'deeper', 'blogread'), line => said.push(line)).problem,
+			`${shared}, a folder above it, can be changed by others`,
+		);
+		assert.equal(said.length, 2);
+		const sticky = path.join(scratch, 'sticky-1777');
+		mkdirSync(sticky);
+		chmodSync(sticky, 0o1777);
+		assert.equal(privateFolder(path.join(sticky, 'blogread')).problem, undefined);
+	});
+
+	it('is not written to once it was swapped for a link, or its place became one others can change', () => {
+		const home = path.join(scratch, 'swapped-home');
+		const folder = privateFolder(path.join(home, 'blogread')).path;
+		const file = path.join(folder, 'state.json');
+		assert.equal(writePrivateFile(file, 'mine'), true);
+		// Swapped: the folder moved away, a link to the attacker's choice of folder in its place.
+		const victim = path.join(scratch, 'victim-folder');
+		mkdirSync(victim, {mode: 0o700});
+		renameSync(folder, path.join(home, 'moved'));
+		symlinkSync(victim, folder);
+		assert.equal(writePrivateFile(file, 'redirected'), false);
+		assert.deepEqual(readdirSync(victim), []);
+		// Swapped for a real folder of the same name: not the folder trusted either.
+		rmSync(folder);
+		mkdirSync(folder, {mode: 0o700});
+		assert.equal(writePrivateFile(file, 'replaced'), false);
+		assert.deepEqual(readdirSync(folder), []);
+		// Put back, then its parent opened to everyone after the start.
+		rmSync(folder, {recursive: true});
+		renameSync(path.join(home, 'moved'), folder);
+		assert.equal(writePrivateFile(file, 'again'), true);
+		chmodSync(home, 0o777);
+		assert.equal(writePrivateFile(file, 'opened'), false);
+		assert.equal(readPrivateFile(file, 1024), 'again');
 	});
 
 	it('reads back only regular files, not through links, and nothing past its cap', () => {

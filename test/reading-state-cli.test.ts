@@ -1,5 +1,16 @@
 import assert from 'node:assert/strict';
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {
+	chmodSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+	writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
@@ -91,6 +102,42 @@ describe('the reading state between runs (in a terminal)', () => {
 		assert.equal(markOf(run.output, '2025-01-01'), ' ');
 		assert.ok(!stripAnsi(run.output).includes('●'));
 		assert.equal(existsSync(folder), false);
+	});
+
+	// A state and cache home of yours that others can change: another user could swap `blogread/` in it
+	// for a link to a folder of their choice while the app runs. It is not used, and nothing is written.
+	it('a state home others can change is not used, and a folder swapped in it meanwhile gets nothing', async () => {
+		const shared = path.join(scratch, 'shared-home');
+		mkdirSync(shared);
+		chmodSync(shared, 0o777);
+		const chosen = path.join(scratch, 'chosen-by-another');
+		mkdirSync(chosen);
+		const env = {XDG_STATE_HOME: shared, XDG_CACHE_HOME: path.join(shared, 'cache')};
+		const run = await inTerminal({
+			command: `BIN ${blog}`,
+			env,
+			keys: [
+				{
+					act: () => {
+						rmSync(path.join(shared, 'blogread'), {recursive: true, force: true});
+						symlinkSync(chosen, path.join(shared, 'blogread'));
+					},
+					// The swap is made once the app is up; nothing on screen answers it.
+					shows: '',
+					within: 0,
+				},
+				{key: '\r', shows: 'Paragraph'},
+				'G',
+				'q',
+				'Q',
+			],
+		});
+		assert.equal(run.code, 0);
+		assert.match(
+			stripAnsi(run.output),
+			new RegExp(`not using ${path.join(shared, 'blogread')}: the folder it is in can be changed by others`),
+		);
+		assert.deepEqual(readdirSync(chosen), []);
 	});
 
 	it('--list and --print write nothing', async () => {

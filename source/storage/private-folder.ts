@@ -10,6 +10,7 @@ import {
 	mkdirSync,
 	openSync,
 	readSync,
+	realpathSync,
 	renameSync,
 	rmSync,
 	type Stats,
@@ -34,6 +35,18 @@ export function stateFolderPath(env: NodeJS.ProcessEnv): string {
 }
 
 /**
+ * Why a folder that holds blogread's own must not be trusted (what it does), or undefined:
+ * anyone but you and root who owns it, and anyone who may write to it (unless
+ * it is sticky, as /tmp is, where only a name's owner may move it), could swap
+ * blogread's folder inside it for one of theirs or a link, whoever owns it.
+ */
+function distrustHolder(holder: Stats, uid: number): string | undefined {
+	if (holder.uid !== uid && holder.uid !== 0) return `belongs to another user (uid ${holder.uid})`;
+	if ((holder.mode & GROUP_OR_OTHER_WRITE) !== 0 && (holder.mode & STICKY) === 0) return 'can be changed by others';
+	return undefined;
+}
+
+/**
  * Why a folder with these stats must not be trusted, or undefined when it
  * may: `folder` is blogread's own folder, `parent` the one it sits in.
  */
@@ -43,15 +56,37 @@ export function distrust(folder: Stats, parent: Stats, uid: number): string | un
 	if (folder.uid !== uid) return `it belongs to another user (uid ${folder.uid})`;
 	if ((folder.mode & GROUP_OR_OTHER_WRITE) !== 0)
 		return `others can write to it (mode ${(folder.mode & 0o777).toString(8)})`;
-	// In a folder others may write to without the sticky bit, ours could be swapped for theirs.
-	const parentShared = (parent.mode & GROUP_OR_OTHER_WRITE) !== 0 && (parent.mode & STICKY) === 0;
-	if (parentShared && parent.uid !== uid) return 'the folder it is in can be changed by others';
+	const holder = distrustHolder(parent, uid);
+	return holder === undefined ? undefined : `the folder it is in ${holder}`;
+}
+
+/** Why a folder above the parent (its real path, up to the root) must not be trusted, or undefined. */
+function distrustAbove(parent: string, uid: number): string | undefined {
+	let above = path.dirname(realpathSync.native(parent));
+	for (;;) {
+		const problem = distrustHolder(lstatSync(above), uid);
+		if (problem !== undefined) return `${cleanLine(above)}, a folder above it, ${problem}`;
+		const next = path.dirname(above);
+		if (next === above) return undefined;
+		above = next;
+	}
+}
+
+/** Why `folder` can't be trusted now, or undefined; `identity`: the folder it must still be. */
+function problemNow(folder: string, identity?: {dev: number; ino: number}): string | undefined {
+	const stats = lstatSync(folder);
+	const uid = process.getuid?.() ?? 0;
+	const problem = distrust(stats, lstatSync(path.dirname(folder)), uid) ?? distrustAbove(path.dirname(folder), uid);
+	if (problem !== undefined) return problem;
+	if (identity && (stats.dev !== identity.dev || stats.ino !== identity.ino)) return 'it was replaced';
 	return undefined;
 }
 
 export type PrivateFolder = {path: string; problem?: undefined} | {path: string; problem: string};
 
 const checked = new Map<string, PrivateFolder>();
+/** The folders trusted so far, as they were then: a write checks it is still that folder. */
+const identities = new Map<string, {dev: number; ino: number}>();
 
 /**
  * The folder, created for you alone (mode 700) when missing, if it can be
@@ -72,9 +107,12 @@ export function privateFolder(
 			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
 		}
 
-		const problem = distrust(lstatSync(folder), lstatSync(path.dirname(folder)), process.getuid?.() ?? 0);
+		const problem = problemNow(folder);
 		result = problem === undefined ? {path: folder} : {path: folder, problem};
-		if (problem !== undefined) warn(`blogread: not using ${cleanLine(folder)}: ${problem}; running without it`);
+		if (problem === undefined) {
+			const {dev, ino} = lstatSync(folder);
+			identities.set(folder, {dev, ino});
+		} else warn(`blogread: not using ${cleanLine(folder)}: ${problem}; running without it`);
 	} catch (error) {
 		// A read-only home or a full disk: nothing is kept, and that needs no warning.
 		result = {path: folder, problem: (error as NodeJS.ErrnoException).code ?? 'unusable'};
@@ -82,6 +120,20 @@ export function privateFolder(
 
 	checked.set(folder, result);
 	return result;
+}
+
+/**
+ * Whether the folder of `file` is still one to write in: trusted by the same
+ * rules, and the very folder trusted before (not swapped for another or a link
+ * since). A folder never checked is checked now.
+ */
+function stillPrivate(file: string): boolean {
+	const folder = path.dirname(file);
+	try {
+		return problemNow(folder, identities.get(folder)) === undefined;
+	} catch {
+		return false;
+	}
 }
 
 /**
@@ -137,9 +189,12 @@ function* batched(pieces: Iterable<string>): Generator<string> {
  * Writes a file of a private folder whole or not at all: a new temporary file
  * (never an existing one, never through a link), readable by you alone, then
  * renamed into place. `data`: the text, or its pieces in order (a large file
- * is never held whole). Failing to write is fine: the file is for next time.
+ * is never held whole). The folder is checked again before the temporary file
+ * is made and before the rename: one swapped meanwhile is not written to.
+ * Failing to write is fine: the file is for next time. Gives whether it wrote.
  */
-export function writePrivateFile(file: string, data: string | Iterable<string>): void {
+export function writePrivateFile(file: string, data: string | Iterable<string>): boolean {
+	if (!stillPrivate(file)) return false;
 	const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
 	let handle: number | undefined;
 	try {
@@ -155,9 +210,70 @@ export function writePrivateFile(file: string, data: string | Iterable<string>):
 
 		closeSync(handle);
 		handle = undefined;
+		if (!stillPrivate(file)) throw new Error('the folder changed');
 		renameSync(temporary, file);
+		return true;
 	} catch {
 		if (handle !== undefined) closeSync(handle);
 		rmSync(temporary, {force: true});
+		return false;
+	}
+}
+
+/** How long a writer waits for another's lock before it writes anyway (each write takes a few ms). */
+const LOCK_WAIT_MS = 2000;
+/** A lock older than this was left by a writer that died or hung: it is taken over. */
+const STALE_LOCK_MS = 10_000;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** Whether the lock file names a process that is gone, or is older than any write takes. */
+function staleLock(lock: string): boolean {
+	const text = readPrivateFile(lock, 64);
+	const stat = lstatSync(lock, {throwIfNoEntry: false});
+	if (!stat) return false;
+	if (Date.now() - stat.mtimeMs > STALE_LOCK_MS) return true;
+	const pid = Number(text);
+	if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+		return false;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'ESRCH';
+	}
+}
+
+/**
+ * Runs `work` (a read, merge and write of `file`) while holding `file.lock`,
+ * so that terminals writing the same file at once take turns and none loses
+ * what another wrote. Synchronous: it runs on the way out of the process too.
+ * A lock not had within two seconds (its holder stuck) is gone without: the work
+ * runs anyway, as it would with no lock at all.
+ */
+export function withFileLock<Result>(file: string, work: () => Result): Result {
+	const lock = `${file}.lock`;
+	const deadline = Date.now() + LOCK_WAIT_MS;
+	// In a folder no longer trusted no lock is made; the work's own write refuses it too.
+	let held = false;
+	while (!held && stillPrivate(lock)) {
+		try {
+			const handle = openSync(
+				lock,
+				constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+				0o600,
+			);
+			writeSync(handle, String(process.pid));
+			closeSync(handle);
+			held = true;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) break;
+			if (staleLock(lock)) rmSync(lock, {force: true});
+			else Atomics.wait(sleeper, 0, 0, 2);
+		}
+	}
+
+	try {
+		return work();
+	} finally {
+		if (held) rmSync(lock, {force: true});
 	}
 }
