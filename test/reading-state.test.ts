@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import {type ChildProcess, spawn} from 'node:child_process';
 import {
 	chmodSync,
 	lstatSync,
@@ -19,6 +20,7 @@ import {ReadingMemory} from '../source/storage/reading-memory.js';
 import {
 	emptyReadingState,
 	MAX_STATE_BYTES,
+	mergeReadingState,
 	parseReadingState,
 	type ReadingState,
 	serializeReadingState,
@@ -131,6 +133,54 @@ describe('the reading state file', () => {
 	});
 });
 
+describe('merging what one terminal changed with the file another wrote', () => {
+	const at = (block: number) => ({block, fraction: 0});
+	const state = (positions: Record<string, number>, read: string[]): ReadingState => ({
+		positions: Object.fromEntries(Object.entries(positions).map(([post, block]) => [post, at(block)])),
+		read: Object.fromEntries(read.map(post => [post, hash])),
+	});
+	// [name, disk now, this terminal before, this terminal now, the file after]
+	const cases: Array<[string, ReadingState, ReadingState, ReadingState, ReadingState]> = [
+		[
+			'nothing changed here: the disk as it is',
+			state({a: 1}, ['b']),
+			state({}, []),
+			state({}, []),
+			state({a: 1}, ['b']),
+		],
+		['a new mark joins the others', state({}, ['b']), state({}, []), state({}, ['c']), state({}, ['b', 'c'])],
+		['a mark cleared here goes', state({}, ['a', 'b']), state({}, ['a']), state({}, []), state({}, ['b'])],
+		['a place moved here wins', state({a: 5}, []), state({a: 1}, []), state({a: 2}, []), state({a: 2}, [])],
+		[
+			'a place left alone here keeps the other’s',
+			state({a: 5}, []),
+			state({a: 1}, []),
+			state({a: 1}, []),
+			state({a: 5}, []),
+		],
+		[
+			'a place dropped here (back at the top) goes',
+			state({a: 5, b: 1}, []),
+			state({a: 1}, []),
+			state({}, []),
+			state({b: 1}, []),
+		],
+		[
+			'an empty disk (deleted): only what changed here',
+			state({}, []),
+			state({a: 1}, ['x']),
+			state({a: 1, b: 2}, ['x']),
+			state({b: 2}, []),
+		],
+		['__proto__ stays a key', state({}, []), state({}, []), state({}, ['__proto__']), state({}, ['__proto__'])],
+	];
+	for (const [name, disk, before, after, expected] of cases) {
+		it(name, () => {
+			assert.deepEqual(mergeReadingState(disk, before, after), expected);
+		});
+	}
+});
+
 describe('the reading state between runs', () => {
 	const scratch = mkdtempSync(path.join(tmpdir(), 'blogread-state-'));
 	after(() => {
@@ -233,6 +283,62 @@ describe('the reading state between runs', () => {
 			assert.deepEqual(parseReadingState(readFileSync(real, 'utf8'), root), {state: second.initial});
 		});
 	}
+
+	it('two terminals on the same blog keep both readers’ marks and places, and each one’s clearing', () => {
+		const {open, folder} = fresh();
+		const first = open();
+		const second = open();
+		assert.ok(first && second);
+		first.update({positions: {'a.md': {block: 1, fraction: 0}}, read: {'a.md': hash}});
+		first.flush();
+		second.update({positions: {'b.md': {block: 2, fraction: 0}}, read: {'b.md': hash}});
+		second.flush();
+		const now = () => parseReadingState(readFileSync(only(folder), 'utf8'), root).state;
+		assert.deepEqual(now(), {
+			positions: {'a.md': {block: 1, fraction: 0}, 'b.md': {block: 2, fraction: 0}},
+			read: {'a.md': hash, 'b.md': hash},
+		});
+		// The first marks its post unread again and moves on: the second's entries stay.
+		first.update({positions: {'a.md': {block: 3, fraction: 0.5}}, read: {}});
+		first.flush();
+		assert.deepEqual(now(), {
+			positions: {'a.md': {block: 3, fraction: 0.5}, 'b.md': {block: 2, fraction: 0}},
+			read: {'b.md': hash},
+		});
+		// Nothing changed in the second since it wrote: it writes nothing, so it undoes nothing.
+		second.flush();
+		assert.deepEqual(now().read, {'b.md': hash});
+	});
+
+	it('twelve terminals marking posts at once keep all twelve marks', async () => {
+		const {env, folder} = fresh();
+		const helper = path.join(import.meta.dirname, 'helpers', 'mark-read.ts');
+		const terminals = Array.from({length: 12}, (_, index) =>
+			spawn(process.execPath, ['--import', 'tsx', helper, root, `post-${index}.md`, hash], {
+				env: {...process.env, ...env},
+				stdio: ['pipe', 'pipe', 'inherit'],
+			}),
+		);
+		const said = (child: ChildProcess, word: string) =>
+			new Promise<void>((resolve, reject) => {
+				let text = '';
+				const hear = (chunk: Buffer) => {
+					text += chunk.toString();
+					if (text.includes(word)) {
+						child.stdout?.off('data', hear);
+						resolve();
+					}
+				};
+				child.stdout?.on('data', hear);
+				child.once('exit', code => reject(new Error(`exited (${code}) before "${word}"`)));
+			});
+		await Promise.all(terminals.map(child => said(child, 'ready')));
+		const finished = terminals.map(child => said(child, 'done'));
+		for (const child of terminals) child.stdin?.write('go\n');
+		await Promise.all(finished);
+		const {state} = parseReadingState(readFileSync(only(folder), 'utf8'), root);
+		assert.deepEqual(Object.keys(state.read).sort(), Array.from({length: 12}, (_, index) => `post-${index}.md`).sort());
+	});
 
 	it('says so once, and keeps nothing, when the folder is not private', () => {
 		const {open, folder, warnings} = fresh();

@@ -4,10 +4,11 @@ import {lstatSync} from 'node:fs';
 import path from 'node:path';
 import {cleanLine} from '../text/sanitize.js';
 import {folderKey} from './folder-key.js';
-import {privateFolder, readPrivateFile, stateFolderPath, writePrivateFile} from './private-folder.js';
+import {privateFolder, readPrivateFile, stateFolderPath, withFileLock, writePrivateFile} from './private-folder.js';
 import {
 	emptyReadingState,
 	MAX_STATE_BYTES,
+	mergeReadingState,
 	type Position,
 	parseReadingState,
 	type ReadingState,
@@ -25,7 +26,11 @@ export type MemorySnapshot = ReadingState & {open?: {path: string; position: Pos
 export class ReadingMemory {
 	readonly initial: ReadingState;
 	private snapshot: MemorySnapshot | undefined;
-	private written: string | undefined;
+	/** This instance's state as it last wrote it (or as it started): what it changed since is what it writes. */
+	private last: ReadingState;
+	private lastText: string;
+	/** The file was unreadable or bad: the first write replaces it with this instance's whole state. */
+	private rewrite: boolean;
 
 	private constructor(
 		private readonly file: string,
@@ -39,18 +44,18 @@ export class ReadingMemory {
 			// Missing is the first run (nothing to write until something is read); anything else there is said.
 			const stat = lstatSync(file, {throwIfNoEntry: false});
 			if (stat) problem = stat.isFile() ? 'it is too large' : 'it is not a file';
-			else this.written = serializeReadingState(emptyReadingState, root);
 			this.initial = emptyReadingState;
 		} else {
 			const parsed = parseReadingState(text, root);
 			problem = parsed.problem;
 			partial = parsed.partial === true;
 			this.initial = parsed.state;
-			// As read, the file needs no write until something changes; a bad one is rewritten at the first write.
-			if (problem === undefined) this.written = serializeReadingState(parsed.state, root);
 		}
 
-		// Said once; the file is rewritten at the first write (`written` is unset), whatever the state then.
+		this.last = this.initial;
+		this.lastText = serializeReadingState(this.initial, root);
+		// Said once; the file is rewritten at the first write, whatever the state then.
+		this.rewrite = problem !== undefined;
 		const where = cleanLine(file);
 		if (partial) warn(`blogread: the reading state in ${where}: ${problem}`);
 		else if (problem !== undefined)
@@ -68,15 +73,34 @@ export class ReadingMemory {
 		this.snapshot = snapshot;
 	}
 
-	/** Writes the newest state if the file does not say it already (atomically: a new private file, renamed). */
+	/** The state in the file now, if it reads whole (another terminal on this blog may have written it). */
+	private onDisk(): ReadingState | undefined {
+		const text = readPrivateFile(this.file, MAX_STATE_BYTES);
+		if (text === undefined) return lstatSync(this.file, {throwIfNoEntry: false}) ? undefined : emptyReadingState;
+		const parsed = parseReadingState(text, this.root);
+		return parsed.problem === undefined || parsed.partial ? parsed.state : undefined;
+	}
+
+	/**
+	 * Writes what changed here since the last write, if anything did: read, merged post by post with what
+	 * the file holds now, and written (a new private file, renamed), under a lock, so that two terminals on
+	 * the same blog keep both readers' marks.
+	 */
 	flush(): void {
 		const snapshot = this.snapshot;
 		if (!snapshot) return;
 		const {open} = snapshot;
 		const positions = open ? {...snapshot.positions, [open.path]: open.position} : snapshot.positions;
-		const text = serializeReadingState({positions, read: snapshot.read}, this.root);
-		if (text === this.written) return;
-		writePrivateFile(this.file, text);
-		this.written = text;
+		const mine: ReadingState = {positions, read: snapshot.read};
+		const text = serializeReadingState(mine, this.root);
+		if (text === this.lastText && !this.rewrite) return;
+		withFileLock(this.file, () => {
+			const disk = this.rewrite ? undefined : this.onDisk();
+			const merged = disk ? mergeReadingState(disk, this.last, mine) : mine;
+			writePrivateFile(this.file, serializeReadingState(merged, this.root));
+		});
+		this.last = mine;
+		this.lastText = text;
+		this.rewrite = false;
 	}
 }

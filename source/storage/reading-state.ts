@@ -131,3 +131,41 @@ export function serializeReadingState(state: ReadingState, root: string): string
 	// One row a line: a person can read the file, and a diff of two is short.
 	return `${head}${lines.join(',\n')}\n]}\n`;
 }
+
+const samePosition = (a: Position | undefined, b: Position | undefined) =>
+	a === b || (a !== undefined && b !== undefined && a.block === b.block && a.fraction === b.fraction);
+
+/** Each key of `before` or `after` whose value changed between them: set to its new value in `into`, or removed. */
+function applyChangedKeys<Value>(
+	into: Record<string, Value>,
+	before: Record<string, Value>,
+	after: Record<string, Value>,
+	same: (a: Value | undefined, b: Value | undefined) => boolean,
+): Record<string, Value> {
+	const merged = new Map(Object.entries(into));
+	const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+	for (const key of keys) {
+		const was = Object.hasOwn(before, key) ? before[key] : undefined;
+		const now = Object.hasOwn(after, key) ? after[key] : undefined;
+		if (same(was, now)) continue;
+		if (now === undefined) merged.delete(key);
+		else merged.set(key, now);
+	}
+
+	// fromEntries: a path like `__proto__` stays a key.
+	return Object.fromEntries(merged);
+}
+
+/**
+ * What this instance changed since `before` (its state at its last write,
+ * or as it started), `after` (its state now), applied to `disk` (the file as
+ * it is now, perhaps written meanwhile by another terminal on the same blog):
+ * post by post, a position or read mark this instance moved, set or cleared is
+ * taken from `after`; every other entry stays as on disk.
+ */
+export function mergeReadingState(disk: ReadingState, before: ReadingState, after: ReadingState): ReadingState {
+	return {
+		positions: applyChangedKeys(disk.positions, before.positions, after.positions, samePosition),
+		read: applyChangedKeys(disk.read, before.read, after.read, (a, b) => a === b),
+	};
+}
