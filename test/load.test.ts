@@ -7,8 +7,9 @@ import {after, describe, it} from 'node:test';
 import {discoverPosts, isPostFile} from '../source/posts/discover.js';
 import {detectLayout} from '../source/posts/layout.js';
 import {loadBlog} from '../source/posts/load.js';
+import type {SkipReason} from '../source/posts/model.js';
 import {isGuessedDate} from '../source/posts/model.js';
-import {type SkipReason, skipReason} from '../source/posts/skip.js';
+import {skipReason} from '../source/posts/skip.js';
 import {UserError} from '../source/util/errors.js';
 import {runBin} from './helpers/bin.js';
 

@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import {loadBlog} from '../source/posts/load.js';
-import type {SkippedFile} from '../source/posts/skip.js';
+import type {SkippedFile} from '../source/posts/model.js';
 import {formatPost} from '../source/render/bounded.js';
 import {createTheme} from '../source/theme/palette.js';
 import {runBin} from './helpers/bin.js';

@@ -7,10 +7,10 @@ import {markSorted, newestFirst} from './filter.js';
 import {guessDates} from './guessed-dates.js';
 import {IndexCache, type IndexedPost, indexedPosts} from './index-cache.js';
 import {detectLayout, type SiteLayout} from './layout.js';
-import type {Blog, Post} from './model.js';
+import type {Blog, Post, SkippedFile} from './model.js';
 import {LANGUAGE_SUFFIX, localToday} from './normalise.js';
 import {type FileToRead, loadPostFile, readPostFile} from './read-post.js';
-import {type SkippedFile, skipReason} from './skip.js';
+import {skipReason} from './skip.js';
 import {makeSlugsUnique} from './unique-slugs.js';
 
 export type LoadOptions = {

@@ -4,7 +4,12 @@
 // derived from this table.
 import {hasControls} from '../text/sanitize.js';
 import {isContentHash} from './content-hash.js';
-import type {SkippedFile} from './skip.js';
+
+/** Why a file was not read as a post (the problems view shows it beside the file). */
+export type SkipReason = 'section page' | 'site page' | 'repository file';
+
+/** A file left out of the list, and why. */
+export type SkippedFile = {path: string; reason: SkipReason};
 
 /** Longest text a one-line field may hold (titles, tags, excerpts): more is not a post's, it is an attack. */
 export const MAX_LINE = 4096;

@@ -2,13 +2,8 @@
 // a site's own pages where its generator keeps them, and a repository's
 // README and such at its top. Each rule is narrow, so a post is never lost
 // to a name: `tags.md` in a Hexo `_posts` folder is a post.
+import type {SkipReason} from './model.js';
 import {LANGUAGE_SUFFIX} from './normalise.js';
-
-/** Why a file was not read as a post (the problems view shows it beside the file). */
-export type SkipReason = 'section page' | 'site page' | 'repository file';
-
-/** A file left out of the list, and why. */
-export type SkippedFile = {path: string; reason: SkipReason};
 
 /** Hugo and Zola section pages: they list a section's posts. */
 const SECTION_PAGE = '_index';

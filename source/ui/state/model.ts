@@ -4,9 +4,8 @@
 // translation) it leaves in `request` for a hook to carry out.
 import type {KeyFlags} from '../../keymap.js';
 import type {Filters, MatchMode, SortKey, Term} from '../../posts/filter.js';
-import type {Post} from '../../posts/model.js';
+import type {Post, SkippedFile} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
-import type {SkippedFile} from '../../posts/skip.js';
 import type {RenderedMarkdown} from '../../render/markdown.js';
 import type {Anchor} from './anchor.js';
 
