@@ -93,3 +93,28 @@ describe('breaking a code line at the width', () => {
 		);
 	});
 });
+
+describe('a code block from a post', () => {
+	// A post's own escape codes inside a fence are text: shown as ^[ (the renderer's last check keeps SGR
+	// codes, so a post's colour codes would otherwise reach the terminal even without colour).
+	const cases: Array<[name: string, code: string, shown: string]> = [
+		['colour codes', 'echo \u001B[31mred\u001B[0m', 'echo ^[[31mred^[[0m'],
+		['a title change', 'x \u001B]2;owned\u0007 y', 'x ^[]2;owned^G y'],
+		['C1 CSI and a bidi override', 'a\u009B2J b\u202Ec', 'a<U+009B>2J b<U+202E>c'],
+		['backspace and carriage return', 'safe\b\b\bevil\rX', 'safe^H^H^Hevil^MX'],
+	];
+	for (const [name, code, shown] of cases) {
+		it(`shows ${name} as text, with colour and without`, () => {
+			for (const level of [0, 3] as const) {
+				const lines = renderCodeBlock(code, 'sh', 80, createTheme(level));
+				const text = lines.join('\n');
+				assert.ok(
+					!/\u001B(?!\[[\d;]*m)|[\u0000-\u0008\u000B-\u001A\u001C-\u001F\u007F-\u009F]/.test(text),
+					JSON.stringify(text),
+				);
+				if (level === 0) assert.ok(!text.includes('\u001B'), 'no escape at all without colour');
+				assert.equal(rows(lines).join('\n').trimEnd(), shown);
+			}
+		});
+	}
+});

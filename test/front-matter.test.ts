@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {existsSync, rmSync} from 'node:fs';
 import {describe, it} from 'node:test';
-import {frontMatterBody, parseFrontMatter} from '../source/posts/front-matter.js';
+import {frontMatterBody, MAX_FRONT_MATTER_BYTES, parseFrontMatter} from '../source/posts/front-matter.js';
 import {normalisePost} from '../source/posts/normalise.js';
 
 describe('parseFrontMatter', () => {
@@ -100,6 +100,29 @@ describe('parseFrontMatter', () => {
 			rmSync(marker, {force: true});
 		});
 	}
+
+	// SECURITY.md promises it: a megabyte of front matter is never parsed (YAML's cost grows with it).
+	it('reads front matter up to 64 KB, and ignores it past that with a warning', () => {
+		const block = (bytes: number) => `---\ntitle: Big\nnote: "${'x'.repeat(bytes)}"\n---\n# From the body\n\nText.\n`;
+		const under = parseFrontMatter(block(MAX_FRONT_MATTER_BYTES - 100));
+		assert.equal(under.data['title'], 'Big');
+		assert.deepEqual(under.warnings, []);
+		const over = parseFrontMatter(block(MAX_FRONT_MATTER_BYTES + 100));
+		assert.deepEqual(over.data, {});
+		assert.match(over.warnings.join('; '), /larger than 64 KB, ignored/);
+		const post = normalisePost({
+			relativePath: 'big.md',
+			absolutePath: '/big.md',
+			data: over.data,
+			body: over.body,
+			warnings: over.warnings,
+		});
+		assert.equal(post.title, 'From the body');
+		assert.ok(
+			post.warnings.some(warning => /larger than 64 KB/.test(warning)),
+			post.warnings.join('; '),
+		);
+	});
 
 	it('gives the same answer for the same broken post twice (no stale cache)', () => {
 		const source = '---\ntitle: [unclosed\n---\nBody';

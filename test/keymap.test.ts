@@ -51,8 +51,10 @@ describe('keymap', () => {
 		});
 	}
 
-	it('has no key bound twice in one view', () => {
-		for (const view of ['list', 'reader', 'help'] as const) {
+	it('has no key bound twice in one view, in every view', () => {
+		const views: View[] = ['list', 'reader', 'search', 'picker', 'find', 'contents', 'links', 'problems', 'help'];
+		assert.deepEqual(new Set(keymap.flatMap(binding => binding.views)), new Set(views), 'every view is checked');
+		for (const view of views) {
 			const seen = new Set<string>();
 			for (const binding of keymap.filter(candidate => candidate.views.includes(view))) {
 				for (const key of binding.keys) {
