@@ -232,6 +232,8 @@ export const keymap: Binding[] = [
 	{command: 'quit', views: ['find', 'contents'], keys: [text('c', true)], description: 'quit'},
 	{command: 'down', views: ['contents'], keys: [named('downArrow'), text('j')], description: 'next heading'},
 	{command: 'up', views: ['contents'], keys: [named('upArrow'), text('k')], description: 'previous heading'},
+	{command: 'pageDown', views: ['contents'], keys: [text(' '), named('pageDown'), text('f')], description: 'page down'},
+	{command: 'pageUp', views: ['contents'], keys: [named('pageUp'), text('b')], description: 'page up'},
 	{command: 'top', views: ['contents'], keys: [text('g'), named('home')], description: 'first heading'},
 	{command: 'bottom', views: ['contents'], keys: [text('G'), named('end')], description: 'last heading'},
 	{command: 'submit', views: ['contents'], keys: [named('return'), text('l')], description: 'go to the heading'},

@@ -342,6 +342,37 @@ describe('the state machine: the reader', () => {
 		assert.equal(readerTop(back, withPage(back)), 0);
 	});
 
+	it('the contents pages as the links and the problems do: PgDn, then PgUp', () => {
+		const jump = (...keys: Array<(s: State) => Action>) => {
+			const state = run(
+				opened(),
+				s => typed('o', withPage(s)),
+				...keys,
+				s => named2('return', withPage(s)),
+			);
+			return readerTop(state, withPage(state));
+		};
+		assert.equal(
+			jump(s => named2('pageDown', withPage(s))),
+			jump(s => typed('G', withPage(s))),
+		);
+		assert.equal(
+			jump(s => typed('f', withPage(s))),
+			jump(s => typed('G', withPage(s))),
+		);
+		assert.equal(
+			jump(
+				s => named2('pageDown', withPage(s)),
+				s => named2('pageUp', withPage(s)),
+			),
+			jump(),
+		);
+		assert.notEqual(
+			jump(s => named2('pageDown', withPage(s))),
+			jump(),
+		);
+	});
+
 	it('/ finds, Enter goes to the first hit from the top of the screen, n steps and wraps', () => {
 		const {found, on} = foundLine3(opened());
 		assert.deepEqual(found.find, {query: 'line 3', editing: false, current: 0});

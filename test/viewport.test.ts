@@ -5,10 +5,29 @@ import {
 	clampTop,
 	keepInView,
 	lineRange,
+	moved,
 	overlayRows,
 	positionLabel,
 	scrollToShow,
 } from '../source/ui/state/viewport.js';
+
+describe('moved: one set of movement keys for every overlay', () => {
+	const cases: Array<[command: Parameters<typeof moved>[0], at: number, page: number, to: number | undefined]> = [
+		['down', 3, 10, 4],
+		['up', 3, 10, 2],
+		['pageDown', 3, 10, 13],
+		['pageUp', 3, 10, -7],
+		['top', 3, 10, 0],
+		['bottom', 3, 10, Number.MAX_SAFE_INTEGER],
+		['submit', 3, 10, undefined],
+		[undefined, 3, 10, undefined],
+	];
+	for (const [command, at, page, to] of cases) {
+		it(`${command ?? 'no command'} from ${at} → ${to}`, () => {
+			assert.equal(moved(command, at, page), to);
+		});
+	}
+});
 
 describe('viewport maths', () => {
 	const clampCases: Array<[number, number, number, number]> = [

@@ -4,7 +4,7 @@ import type {Command} from '../../keymap.js';
 import {codeBlockOnScreen} from '../../render/source-lines.js';
 import type {LinksState, ReaderPage, Screen, State} from './model.js';
 import {readerTop} from './selectors.js';
-import {clampIndex, overlayRows, scrollToShow} from './viewport.js';
+import {clampIndex, moved, overlayRows, scrollToShow} from './viewport.js';
 
 /**
  * Opens the links at the first one of the block on top of the screen, or of a
@@ -40,20 +40,10 @@ export function linksKey(
 		return {...state, links: {cursor, top: scrollToShow(cursor, links.top, count, rows)}};
 	};
 
+	const to = moved(command, links.cursor, rows);
+	if (to !== undefined) return move(to);
 	const link = page.links[links.cursor];
 	switch (command) {
-		case 'down':
-			return move(links.cursor + 1);
-		case 'up':
-			return move(links.cursor - 1);
-		case 'pageDown':
-			return move(links.cursor + rows);
-		case 'pageUp':
-			return move(links.cursor - rows);
-		case 'top':
-			return move(0);
-		case 'bottom':
-			return move(count - 1);
 		case 'submit':
 			return link ? {...state, request: {kind: 'openLink', url: link.href}} : state;
 		case 'copyLink':

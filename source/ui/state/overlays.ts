@@ -3,7 +3,7 @@ import {type Command, type KeyFlags, keyEvents} from '../../keymap.js';
 import type {ContentsState, ProblemsViewState, ReaderPage, Screen, State} from './model.js';
 import {problemRows} from './problems.js';
 import {jumpTo} from './reader.js';
-import {clampIndex, clampTop, overlayRows, scrollToShow} from './viewport.js';
+import {clampIndex, clampTop, moved, overlayRows, scrollToShow} from './viewport.js';
 
 /** The help's first line, kept so the help never scrolls past its end. */
 export function helpTopIn(top: number, screen: Screen): number {
@@ -20,32 +20,10 @@ export function helpKey(state: State, input: string, flags: KeyFlags, screen: Sc
 	const events = keyEvents('help', input, flags);
 	if (events.length === 0) return {...state, showHelp: false};
 	for (const {binding} of events) {
-		switch (binding?.command) {
-			case 'quit':
-				return {...state, showHelp: false, quitting: true};
-			case 'down':
-				top += 1;
-				break;
-			case 'up':
-				top -= 1;
-				break;
-			case 'pageDown':
-				top += page;
-				break;
-			case 'pageUp':
-				top -= page;
-				break;
-			case 'top':
-				top = 0;
-				break;
-			case 'bottom':
-				top = Number.MAX_SAFE_INTEGER;
-				break;
-			default:
-				return {...state, showHelp: false};
-		}
-
-		top = helpTopIn(top, screen);
+		if (binding?.command === 'quit') return {...state, showHelp: false, quitting: true};
+		const to = moved(binding?.command, top, page);
+		if (to === undefined) return {...state, showHelp: false};
+		top = helpTopIn(to, screen);
 	}
 
 	return {...state, helpTop: top};
@@ -66,15 +44,9 @@ export function contentsKey(
 		return {...state, contents: {cursor, top: scrollToShow(cursor, contents.top, count, rows)}};
 	};
 
+	const to = moved(command, contents.cursor, rows);
+	if (to !== undefined) return move(to);
 	switch (command) {
-		case 'down':
-			return move(contents.cursor + 1);
-		case 'up':
-			return move(contents.cursor - 1);
-		case 'top':
-			return move(0);
-		case 'bottom':
-			return move(count - 1);
 		case 'submit': {
 			const heading = page.headings[contents.cursor];
 			return heading ? {...jumpTo(state, page, heading.line, screen), contents: null} : {...state, contents: null};
@@ -98,19 +70,9 @@ export function problemsKey(
 	// The overlay takes the whole area above the status line, as the reader does (the list may share it with details).
 	const rows = overlayRows(screen.readerHeight);
 	const scroll = (to: number): State => ({...state, problems: {top: clampTop(to, total, rows)}});
+	const to = moved(command, problems.top, rows);
+	if (to !== undefined) return scroll(to);
 	switch (command) {
-		case 'down':
-			return scroll(problems.top + 1);
-		case 'up':
-			return scroll(problems.top - 1);
-		case 'pageDown':
-			return scroll(problems.top + rows);
-		case 'pageUp':
-			return scroll(problems.top - rows);
-		case 'top':
-			return scroll(0);
-		case 'bottom':
-			return scroll(total);
 		case 'cancel':
 			return {...state, problems: null};
 		default:

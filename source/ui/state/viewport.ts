@@ -1,4 +1,5 @@
 // Scroll maths for the list and the reader, as plain functions of numbers.
+import type {Command} from '../../keymap.js';
 
 /** The first visible line, kept so the window never runs past either end. */
 export function clampTop(top: number, total: number, height: number): number {
@@ -24,6 +25,30 @@ const OVERLAY_CHROME_ROWS = 2;
 /** How many rows an overlay (contents, links, problems) shows at once over `height` lines. */
 export function overlayRows(height: number): number {
 	return Math.max(1, height - OVERLAY_CHROME_ROWS);
+}
+
+/**
+ * Where a movement command (every list-like overlay takes the same ones) takes
+ * a cursor or a scroll at `at`, unclamped, a page being `page` rows; undefined
+ * when the command is not a movement.
+ */
+export function moved(command: Command | undefined, at: number, page: number): number | undefined {
+	switch (command) {
+		case 'down':
+			return at + 1;
+		case 'up':
+			return at - 1;
+		case 'pageDown':
+			return at + page;
+		case 'pageUp':
+			return at - page;
+		case 'top':
+			return 0;
+		case 'bottom':
+			return Number.MAX_SAFE_INTEGER;
+		default:
+			return undefined;
+	}
 }
 
 export function clampIndex(index: number, count: number): number {
