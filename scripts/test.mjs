@@ -1,13 +1,17 @@
 // npm test's runner: every test file, two at a time (the machines are 2-core),
-// the slowest first so the two lanes finish together, reported briefly.
-import {readdirSync} from 'node:fs';
+// the slowest first so the two lanes finish together, reported briefly. Each
+// file's time is kept (node_modules/.cache) for the next run's order; on a
+// fresh clone the files known to be slow go first.
+import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {run} from 'node:test';
 import reporter from './test-reporter.mjs';
 
-const folder = path.join(import.meta.dirname, '..', 'test');
-// The files that spawn the built bin or render large posts; the rest take a second or two each.
-const slowest = [
+const root = path.join(import.meta.dirname, '..');
+const folder = path.join(root, 'test');
+const timesFile = path.join(root, 'node_modules', '.cache', 'blogread', 'test-times.json');
+// With no times from a last run: the files that spawn the built bin or render large posts.
+const knownSlow = [
 	'cli',
 	'serve-ssh',
 	'corpus',
@@ -19,23 +23,56 @@ const slowest = [
 	'sites',
 	'text-width',
 ];
-const files = readdirSync(folder)
-	.filter(name => /\.test\.tsx?$/.test(name))
-	.sort((a, b) => {
-		const rank = name => {
-			const index = slowest.indexOf(name.replace(/\.test\.tsx?$/, ''));
-			return index === -1 ? slowest.length : index;
-		};
-		return rank(a) - rank(b) || a.localeCompare(b);
-	})
-	.map(name => path.join(folder, name));
+
+const names = readdirSync(folder).filter(name => /\.test\.tsx?$/.test(name));
+const stem = name => name.replace(/\.test\.tsx?$/, '');
+const unknown = knownSlow.filter(slow => !names.some(name => stem(name) === slow));
+if (unknown.length > 0) {
+	console.error(`scripts/test.mjs: no test file for ${unknown.join(', ')} (renamed? update knownSlow)`);
+	process.exit(1);
+}
+
+/** Seconds each file took last time, by file name; {} when there was no last time. */
+function lastTimes() {
+	try {
+		const times = JSON.parse(readFileSync(timesFile, 'utf8'));
+		return typeof times === 'object' && times !== null ? times : {};
+	} catch {
+		return {};
+	}
+}
+
+const times = lastTimes();
+const cost = name => {
+	if (typeof times[name] === 'number') return times[name];
+	const index = knownSlow.indexOf(stem(name));
+	// Unknown times: the known slow files as if they took minutes, in their order; the rest a second.
+	return index === -1 ? 1 : 1000 - index;
+};
+const files = names.sort((a, b) => cost(b) - cost(a) || a.localeCompare(b)).map(name => path.join(folder, name));
 
 let failed = false;
+const took = {};
 const stream = run({files, concurrency: Number(process.env['TEST_CONCURRENCY'] ?? 2)});
 stream.on('test:fail', () => {
 	failed = true;
 });
+// A file's top-level tests run one after another: their durations add up to the file's time.
+for (const event of ['test:pass', 'test:fail']) {
+	stream.on(event, ({nesting, file, details}) => {
+		if (nesting !== 0 || !file) return;
+		const name = path.basename(file);
+		took[name] = (took[name] ?? 0) + (details.duration_ms ?? 0) / 1000;
+	});
+}
+
 stream.compose(reporter).pipe(process.stdout);
 stream.on('end', () => {
 	process.exitCode = failed ? 1 : 0;
+	try {
+		mkdirSync(path.dirname(timesFile), {recursive: true});
+		writeFileSync(timesFile, `${JSON.stringify({...times, ...took}, null, '\t')}\n`);
+	} catch {
+		// The times only order the next run.
+	}
 });

@@ -1,5 +1,5 @@
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, rmSync} from 'node:fs';
+import {chmodSync, cpSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 
@@ -49,7 +49,7 @@ export function runBin(args: string[], {env = {}, cwd, input, user, timeout = 30
 	const command =
 		user === undefined
 			? [process.execPath, bin, ...args]
-			: ['runuser', '-u', user, '--', 'env', ...envArgs(environment), process.execPath, bin, ...args];
+			: ['runuser', '-u', user, '--', 'env', ...envArgs(environment), process.execPath, binFor(user), ...args];
 	const start = performance.now();
 	const result = spawnSync(command[0] ?? '', command.slice(1), {
 		...(cwd === undefined ? {} : {cwd}),
@@ -65,6 +65,28 @@ export function runBin(args: string[], {env = {}, cwd, input, user, timeout = 30
 		stderr: result.stderr,
 		seconds: (performance.now() - start) / 1000,
 	};
+}
+
+const reachable = new Map<string, string>();
+/**
+ * The built bin where `user` can run it: in place when they can reach it, else
+ * a copy of dist/ in a folder anyone can read (a clone may live in a private
+ * folder, mode 700, as `mktemp -d` and home folders make them).
+ */
+function binFor(user: string): string {
+	const known = reachable.get(user);
+	if (known) return known;
+	let found = bin;
+	if (spawnSync('runuser', ['-u', user, '--', 'test', '-r', bin]).status !== 0) {
+		const copy = mkdtempSync(path.join(tmpdir(), 'blogread-bin-'));
+		process.on('exit', () => rmSync(copy, {recursive: true, force: true}));
+		chmodSync(copy, 0o755);
+		cpSync(path.dirname(bin), path.join(copy, 'dist'), {recursive: true});
+		found = path.join(copy, 'dist', path.basename(bin));
+	}
+
+	reachable.set(user, found);
+	return found;
 }
 
 /** `runuser` starts a clean environment: the variables blogread reads are passed on explicitly. */
