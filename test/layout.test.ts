@@ -4,8 +4,8 @@ import {helpRows} from '../source/keymap.js';
 import {detailLines, previewLines} from '../source/render/post-details.js';
 import {displayWidth} from '../source/text/width.js';
 import {createTheme} from '../source/theme/palette.js';
-import {helpLayout} from '../source/ui/help-layout.js';
-import {listLayout} from '../source/ui/layout.js';
+import {helpLayout} from '../source/ui/screens/help/layout.js';
+import {listLayout} from '../source/ui/screens/list/layout.js';
 import {makePost} from './helpers/posts.js';
 
 const theme = createTheme(0);

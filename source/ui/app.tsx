@@ -1,25 +1,13 @@
 import {Box, useApp} from 'ink';
-import type React from 'react';
 import {useEffect, useMemo, useReducer, useRef} from 'react';
-import {type Filters, queryWords, type SortKey} from '../posts/filter.js';
+import type {Filters, SortKey} from '../posts/filter.js';
 import type {Blog} from '../posts/model.js';
 import {fieldsOnly, type SearchBodies} from '../posts/search.js';
 import {listColumns} from '../render/list-row.js';
-import {cleanLine} from '../text/sanitize.js';
 import {wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
-import {ContentsOverlay} from './components/contents-overlay.js';
-import {EmptyState} from './components/empty-state.js';
-import {FilteredEmpty} from './components/filtered-empty.js';
-import {HelpOverlay} from './components/help-overlay.js';
 import {Lines} from './components/lines.js';
-import {LinksOverlay} from './components/links-overlay.js';
-import {ListView, READ_MARK_WIDTH} from './components/list-view.js';
-import {ProblemsOverlay} from './components/problems-overlay.js';
-import {ReaderView} from './components/reader-view.js';
 import {StatusBar} from './components/status-bar.js';
-import {PICKER_CHROME_ROWS, TagPicker} from './components/tag-picker.js';
-import {helpLayout} from './help-layout.js';
 import {type Follow, useFollow} from './hooks/use-follow.js';
 import {useKeys} from './hooks/use-keys.js';
 import {type MemoryHost, useMemory} from './hooks/use-memory.js';
@@ -27,22 +15,15 @@ import {useReaderPage} from './hooks/use-reader-page.js';
 import {type Host, useRequests} from './hooks/use-requests.js';
 import {useSearchText} from './hooks/use-search-text.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
-import {listLayout} from './layout.js';
+import {initialState, reducer} from './machine/reducer.js';
+import {screenView} from './screens/choose.js';
+import {helpLayout} from './screens/help/layout.js';
+import {listLayout} from './screens/list/layout.js';
+import {READ_MARK_WIDTH} from './screens/list/view.js';
+import {PICKER_CHROME_ROWS} from './screens/picker/view.js';
 import type {Screen} from './state/model.js';
-import {problemRows} from './state/problems.js';
-import {initialState, reducer} from './state/reducer.js';
-import {
-	activeView,
-	hitsFor,
-	listOf,
-	pickerRows,
-	postAt,
-	prepareTermsOf,
-	readerTop,
-	selectedIndex,
-} from './state/selectors.js';
-import {clampTop, overlayRows, positionLabel, scrollToShow} from './state/viewport.js';
-import {deletedStatus, listStatus, problemsStatus, readerStatus, type StatusText} from './status.js';
+import {activeView, listOf, postAt, prepareTermsOf, selectedIndex} from './state/selectors.js';
+import {scrollToShow} from './state/viewport.js';
 
 /** Reading is easier in a column than across a wide terminal. */
 export const MAX_READING_WIDTH = 100;
@@ -218,137 +199,28 @@ export function App({
 
 	// Scroll positions are clamped as they are drawn too: a resize is drawn before the state machine hears of it.
 	const selected = selectedIndex(state, shown);
-	// Where every screen draws: the terminal's width, all rows but the status line.
-	const area = {width: columns, height: contentHeight, theme};
-	const listTop = scrollToShow(selected, state.listTop, shown.length, layout.listHeight);
-	const dot = ` ${theme.glyphs.separator} `;
-	let content: React.ReactNode;
-	let status: StatusText = {
-		left: listStatus(current, state, shown.length, search.complete, theme.glyphs),
-		// The key to the problems view stays in sight: the left side is cut on a narrow terminal.
-		right: [
-			positionLabel(listTop, shown.length, layout.listHeight),
-			problemsStatus(state) === '' ? '' : '! why',
-			'? help',
-		]
-			.filter(part => part !== '')
-			.join(dot),
-	};
-	if (state.showHelp) {
-		const helpTop = clampTop(state.helpTop, helpLines, help.room);
-		content = <HelpOverlay view={activeView(state)} top={helpTop} without={without} {...area} />;
-		status = {left: 'Help', right: `${positionLabel(helpTop, helpLines, help.room)}${dot}q closes`};
-	} else if (state.picker) {
-		const rows = pickerRows(state, state.picker, screen);
-		const top = scrollToShow(state.picker.cursor, state.picker.top, rows.length, screen.pickerHeight);
-		content = <TagPicker rows={rows} picker={{...state.picker, top}} {...area} />;
-		status = {...status, right: `${state.picker.chosen.length} chosen`};
-	} else if (state.view === 'list' && state.problems) {
-		const rows = problemRows(state);
-		const room = overlayRows(contentHeight);
-		const top = clampTop(state.problems.top, rows.length, room);
-		content = <ProblemsOverlay rows={rows} top={top} {...area} />;
-		status = {left: 'Problems', right: `${positionLabel(top, rows.length, room)}${dot}Esc closes`};
-	} else if (state.view === 'reader' && post) {
-		const top = readerTop(state, screen);
-		const hits = page && state.find.query !== '' && !state.find.editing ? hitsFor(page, state.find.query) : [];
-		if (page && state.contents) {
-			const current = page.headings.findLastIndex(heading => heading.line <= top);
-			const contentsTop = scrollToShow(
-				state.contents.cursor,
-				state.contents.top,
-				page.headings.length,
-				overlayRows(contentHeight),
-			);
-			content = (
-				<ContentsOverlay
-					headings={page.headings}
-					cursor={state.contents.cursor}
-					top={contentsTop}
-					current={current}
-					{...area}
-				/>
-			);
-		} else if (page && state.links) {
-			const linksTop = scrollToShow(state.links.cursor, state.links.top, page.links.length, overlayRows(contentHeight));
-			content = <LinksOverlay links={page.links} cursor={state.links.cursor} top={linksTop} {...area} />;
-		} else if (page) {
-			const margin = center ? Math.max(1, Math.floor((columns - readerWidth) / 2)) : 1;
-			content = (
-				<ReaderView
-					page={page}
-					top={top}
-					height={contentHeight}
-					margin={margin}
-					hits={hits}
-					current={state.find.current}
-					theme={theme}
-				/>
-			);
-		} else {
-			content = (
-				<Lines lines={[theme.muted(` Rendering "${post.title}"${theme.glyphs.ellipsis}`)]} height={contentHeight} />
-			);
-		}
-
-		status =
-			page && state.links
-				? {left: `Links of ${post.title}`, right: `${state.links.cursor + 1}/${page.links.length}${dot}Esc closes`}
-				: readerStatus(state, post, page, top, contentHeight, hits.length, theme.glyphs);
-	} else if (state.view === 'reader' && state.deleted) {
-		const {title, path} = state.deleted;
-		const back = state.backQuits ? 'q quits' : 'q goes back to the list';
-		content = (
-			<Lines
-				lines={[
-					'',
-					...wrapStyled(`"${title}" was deleted (${cleanLine(path)} is no longer there).`, columns - 2),
-					...wrapStyled(theme.muted(`It shows here again if its file comes back; ${back}.`), columns - 2),
-				].map(line => ` ${line}`)}
-				height={contentHeight}
-			/>
-		);
-		status = deletedStatus(state.deleted, state.backQuits);
-	} else if (state.posts.length === 0) {
-		content = (
-			<EmptyState
-				root={blog.root}
-				hiddenDrafts={current.hiddenDrafts}
-				leftOut={state.leftOut.skipped.length + state.leftOut.unreadable.length}
-				{...area}
-			/>
-		);
-		status = {left: `${blog.root}${dot}no posts`, right: `? help${dot}q quit`};
-	} else if (shown.length === 0) {
-		content = (
-			<FilteredEmpty
-				posts={state.posts}
-				filters={state.filters}
-				search={search}
-				unreadOnly={state.unreadOnly}
-				{...area}
-			/>
-		);
-	} else {
-		content = (
-			<ListView
-				posts={shown}
-				columns={columnsLayout}
-				selected={selected}
-				top={listTop}
-				layout={layout}
-				height={contentHeight}
-				theme={theme}
-				words={queryWords(state.filters.query)}
-				read={state.marks ? state.read : undefined}
-			/>
-		);
-	}
-
+	const view = screenView({
+		state,
+		screen,
+		blog: current,
+		theme,
+		width: columns,
+		height: contentHeight,
+		shown,
+		selected,
+		listTop: scrollToShow(selected, state.listTop, shown.length, layout.listHeight),
+		listLayout: layout,
+		listColumns: columnsLayout,
+		search,
+		post,
+		page,
+		readerMargin: center ? Math.max(1, Math.floor((columns - readerWidth) / 2)) : 1,
+		without,
+	});
 	return (
 		<Box flexDirection="column" height={height} width={columns}>
-			{content}
-			<StatusBar left={state.notice ?? status.left} right={status.right} width={columns} theme={theme} />
+			<Lines lines={view.lines} height={contentHeight} />
+			<StatusBar left={state.notice ?? view.status.left} right={view.status.right} width={columns} theme={theme} />
 		</Box>
 	);
 }

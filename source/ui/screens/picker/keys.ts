@@ -1,10 +1,10 @@
 // The tag picker: narrow, choose, apply.
-import type {Command} from '../../keymap.js';
-import {termKey} from '../../posts/filter.js';
-import {selectBest} from './list.js';
-import type {PickerState, Screen, State} from './model.js';
-import {pickerRows} from './selectors.js';
-import {clampIndex, scrollToShow} from './viewport.js';
+import type {Command} from '../../../keymap.js';
+import {termKey} from '../../../posts/filter.js';
+import type {PickerState, Screen, State} from '../../state/model.js';
+import {pickerRows} from '../../state/selectors.js';
+import {clampIndex, scrollToShow} from '../../state/viewport.js';
+import {selectBest} from '../list/keys.js';
 
 export function pickerKey(
 	state: State,

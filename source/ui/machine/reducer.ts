@@ -6,16 +6,18 @@ import {concreteTerm, type Filters, noFilters, type SortKey} from '../../posts/f
 import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
 import {sourceLineAt} from '../../render/source-lines.js';
-import {type Anchor, topOfPost} from './anchor.js';
+import {contentsKey} from '../screens/contents/keys.js';
+import {helpKey, helpTopIn} from '../screens/help/keys.js';
+import {linksKey} from '../screens/links/keys.js';
+import {listKey, refilter, searchKey, selectBest} from '../screens/list/keys.js';
+import {pickerKey} from '../screens/picker/keys.js';
+import {problemsKey} from '../screens/problems/keys.js';
+import {backToList, findKey, markIfEnded, readerKey} from '../screens/reader/keys.js';
+import {type Anchor, topOfPost} from '../state/anchor.js';
+import {type Action, type LeftOut, noFind, type Screen, type State} from '../state/model.js';
+import {activeView, listOf, openPage, pickerRows, positionOf, postAt, readerTop} from '../state/selectors.js';
+import {overlayRows, scrollToShow} from '../state/viewport.js';
 import {postsChanged} from './follow.js';
-import {linksKey} from './links.js';
-import {listKey, refilter, searchKey, selectBest} from './list.js';
-import {type Action, type LeftOut, noFind, type Screen, type State} from './model.js';
-import {contentsKey, helpKey, helpTopIn, problemsKey} from './overlays.js';
-import {pickerKey} from './picker.js';
-import {backToList, findKey, markIfEnded, readerKey} from './reader.js';
-import {activeView, listOf, openPage, pickerRows, positionOf, postAt, readerTop} from './selectors.js';
-import {overlayRows, scrollToShow} from './viewport.js';
 
 /** Keys kept while a page renders; a person can't type more in that time, a paste can. */
 const MAX_PENDING = 256;

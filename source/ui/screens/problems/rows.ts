@@ -1,9 +1,9 @@
 // What the problems overlay lists, worked out from the state: folders that
 // could not be read, files that were not read as posts and why, and posts
 // with warnings. Nothing is dropped without a row here.
-import type {Post, SkipReason} from '../../posts/model.js';
-import {memoizeLast} from './memo.js';
-import type {LeftOut, State} from './model.js';
+import type {Post, SkipReason} from '../../../posts/model.js';
+import {memoizeLast} from '../../state/memo.js';
+import type {LeftOut, State} from '../../state/model.js';
 
 /** A row of the overlay: a section's heading, an entry (what, and what about it), or a gap. */
 export type ProblemRow = {kind: 'section'; text: string} | {kind: 'entry'; text: string; note: string} | {kind: 'gap'};

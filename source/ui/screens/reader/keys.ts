@@ -1,14 +1,14 @@
 // The reader: scrolling, finding, jumps between headings and notes, and moving
 // to the next post. Every function here is given the open post's page.
-import type {Command} from '../../keymap.js';
-import {type Anchor, anchorAt} from './anchor.js';
-import {type Hit, hitFrom} from './hits.js';
-import {copyCode, openLinks} from './links.js';
-import {openPost, refilter} from './list.js';
-import {noFind, type ReaderPage, type Screen, type State} from './model.js';
-import {readMark, withMark} from './read-marks.js';
-import {hitsFor, listOf, openPage, postAt, readerTop, selectedIndex} from './selectors.js';
-import {clampTop, overlayRows, scrollToShow} from './viewport.js';
+import type {Command} from '../../../keymap.js';
+import {type Anchor, anchorAt} from '../../state/anchor.js';
+import {type Hit, hitFrom} from '../../state/hits.js';
+import {noFind, type ReaderPage, type Screen, type State} from '../../state/model.js';
+import {readMark, withMark} from '../../state/read-marks.js';
+import {hitsFor, listOf, openPage, postAt, readerTop, selectedIndex} from '../../state/selectors.js';
+import {clampTop, overlayRows, scrollToShow} from '../../state/viewport.js';
+import {copyCode, openLinks} from '../links/keys.js';
+import {openPost, refilter} from '../list/keys.js';
 
 const JUMP_STACK_LIMIT = 50;
 

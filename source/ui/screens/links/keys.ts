@@ -1,10 +1,10 @@
 // The links overlay over the reader: every link of the post, numbered in
 // order; Enter asks for the one under the cursor to be opened, y to be copied.
-import type {Command} from '../../keymap.js';
-import {codeBlockOnScreen} from '../../render/source-lines.js';
-import type {LinksState, ReaderPage, Screen, State} from './model.js';
-import {readerTop} from './selectors.js';
-import {clampIndex, moved, overlayRows, scrollToShow} from './viewport.js';
+import type {Command} from '../../../keymap.js';
+import {codeBlockOnScreen} from '../../../render/source-lines.js';
+import type {LinksState, ReaderPage, Screen, State} from '../../state/model.js';
+import {readerTop} from '../../state/selectors.js';
+import {clampIndex, moved, overlayRows, scrollToShow} from '../../state/viewport.js';
 
 /**
  * Opens the links at the first one of the block on top of the screen, or of a

@@ -1,11 +1,11 @@
 // The post list and its search field.
-import type {Command} from '../../keymap.js';
-import {noFilters, SORT_KEYS, type SortKey} from '../../posts/filter.js';
-import {topOfPost} from './anchor.js';
-import {noFind, type Screen, type State} from './model.js';
-import {toggleRead} from './read-marks.js';
-import {listOf, positionOf, selectedIndex, termOrder} from './selectors.js';
-import {clampIndex, scrollToShow} from './viewport.js';
+import type {Command} from '../../../keymap.js';
+import {noFilters, SORT_KEYS, type SortKey} from '../../../posts/filter.js';
+import {topOfPost} from '../../state/anchor.js';
+import {noFind, type Screen, type State} from '../../state/model.js';
+import {toggleRead} from '../../state/read-marks.js';
+import {listOf, positionOf, selectedIndex, termOrder} from '../../state/selectors.js';
+import {clampIndex, scrollToShow} from '../../state/viewport.js';
 
 export function moveSelection(state: State, to: number, screen: Screen): State {
 	const shown = listOf(state, screen);

@@ -2,10 +2,10 @@
 // posts are swapped, and the selection, the open post and the reading position
 // stay on what the person was looking at.
 import type {Post} from '../../posts/model.js';
-import {refilter} from './list.js';
-import type {LeftOut, Screen, State} from './model.js';
-import {listOf, postAt} from './selectors.js';
-import {scrollToShow} from './viewport.js';
+import {refilter} from '../screens/list/keys.js';
+import type {LeftOut, Screen, State} from '../state/model.js';
+import {listOf, postAt} from '../state/selectors.js';
+import {scrollToShow} from '../state/viewport.js';
 
 /**
  * Where the selection goes when its post is no longer there: to the post it
