@@ -104,7 +104,13 @@ describe('parseServeArgs: serve’s own command line', () => {
 			limits: DEFAULT_LIMITS,
 		});
 		assert.deepEqual(DEFAULT_LISTEN, {host: '127.0.0.1', port: 2222});
-		assert.deepEqual(DEFAULT_LIMITS, {sessions: 50, perAddress: 5, idleMs: 600_000, loginMs: 10_000});
+		assert.deepEqual(DEFAULT_LIMITS, {
+			sessions: 50,
+			perAddress: 5,
+			idleMs: 600_000,
+			loginMs: 10_000,
+			startups: {start: 50, rate: 30, full: 100},
+		});
 	});
 
 	it('reads every flag', () => {
@@ -128,11 +134,18 @@ describe('parseServeArgs: serve’s own command line', () => {
 	});
 
 	const limits: Array<[args: string[], expected: Partial<ServeOptions['limits']>]> = [
-		[['--max-sessions', '3'], {sessions: 3}],
+		// MaxStartups follows the sessions unless given.
+		[['--max-sessions', '3'], {sessions: 3, startups: {start: 3, rate: 30, full: 6}}],
+		[['--max-sessions', '3', '--max-startups', '10:30:100'], {sessions: 3, startups: {start: 10, rate: 30, full: 100}}],
 		[['--max-per-address', '1'], {perAddress: 1}],
 		[['--idle-timeout', '30'], {idleMs: 30_000}],
 		[['--login-timeout', '2'], {loginMs: 2000}],
 		[['--idle-timeout=1', '--login-timeout=1'], {idleMs: 1000, loginMs: 1000}],
+		[['--max-startups', '5:50:20'], {startups: {start: 5, rate: 50, full: 20}}],
+		[['--max-startups', ' 1:0:1 '], {startups: {start: 1, rate: 0, full: 1}}],
+		[['--max-startups=20000:100:20000'], {startups: {start: 20_000, rate: 100, full: 20_000}}],
+		// One number, as sshd takes it: at most that many, none dropped before.
+		[['--max-startups', '30'], {startups: {start: 30, rate: 100, full: 30}}],
 	];
 	for (const [args, expected] of limits) {
 		it(`a limit: ${args.join(' ')} (seconds become milliseconds)`, () => {
@@ -158,6 +171,28 @@ describe('parseServeArgs: serve’s own command line', () => {
 			assert.equal(
 				usageError(() => parseServeArgs([`--${flag}=${raw}`, 'blog'], {})),
 				`--${flag} must be a whole number from 1 to ${max}, got "${raw}"`,
+			);
+		});
+	}
+
+	const badStartups: Array<[raw: string, why: string]> = [
+		['', 'whole numbers, separated by colons'],
+		['10:30', 'whole numbers, separated by colons'],
+		['10:30:100:5', 'whole numbers, separated by colons'],
+		['a:b:c', 'whole numbers, separated by colons'],
+		['-1:30:100', 'whole numbers, separated by colons'],
+		['1.5:30:100', 'whole numbers, separated by colons'],
+		['0:30:100', 'START and FULL from 1 to 20000'],
+		['0', 'START and FULL from 1 to 20000'],
+		['10:30:20001', 'START and FULL from 1 to 20000'],
+		['20:30:10', 'START no more than FULL'],
+		['10:101:100', 'RATE a percentage, from 0 to 100'],
+	];
+	for (const [raw, why] of badStartups) {
+		it(`refuses --max-startups ${JSON.stringify(raw)}: ${why}`, () => {
+			assert.equal(
+				usageError(() => parseServeArgs([`--max-startups=${raw}`, 'blog'], {})),
+				`--max-startups must be START:RATE:FULL (like 10:30:100) or a number; ${why}, got "${raw}"`,
 			);
 		});
 	}

@@ -20,7 +20,12 @@ const MAX_COLUMNS = 1000;
 const MAX_ROWS = 500;
 const MAX_USERNAME = 64;
 /** How long a session's close may take when the server ends it. */
-const CLOSE_WAIT_MS = 2000;
+export const CLOSE_WAIT_MS = 2000;
+/**
+ * Channels refused to one connection before it is ended: a reader's ssh asks
+ * for one session; a client asking again and again for what is refused is not one.
+ */
+export const MAX_REFUSED_CHANNELS = 10;
 
 export function ptySize(columns: number, rows: number): {columns: number; rows: number} {
 	return {
@@ -35,10 +40,16 @@ export type ConnectionRecord = {
 	username: string;
 	/** How it ended (or is ending), for the log line. */
 	how: string;
-	/** Ends it from outside: the app first, so the reader's terminal is put back, then the connection. */
+	/**
+	 * Ends it: before login, at once; after, the session first (so the reader's terminal is put back,
+	 * with `serveConnection`'s farewell), then the connection, closed for good soon whatever the client does.
+	 */
 	end(why: string): void;
-	/** Logged in: the login deadline no longer applies. */
-	loggedIn(): void;
+	/**
+	 * Logged in: no longer one of those logging in (nor held to their deadline), but one of those
+	 * logged in. False when they are too many: the connection is then being ended.
+	 */
+	loggedIn(): boolean;
 };
 
 /** What is served, and to whom: the server's options that each connection uses as they are. */
@@ -84,11 +95,18 @@ function authenticate(context: AuthContext, authorized: ParsedKey[] | undefined)
 	else context.accept();
 }
 
-export function serveConnection(client: Connection, record: ConnectionRecord, context: ConnectionContext): void {
+/**
+ * Serves a connection that has spoken SSH; returns its farewell, what ending a
+ * logged-in connection does first: its app stopped (the reader's terminal put
+ * back), then the connection ended.
+ */
+export function serveConnection(client: Connection, record: ConnectionRecord, context: ConnectionContext): () => void {
 	const {shared, sessions} = context;
 	let app: ServedApp | undefined;
 	/** The connection's one session, holding its place in the limits. */
 	let seat: (() => void) | undefined;
+	/** A session channel is open, started or not: the connection's one. */
+	let sessionChannel = false;
 	let idleTimer: NodeJS.Timeout | undefined;
 	// What a reader is told when their session is ended for them.
 	const farewells: Record<string, string> = {
@@ -97,8 +115,7 @@ export function serveConnection(client: Connection, record: ConnectionRecord, co
 	};
 
 	let ending = false;
-	record.end = why => {
-		record.how = why;
+	const farewell = () => {
 		ending = true;
 		const leaving = app;
 		app = undefined;
@@ -113,9 +130,26 @@ export function serveConnection(client: Connection, record: ConnectionRecord, co
 		setTimeout(() => client.end(), CLOSE_WAIT_MS).unref();
 	};
 
+	// Activity is a key typed or a session started, and nothing else (a resize, a request, a refused channel):
+	// a connection logged in, with a session or not, ends after the idle timeout without any.
 	const touch = () => {
 		clearTimeout(idleTimer);
 		idleTimer = setTimeout(() => record.end('idle'), context.idleMs);
+	};
+
+	// Every channel asked for and not granted counts; past a few, the client is not a reader's ssh. These are
+	// the channels ssh2 tells of (sessions and forwardings); others (x11, an agent's, made-up types) it
+	// refuses by itself and keeps nothing of.
+	let channelsAsked = 0;
+	let channelsGranted = 0;
+	const channelAsked = (): boolean => {
+		if (channelsAsked - channelsGranted >= MAX_REFUSED_CHANNELS) {
+			record.end(`ended: ${MAX_REFUSED_CHANNELS} channels refused`);
+			return false;
+		}
+
+		channelsAsked++;
+		return true;
 	};
 
 	client.on('authentication', request => {
@@ -123,8 +157,7 @@ export function serveConnection(client: Connection, record: ConnectionRecord, co
 		authenticate(request, context.authorized);
 	});
 	client.on('ready', () => {
-		record.loggedIn();
-		touch();
+		if (record.loggedIn()) touch();
 	});
 	client.on('error', error => {
 		record.how = `error: ${cleanLine(errorMessage(error))}`;
@@ -136,16 +169,29 @@ export function serveConnection(client: Connection, record: ConnectionRecord, co
 	});
 	// Forwarding of any kind, and any global request: refused.
 	client.on('request', (_accept, reject) => reject?.());
-	client.on('tcpip', (_accept, reject) => reject());
-	client.on('openssh.streamlocal', (_accept, reject) => reject());
+	client.on('tcpip', (_accept, reject) => {
+		channelAsked();
+		reject();
+	});
+	client.on('openssh.streamlocal', (_accept, reject) => {
+		channelAsked();
+		reject();
+	});
 	client.on('session', (acceptSession, rejectSession) => {
-		// One session a connection: each is one reader, counted against the limits.
-		if (seat) {
-			rejectSession();
-			return;
-		}
-
+		if (!channelAsked()) return rejectSession();
+		// One session channel a connection, whether it has started anything or not: each is one reader,
+		// counted against the limits; refused before anything of it is kept.
+		if (sessionChannel) return rejectSession();
 		const session = acceptSession();
+		channelsGranted++;
+		sessionChannel = true;
+		// The client's close of the channel, as it comes (its channel's own close event comes a turn later, after
+		// the client may already have asked for the next session): the connection's one session is over.
+		session.once('close', () => {
+			sessionChannel = false;
+			seat?.();
+			seat = undefined;
+		});
 		const env: ClientEnv = {};
 		let pty: {columns: number; rows: number} | undefined;
 		let terminal: ChannelTerminal | undefined;
@@ -160,7 +206,6 @@ export function serveConnection(client: Connection, record: ConnectionRecord, co
 			else reject?.();
 		});
 		session.on('window-change', (accept, _reject, request) => {
-			touch();
 			pty = ptySize(request.cols, request.rows);
 			terminal?.resize(pty.columns, pty.rows);
 			accept?.();
@@ -170,12 +215,6 @@ export function serveConnection(client: Connection, record: ConnectionRecord, co
 		}
 
 		const admitted = (channel: ServerChannel): boolean => {
-			// Channels opened side by side before either started: still one session a connection.
-			if (seat) {
-				refuse(channel, 'one session a connection: open another connection', pty !== undefined);
-				return false;
-			}
-
 			const admission = sessions.admit(record.address);
 			if (!admission.admitted) {
 				record.how = `refused: ${admission.why}`;
@@ -195,8 +234,9 @@ export function serveConnection(client: Connection, record: ConnectionRecord, co
 		};
 
 		session.on('exec', (accept, _reject, request) => {
-			const channel = accept();
-			if (!admitted(channel)) return;
+			// Undefined when this session has started already: ssh2 answers nothing more to it.
+			const channel: ServerChannel | undefined = accept();
+			if (!channel || !admitted(channel)) return;
 			touch();
 			const command = {command: request.command, channel, shared, drafts: context.drafts, env, pty};
 			runCommand(command).then(
@@ -212,7 +252,8 @@ export function serveConnection(client: Connection, record: ConnectionRecord, co
 			);
 		});
 		session.on('shell', (accept, _reject) => {
-			const channel = accept();
+			const channel: ServerChannel | undefined = accept();
+			if (!channel) return;
 			if (!pty || env.TERM === undefined || env.TERM === 'dumb') {
 				record.how = 'refused: no terminal';
 				refuse(
@@ -252,4 +293,6 @@ export function serveConnection(client: Connection, record: ConnectionRecord, co
 			});
 		});
 	});
+
+	return farewell;
 }

@@ -4,6 +4,7 @@ import {existsSync, statSync} from 'node:fs';
 import {isIP} from 'node:net';
 import {parseArgs} from 'node:util';
 import {UserError} from '../util/errors.js';
+import type {Startups} from './pre-login.js';
 
 export type Listen = {host: string; port: number};
 
@@ -16,6 +17,8 @@ export type Limits = {
 	idleMs: number;
 	/** A connection that has not finished the handshake and logged in by then is dropped. */
 	loginMs: number;
+	/** Connections not logged in yet, as sshd's MaxStartups: some dropped from `start`, all past `full`. */
+	startups: Startups;
 };
 
 export type ServeOptions = {
@@ -32,7 +35,22 @@ export type ServeOptions = {
 };
 
 export const DEFAULT_LISTEN: Listen = {host: '127.0.0.1', port: 2222};
-export const DEFAULT_LIMITS: Limits = {sessions: 50, perAddress: 5, idleMs: 10 * 60_000, loginMs: 10_000};
+export const DEFAULT_LIMITS: Limits = {
+	sessions: 50,
+	perAddress: 5,
+	idleMs: 10 * 60_000,
+	loginMs: 10_000,
+	startups: startupsFor(50),
+};
+
+/**
+ * MaxStartups unless told: drops only once as many are logging in as there are sessions (so every reader
+ * connecting at once gets in), none past twice that. sshd's 10:30:100 is for logins taking a person minutes;
+ * here a login is one key exchange, and the default lets through a full server's readers arriving together.
+ */
+export function startupsFor(sessions: number): Startups {
+	return {start: sessions, rate: 30, full: sessions * 2};
+}
 
 export const SERVE_HELP = `  Usage
     $ blogread serve [path] [options]
@@ -43,12 +61,14 @@ export const SERVE_HELP = `  Usage
   Options
     --listen <host:port>      where to listen (default 127.0.0.1:2222; [::1]:22 for IPv6; port 0: any free port)
     --authorized-keys <file>  only these public keys may log in (OpenSSH authorized_keys); default: anyone
-    --host-key <file>         the server's ed25519 key (created when missing); default: in blogread's state folder
+    --host-key <file>         the server's private key (ed25519, made when missing); default: in blogread's state folder
     --drafts                  serve drafts too
     --max-sessions <n>        sessions at once (default 50)
     --max-per-address <n>     sessions at once from one address (default 5)
     --idle-timeout <seconds>  end a session with no key pressed for this long (default 600)
     --login-timeout <seconds> drop a connection not logged in by then (default 10)
+    --max-startups <s:r:f>    connections not logged in yet, as sshd's MaxStartups: from s on, one is dropped
+                              with a chance of r%, rising to 100% at f (default S:30:2S for --max-sessions S)
     --quiet                   no line per connection on stderr
     -h, --help
 `;
@@ -84,6 +104,22 @@ function wholeNumber(flag: string, raw: string | undefined, fallback: number, mi
 /** A day: longer timers than Node's (24.8 days) would fire at once; longer than a day means none. */
 const MAX_SECONDS = 86_400;
 const MAX_SESSIONS = 10_000;
+const MAX_STARTUPS = 2 * MAX_SESSIONS;
+
+/** `START:RATE:FULL` as sshd's MaxStartups takes it, or one number: as many at most, none dropped before. */
+export function parseStartups(raw: string): Startups {
+	const bad = (why: string) =>
+		usage(`--max-startups must be START:RATE:FULL (like 10:30:100) or a number; ${why}, got "${raw}"`);
+	const parts = /^\s*(\d{1,6})(?::(\d{1,6}):(\d{1,6}))?\s*$/.exec(raw);
+	if (!parts) return bad('whole numbers, separated by colons');
+	const start = Number(parts[1]);
+	const rate = parts[2] === undefined ? 100 : Number(parts[2]);
+	const full = parts[3] === undefined ? start : Number(parts[3]);
+	if (start < 1 || full > MAX_STARTUPS) return bad(`START and FULL from 1 to ${MAX_STARTUPS}`);
+	if (start > full) return bad('START no more than FULL');
+	if (rate > 100) return bad('RATE a percentage, from 0 to 100');
+	return {start, rate, full};
+}
 
 /** `serve`'s own arguments (after the word `serve`) → what to serve and how; a bad one is a usage error. */
 export function parseServeArgs(args: readonly string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' {
@@ -101,6 +137,8 @@ export function parseServeArgs(args: readonly string[], env: NodeJS.ProcessEnv):
 	const target =
 		positionals[0] || env['BLOGREAD_DIR'] || (existsSync('posts') && statSync('posts').isDirectory() ? 'posts' : '.');
 	const seconds = 1000;
+	const sessions = wholeNumber('max-sessions', values['max-sessions'], DEFAULT_LIMITS.sessions, 1, MAX_SESSIONS);
+	const startups = values['max-startups'];
 	return {
 		target,
 		listen: values.listen === undefined ? DEFAULT_LISTEN : parseListen(values.listen),
@@ -109,13 +147,14 @@ export function parseServeArgs(args: readonly string[], env: NodeJS.ProcessEnv):
 		drafts: values.drafts === true,
 		quiet: values.quiet === true,
 		limits: {
-			sessions: wholeNumber('max-sessions', values['max-sessions'], DEFAULT_LIMITS.sessions, 1, MAX_SESSIONS),
+			sessions,
 			perAddress: wholeNumber('max-per-address', values['max-per-address'], DEFAULT_LIMITS.perAddress, 1, MAX_SESSIONS),
 			idleMs:
 				wholeNumber('idle-timeout', values['idle-timeout'], DEFAULT_LIMITS.idleMs / seconds, 1, MAX_SECONDS) * seconds,
 			loginMs:
 				wholeNumber('login-timeout', values['login-timeout'], DEFAULT_LIMITS.loginMs / seconds, 1, MAX_SECONDS) *
 				seconds,
+			startups: startups === undefined ? startupsFor(sessions) : parseStartups(startups),
 		},
 	};
 }
@@ -135,6 +174,7 @@ function parseServeFlags(args: readonly string[]) {
 			'max-per-address': {type: 'string'},
 			'idle-timeout': {type: 'string'},
 			'login-timeout': {type: 'string'},
+			'max-startups': {type: 'string'},
 			help: {type: 'boolean', short: 'h'},
 		},
 	});

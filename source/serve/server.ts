@@ -1,17 +1,40 @@
 // The SSH server: a TCP server of its own that holds every connection to the
 // limits and the login deadline before a byte of SSH is read, then hands it to
-// ssh2; one line per connection in the log when it closes.
-import {createServer, type Socket} from 'node:net';
-import ssh2 from 'ssh2';
+// ssh2; one line per connection in the log when it closes, summed up in a flood.
+import {createServer} from 'node:net';
+import ssh2, {type KexAlgorithm} from 'ssh2';
 import {cleanLine} from '../text/sanitize.js';
 import type {ColorLevel} from '../theme/choice.js';
 import {createTheme, type Theme} from '../theme/palette.js';
 import {errorMessage} from '../util/errors.js';
-import {type ConnectionContext, type ConnectionRecord, type Served, serveConnection} from './connection.js';
+import type {ConnectionContext, ConnectionRecord, Served} from './connection.js';
+import {HeldConnection, type Holding} from './held-connection.js';
+import {type LineKind, LogSummary} from './log-summary.js';
+import {PreLoginPool} from './pre-login.js';
 import type {Limits, Listen} from './serve-options.js';
 import {SessionLimits} from './session-limits.js';
 
 const {Server} = ssh2;
+
+/**
+ * The key exchanges offered: those ssh2 can do as a server (not group
+ * exchange, which it only offers, failing every client that picks it), and
+ * of the fixed groups only those OpenSSH offers, the larger ones' arithmetic
+ * costing the server several handshakes' worth for each client asking.
+ */
+export const KEX: KexAlgorithm[] = [
+	'curve25519-sha256',
+	'curve25519-sha256@libssh.org',
+	'ecdh-sha2-nistp256',
+	'ecdh-sha2-nistp384',
+	'ecdh-sha2-nistp521',
+	'diffie-hellman-group16-sha512',
+	'diffie-hellman-group14-sha256',
+];
+
+const LOG_WINDOW_MS = 10_000;
+/** Lines of each kind written as they come in a window of the log; the rest summed up. */
+const LOG_BURST: Record<LineKind, number> = {dropped: 10, 'not logged in': 20, ended: 100};
 
 export type ServerOptions = Served & {
 	hostKey: string;
@@ -31,15 +54,27 @@ export type RunningServer = {
 	close(): Promise<void>;
 };
 
-const kilobytes = (bytes: number) => (bytes < 10_240 ? `${bytes} B` : `${Math.round(bytes / 1024)} KB`);
-
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
 	const {limits, log} = options;
 	const sessions = new SessionLimits(limits);
-	// Connections, logged in or not, are held to twice the sessions: enough to tell those over the
-	// limit so, and no more however many a client opens.
-	const connections = new SessionLimits({sessions: limits.sessions * 2, perAddress: limits.perAddress * 2});
-	const open = new Map<string, {record: ConnectionRecord; closed: Promise<void>}>();
+	// Logged-in connections are held to twice the sessions: enough to tell those over the limit so, and no
+	// more however many a client opens. Those logging in have a pool of their own, so that one client holding
+	// many silent connections can't keep the others from logging in.
+	const loggedIn = new SessionLimits({sessions: limits.sessions * 2, perAddress: limits.perAddress * 2}, 'connections');
+	// From one address as many as before; from its network (a /24, a /64) twice that.
+	const preLogin = new PreLoginPool<ConnectionRecord>({
+		startups: limits.startups,
+		perAddress: limits.perAddress * 2,
+		perPrefix: limits.perAddress * 4,
+	});
+	const summary = new LogSummary({
+		write: line => log?.(line),
+		now: Date.now,
+		windowMs: LOG_WINDOW_MS,
+		burst: LOG_BURST,
+	});
+	const flushing = setInterval(() => summary.flush(), 1000).unref();
+	const open = new Map<string, HeldConnection>();
 	const themes = new Map<ColorLevel, Theme>();
 	const {shared, drafts, authorized, onFrame} = options;
 	const context: ConnectionContext = {
@@ -61,59 +96,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 		},
 	};
 
-	const ssh = new Server({hostKeys: [options.hostKey], ident: 'blogread'}, (client, info) => {
-		const connection = open.get(`${info.ip}\u0000${info.port}`);
-		if (connection) serveConnection(client, connection.record, context);
+	const ssh = new Server({hostKeys: [options.hostKey], ident: 'blogread', algorithms: {kex: KEX}}, (client, info) => {
+		const held = open.get(`${info.ip}\u0000${info.port}`);
+		if (held) held.serve(client, context);
 		else client.end();
 	});
 
-	const accept = (socket: Socket) => {
-		const address = socket.remoteAddress ?? '?';
-		const started = Date.now();
-		const place = connections.admit(address);
-		if (!place.admitted) {
-			socket.destroy();
-			log?.(`${new Date(started).toISOString()} ${address} dropped: ${place.why}`);
-			return;
-		}
-
-		const key = `${address}\u0000${socket.remotePort}`;
-		let closedResolve: () => void = () => {};
-		const closed = new Promise<void>(resolve => {
-			closedResolve = resolve;
-		});
-		// Until it logs in, ending a connection is closing its socket.
-		const loginTimer = setTimeout(() => record.end('no login in time'), limits.loginMs);
-		const record: ConnectionRecord = {
-			address,
-			username: '-',
-			how: 'open',
-			end(why) {
-				record.how = why;
-				socket.destroy();
-			},
-			loggedIn() {
-				clearTimeout(loginTimer);
-			},
-		};
-		open.set(key, {record, closed});
-		socket.on('error', () => {});
-		socket.once('close', () => {
-			clearTimeout(loginTimer);
-			place.release();
-			open.delete(key);
-			const seconds = ((Date.now() - started) / 1000).toFixed(1);
-			const how = record.how === 'open' ? 'closed' : record.how;
-			log?.(
-				`${new Date(started).toISOString()} ${address} user=${JSON.stringify(record.username)} ${seconds}s ` +
-					`in=${kilobytes(socket.bytesRead)} out=${kilobytes(socket.bytesWritten)} ${cleanLine(how)}`,
-			);
-			closedResolve();
-		});
+	const holding: Holding = {preLogin, loggedIn, loginMs: limits.loginMs, summary};
+	const server = createServer(socket => {
+		const held = HeldConnection.accept(socket, holding);
+		if (!held) return;
+		const key = `${socket.remoteAddress}\u0000${socket.remotePort}`;
+		open.set(key, held);
+		void held.closed.then(() => open.delete(key));
 		ssh.injectSocket(socket);
-	};
-
-	const server = createServer(accept);
+	});
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(options.listen.port, options.listen.host, () => {
@@ -134,6 +131,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 			const all = [...open.values()];
 			for (const {record} of all) record.end('server stopped');
 			await Promise.all(all.map(({closed}) => closed));
+			clearInterval(flushing);
+			summary.flush(true);
 		},
 	};
 }

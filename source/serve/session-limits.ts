@@ -4,24 +4,30 @@ import type {Limits} from './serve-options.js';
 
 export type Admission = {admitted: true; release: () => void} | {admitted: false; why: string};
 
+/** What is counted, in the words of a refusal: a session (the reader is told), or a connection (the log is). */
+type Counted = 'sessions' | 'connections';
+
 export class SessionLimits {
 	private open = 0;
 	private readonly byAddress = new Map<string, number>();
 
-	constructor(private readonly limits: Pick<Limits, 'sessions' | 'perAddress'>) {}
+	constructor(
+		private readonly limits: Pick<Limits, 'sessions' | 'perAddress'>,
+		private readonly counted: Counted = 'sessions',
+	) {}
 
 	/** A place for a session from `address`, or why there is none; `release` gives the place back (once). */
 	admit(address: string): Admission {
 		const fromAddress = this.byAddress.get(address) ?? 0;
-		if (this.open >= this.limits.sessions) {
-			return {admitted: false, why: `the server is full (${this.limits.sessions} readers): try again later`};
+		const {sessions, perAddress} = this.limits;
+		if (this.open >= sessions) {
+			const full = this.counted === 'sessions' ? `${sessions} readers` : `${sessions} connections logged in`;
+			return {admitted: false, why: `the server is full (${full}): try again later`};
 		}
 
-		if (fromAddress >= this.limits.perAddress) {
-			return {
-				admitted: false,
-				why: `${this.limits.perAddress} sessions are open from your address already: close one first`,
-			};
+		if (fromAddress >= perAddress) {
+			const open = this.counted === 'sessions' ? 'sessions are open' : 'connections are logged in';
+			return {admitted: false, why: `${perAddress} ${open} from your address already: close one first`};
 		}
 
 		this.open++;
