@@ -200,7 +200,7 @@ export const keymap: Binding[] = [
 		command: 'edit',
 		views: ['list', 'reader'],
 		keys: [text('e')],
-		description: 'edit the post in $EDITOR (vi if unset), in the reader at the line on top of the screen',
+		description: 'edit the post in $EDITOR (vi if unset), at the line on screen',
 	},
 	{
 		command: 'links',

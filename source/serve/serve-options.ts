@@ -55,20 +55,30 @@ export function startupsFor(sessions: number): Startups {
 export const SERVE_HELP = `  Usage
     $ blogread serve [path] [options]
 
-  Serves the blog over SSH: \`ssh -p 2222 HOST\` opens it in the reader's own terminal,
-  \`ssh -p 2222 HOST --list\` (or --json, or --print SLUG) prints. Read-only; one process, every session.
+  Serves the blog over SSH, read-only, every session in one process:
+    ssh -p 2222 HOST                 the app, in the reader's own terminal
+    ssh -p 2222 HOST list            the posts (also: json, print SLUG, help)
+    ssh -p 2222 HOST -- --list ...   blogread's flags, after --
 
   Options
-    --listen <host:port>      where to listen (default 127.0.0.1:2222; [::1]:22 for IPv6; port 0: any free port)
-    --authorized-keys <file>  only these public keys may log in (OpenSSH authorized_keys); default: anyone
-    --host-key <file>         the server's private key (ed25519, made when missing); default: in blogread's state folder
+    --listen <host:port>      where to listen (default 127.0.0.1:2222;
+                              [::1]:22 for IPv6; port 0: any free port)
+    --authorized-keys <file>  only these public keys may log in (OpenSSH's
+                              authorized_keys); default: anyone
+    --host-key <file>         the server's private key: ed25519, ECDSA or RSA
+                              of 3072 bits or more, yours alone; default: an
+                              ed25519 key made in blogread's state folder
     --drafts                  serve drafts too
     --max-sessions <n>        sessions at once (default 50)
     --max-per-address <n>     sessions at once from one address (default 5)
-    --idle-timeout <seconds>  end a session with no key pressed for this long (default 600)
-    --login-timeout <seconds> drop a connection not logged in by then (default 10)
-    --max-startups <s:r:f>    connections not logged in yet, as sshd's MaxStartups: from s on, one is dropped
-                              with a chance of r%, rising to 100% at f (default S:30:2S for --max-sessions S)
+    --idle-timeout <seconds>  end a connection with no key typed for this
+                              long (default 600)
+    --login-timeout <seconds> drop a connection not logged in by then
+                              (default 10)
+    --max-startups <s:r:f>    connections not logged in yet, as sshd's
+                              MaxStartups: from s on, one is dropped with a
+                              chance of r%, rising to 100% at f (default
+                              S:30:2S for --max-sessions S)
     --quiet                   no line per connection on stderr
     -h, --help
 `;
