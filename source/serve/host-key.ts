@@ -114,7 +114,8 @@ function trustFolder(file: string): void {
 	const problem = keyFolderProblem(stats, ownUid());
 	if (problem !== undefined) {
 		throw new UserError(
-			`host key ${cleanLine(file)} is in ${cleanLine(folder)}, which ${problem}: keep it in a folder only you can change`,
+			`host key ${cleanLine(file)} is in ${cleanLine(folder)}, which ${problem}: ` +
+				'keep it in a folder only you can change',
 		);
 	}
 }

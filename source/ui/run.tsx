@@ -138,7 +138,8 @@ export async function runApp(options: AppOptions): Promise<void> {
 			spawnSync(editorCommand(editor, file, line), {
 				shell: true,
 				stdio: [options.stdin.fd, 'inherit', 'inherit'],
-				// The shell finds the editor on $PATH's absolute entries, from outside the blog: never a `bin/vi` of the blog's.
+				// The shell finds the editor on $PATH's absolute entries, from outside the blog:
+				// never a `bin/vi` of the blog's.
 				cwd: neutralFolder(process.env),
 				env: childEnvironment(process.env),
 			}),

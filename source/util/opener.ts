@@ -69,7 +69,10 @@ type LinkHostOptions = {
 	copyOnly?: boolean;
 };
 
-/** Starts a program on its own: no shell, no terminal, not waited for; outside the blog, with $PATH's absolute entries. */
+/**
+ * Starts a program on its own: no shell, no terminal, not waited for; outside
+ * the blog, with $PATH's absolute entries.
+ */
 export async function startDetached(command: string, args: string[], env: Environment): Promise<void> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(command, args, {
@@ -105,8 +108,7 @@ export function createLinkHost({
 
 	return {
 		copy: (text, what) => copy(text, what),
-		copyLink: url =>
-			copy(url, 'the link', isLinkable(url) ? [] : ['blogread would not open it']),
+		copyLink: url => copy(url, 'the link', isLinkable(url) ? [] : ['blogread would not open it']),
 		async openLink(url) {
 			if (!isLinkable(url)) return `not opened: only http, https and mailto links are (${cleanLine(url)})`;
 			const plan: OpenPlan = copyOnly ? {kind: 'copy', why: 'read over ssh'} : openPlan(url, env, platform, locate);
