@@ -7,10 +7,12 @@
 // - Large parts of the renderer are files of their own, loaded the
 //   first time a post needs them: highlight.js's 190 languages (1 MB of the
 //   renderer's 1.5 MB), GitHub's emoji names, node-emoji's table, and the HTML parser.
-// - A few dependencies are patched, each below where it is applied, with what
-//   it saves. A patch whose target text is missing warns at build time and
-//   leaves the dependency as it is; tests on the built bin check each one.
-import {mkdir, readFile, writeFile} from 'node:fs/promises';
+// - Where a dependency does work at import that blogread may never need, the
+//   bundle takes a module of blogread's own in its place (source/shims/, each
+//   saying what it saves), chosen below by who imports what. No dependency's
+//   text is changed here: the two changes blogread needs inside Ink and meow
+//   are patches/, applied to node_modules at install, so the tests run them too.
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {build} from 'esbuild';
 import {highlightLanguageTable} from './highlight-languages.mjs';
@@ -22,59 +24,71 @@ const LANGUAGES = 'highlight';
 const VENDOR = 'vendor';
 const GEMOJI_NAMES = 'gemoji-names.json';
 
-/**
- * Replaces exact text in a dependency's source, warning (and leaving it) when
- * the text is gone; with BLOGREAD_STRICT_PATCHES set (the build of `npm test`)
- * that fails the build, so a dependency that changed under a patch is seen.
- */
-function patchText(source, replacements, what) {
-	let patched = source;
-	for (const [from, to] of replacements) {
-		if (patched.includes(from)) patched = patched.replace(from, () => to);
-		else {
-			const message = `build: ${what} changed; left as it is: ${from.split('\n')[0]}`;
-			if (process.env.BLOGREAD_STRICT_PATCHES) throw new Error(message);
-			console.warn(message);
-		}
-	}
+const source = (...parts) => path.join(root, 'source', ...parts);
+const shim = file => source('shims', file);
+const lazyHighlightSource = source('render', 'lazy-highlight.ts');
 
-	return patched;
-}
+/** Who imports: blogread's own code, one file of it, or a dependency. */
+const fromSource = args => args.importer.startsWith(source() + path.sep);
+const fromFile = file => args => args.importer === file;
+const fromPackage = name => args => args.importer.includes(`${path.sep}node_modules${path.sep}${name}${path.sep}`);
 
-const lazyHighlightSource = path.join(root, 'source', 'render', 'lazy-highlight.ts');
+/** Modules of blogread's own taken for a dependency's: the import, who imports it, the module taken. */
+const SWAPS = [
+	// Large parts most runs never use, required the first time they are needed (source/shims/vendor.ts):
+	// string-width (its emoji pattern, made at import), the HTML parser, node-emoji's table (for blogread
+	// and marked-terminal alike: both only call get()), the front matter parsers (a start from the index
+	// reads no post), GitHub's emoji names.
+	['string-width', fromSource, shim('string-width.ts')],
+	['htmlparser2', fromSource, shim('html-parser.ts')],
+	['entities', fromSource, shim('html-parser.ts')],
+	['node-emoji', () => true, shim('node-emoji.ts')],
+	['gray-matter', fromFile(source('posts', 'front-matter.ts')), shim('gray-matter.ts')],
+	['js-yaml', fromFile(source('posts', 'front-matter.ts')), shim('js-yaml.ts')],
+	['smol-toml', fromFile(source('posts', 'front-matter.ts')), shim('smol-toml.ts')],
+	['./emoji-table.js', fromFile(source('render', 'inline.ts')), shim('emoji-table.ts')],
+	// What dependencies import and blogread never needs of them.
+	['parse5', fromPackage('cli-highlight'), source('render', 'highlight-html.ts')],
+	['parse5-htmlparser2-tree-adapter', fromPackage('cli-highlight'), shim('parse5-tree-adapter.ts')],
+	['cli-table3', fromPackage('marked-terminal'), shim('cli-table3.ts')],
+	['js-yaml', fromPackage('gray-matter'), shim('gray-matter-yaml.ts')],
+	['restore-cursor', () => true, shim('restore-cursor.ts')],
+];
 
-/**
- * Code that defines `load()`, which requires a file of the build's vendor folder
- * the first time it is called. The file is looked for beside the code that asks:
- * from `chunks/` (the bin's code) or from the build's folder (an entry point that
- * holds the code itself, as the benchmark's bundles do).
- */
-function vendorLoader(file) {
-	return [
-		'let loaded;',
-		'const load = () => (loaded ??= (() => {',
-		`	for (const file of ['../${VENDOR}/${file}', './${VENDOR}/${file}']) {`,
-		"		try { return require(file); } catch (error) { if (error.code !== 'MODULE_NOT_FOUND') throw error; }",
-		'	}',
-		`	throw new Error('${VENDOR}/${file} is missing');`,
-		'})());',
-	].join('\n');
-}
-
-const onDemandFiles = {
-	// cli-highlight gets highlight.js with each language registered on first use
-	// (source/render/lazy-highlight.ts), read from its own file then: registering
-	// all 190 took 26 ms, and parsing them another 100 ms here, at every --print.
-	name: 'highlight-languages-on-demand',
+const swaps = {
+	name: 'blogread-shims',
 	setup(build) {
+		const names = [...new Set(SWAPS.map(([name]) => name))];
+		const filter = new RegExp(`^(?:${names.map(name => name.replace(/[./]/g, '\\$&')).join('|')})$`);
+		build.onResolve({filter}, args => {
+			const swap = SWAPS.find(([name, when]) => name === args.path && when(args));
+			return swap ? {path: swap[2]} : undefined;
+		});
+		// Ink, wrap-ansi and friends measure every line with string-width: they get blogread's measure
+		// (source/text/string-width-fast.ts), the same widths without string-width's tables for most text.
+		// Only where they would get the copy blogread uses (cli-table3 keeps an old one of its own).
+		const real = path.join(root, 'node_modules', 'string-width', 'index.js');
+		build.onResolve({filter: /^string-width$/}, async args => {
+			if (args.pluginData === 'real' || fromSource(args)) return undefined;
+			const resolved = await build.resolve(args.path, {
+				kind: args.kind,
+				resolveDir: args.resolveDir,
+				pluginData: 'real',
+			});
+			return resolved.path === real ? {path: source('text', 'string-width-fast.ts')} : resolved;
+		});
+		// cli-highlight colours with blogread's chalk (its default theme needs only the styles' names) and
+		// gets highlight.js with each language registered on first use (source/render/lazy-highlight.ts),
+		// read from its own file then: registering all 190 took 26 ms, and parsing them 100 ms more.
+		build.onResolve({filter: /^chalk$/}, args =>
+			fromPackage('cli-highlight')(args) ? build.resolve('chalk', {kind: args.kind, resolveDir: root}) : undefined,
+		);
 		build.onResolve({filter: /^highlight\.js$/}, args =>
-			args.importer.includes(`${path.sep}cli-highlight${path.sep}`)
-				? {path: 'highlight.js', namespace: 'lazy-highlight'}
-				: undefined,
+			fromPackage('cli-highlight')(args) ? {path: 'highlight.js', namespace: 'lazy-highlight'} : undefined,
 		);
 		build.onLoad({filter: /.*/, namespace: 'lazy-highlight'}, () => {
-			const {names, aliases} = highlightLanguageTable();
-			const loaders = names.map(
+			const {names: languages, aliases} = highlightLanguageTable();
+			const loaders = languages.map(
 				name => `${JSON.stringify(name)}: () => require(${JSON.stringify(`../${LANGUAGES}/${name}.cjs`)})`,
 			);
 			return {
@@ -87,421 +101,20 @@ const onDemandFiles = {
 				resolveDir: root,
 			};
 		});
-		// node-emoji builds its table from emojilib at import (4 ms, and 200 KB to
-		// parse), though most posts have no :shortcode:. Its importers only call get().
-		build.onResolve({filter: /^node-emoji$/}, args =>
-			args.kind === 'import-statement' ? {path: 'node-emoji', namespace: 'lazy-emoji'} : undefined,
-		);
-		build.onLoad({filter: /.*/, namespace: 'lazy-emoji'}, () => ({
-			contents: [vendorLoader('node-emoji.cjs'), 'export function get(name) { return load().get(name); }'].join('\n'),
-			loader: 'js',
-			resolveDir: root,
-		}));
-		// htmlparser2 and entities' HTML5 table (75 KB to parse) serve only posts with raw HTML or
-		// named character references. blogread calls new Parser() and decodeHTMLStrict() alone.
-		build.onResolve({filter: /^(?:htmlparser2|entities)$/}, args =>
-			args.importer.startsWith(path.join(root, 'source')) ? {path: args.path, namespace: 'lazy-html'} : undefined,
-		);
-		build.onLoad({filter: /.*/, namespace: 'lazy-html'}, args => ({
-			contents: [
-				vendorLoader('html-parser.cjs'),
-				args.path === 'htmlparser2'
-					? 'export class Parser { constructor(...options) { return new (load().Parser)(...options); } }'
-					: 'export function decodeHTMLStrict(text) { return load().decodeHTMLStrict(text); }',
-			].join('\n'),
-			loader: 'js',
-			resolveDir: root,
-		}));
-		// gray-matter, js-yaml and smol-toml (60 KB to parse, and js-yaml builds its schemas) serve only
-		// posts read from their files; a start that takes every post from the index needs none of them.
-		build.onResolve({filter: /^(?:gray-matter|js-yaml|smol-toml)$/}, args =>
-			args.importer === path.join(root, 'source', 'posts', 'front-matter.ts')
-				? {path: args.path, namespace: 'lazy-front-matter'}
-				: undefined,
-		);
-		build.onLoad({filter: /.*/, namespace: 'lazy-front-matter'}, args => ({
-			contents: [
-				vendorLoader('front-matter.cjs'),
-				{
-					'gray-matter': 'export default function matter(...args) { return load().matter(...args); }',
-					'js-yaml': [
-						'export default {',
-						'	load: (...args) => load().yaml.load(...args),',
-						'	get CORE_SCHEMA() { return load().yaml.CORE_SCHEMA; },',
-						'};',
-					].join('\n'),
-					'smol-toml': 'export function parse(text) { return load().parseToml(text); }',
-				}[args.path],
-			].join('\n'),
-			loader: 'js',
-			resolveDir: root,
-		}));
-		// gemoji's list (350 KB with tags and descriptions, 15 ms to load) ships as its names
-		// alone, a JSON file read the first time a post has a :name: (source/render/emoji-table.ts).
-		build.onResolve({filter: /^\.\/emoji-table\.js$/}, () => ({path: 'emoji-table', namespace: 'lazy-gemoji'}));
-		build.onLoad({filter: /.*/, namespace: 'lazy-gemoji'}, () => ({
-			contents: [
-				vendorLoader(GEMOJI_NAMES),
-				'let names;',
-				'export function gemojiNames() { names ??= new Map(Object.entries(load())); return names; }',
-			].join('\n'),
-			loader: 'js',
-			resolveDir: root,
-		}));
-		build.onResolve({filter: new RegExp(`^\\.\\./(?:${LANGUAGES}|${VENDOR})/`)}, args => ({
-			path: args.path,
-			external: true,
-		}));
+		build.onResolve({filter: new RegExp(`^\\.\\./${LANGUAGES}/`)}, args => ({path: args.path, external: true}));
 	},
 };
 
-const highlightHtmlSource = path.join(root, 'source', 'render', 'highlight-html.ts');
-
-const highlightWithoutParse5 = {
-	// cli-highlight reads highlight.js's HTML with parse5, 190 KB of the renderer (15 ms to
-	// load at every --print of a post with code), and its theme with its own chalk 4 (another
-	// 7 ms). It gets a reader of the little HTML highlight.js writes
-	// (source/render/highlight-html.ts) and blogread's chalk, whose styles its default
-	// theme needs only by name: blogread's theme names every scope.
-	name: 'highlight-without-parse5',
-	setup(build) {
-		const fromCliHighlight = args => args.importer.includes(`${path.sep}cli-highlight${path.sep}`);
-		build.onResolve({filter: /^parse5$/}, args => (fromCliHighlight(args) ? {path: highlightHtmlSource} : undefined));
-		build.onResolve({filter: /^parse5-htmlparser2-tree-adapter$/}, args =>
-			fromCliHighlight(args) ? {path: 'tree-adapter', namespace: 'no-tree-adapter'} : undefined,
-		);
-		build.onLoad({filter: /.*/, namespace: 'no-tree-adapter'}, () => ({contents: 'export default {};', loader: 'js'}));
-		build.onResolve({filter: /^chalk$/}, args =>
-			fromCliHighlight(args) ? build.resolve('chalk', {kind: args.kind, resolveDir: root}) : undefined,
-		);
-	},
-};
-
-const markedTerminalWithoutTables = {
-	// marked-terminal draws tables with cli-table3 (34 KB with its own string-width and colours,
-	// loaded at every --print), but blogread uses only its inline styles and draws tables itself
-	// (source/render/table.ts), so its table renderer is never called: it gets a stub.
-	name: 'marked-terminal-without-tables',
-	setup(build) {
-		build.onResolve({filter: /^cli-table3$/}, args =>
-			args.importer.includes(`${path.sep}marked-terminal${path.sep}`)
-				? {path: 'cli-table3', namespace: 'no-table'}
-				: undefined,
-		);
-		build.onLoad({filter: /.*/, namespace: 'no-table'}, () => ({
-			contents: "export default class Table { constructor() { throw new Error('blogread draws tables itself'); } }",
-			loader: 'js',
-		}));
-	},
-};
-
-const oneStringWidth = {
-	// Ink, wrap-ansi and friends measure every line with string-width; they get
-	// blogread's measure (source/text/string-width-fast.ts), which gives the same
-	// widths without string-width's tables for most text: 20 ms before the first frame.
-	name: 'one-string-width',
-	setup(build) {
-		const shim = path.join(root, 'source', 'text', 'string-width-fast.ts');
-		const real = path.join(root, 'node_modules', 'string-width', 'index.js');
-		build.onResolve({filter: /^string-width$/}, async args => {
-			if (args.pluginData === 'real' || !args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-			const resolved = await build.resolve(args.path, {
-				kind: args.kind,
-				resolveDir: args.resolveDir,
-				pluginData: 'real',
-			});
-			// Only copies of the version blogread uses (cli-table3 keeps its old one).
-			return resolved.path === real ? {path: shim} : resolved;
-		});
-	},
-};
-
-const yogaWithoutFetch = {
-	// Yoga (Ink's layout engine) is WebAssembly kept as a base64 data URL. Where
-	// fetch exists it fetches that URL: touching Node's fetch loads undici, about
-	// 19 ms before the first frame. It decodes it itself instead.
-	name: 'yoga-without-fetch',
-	setup(build) {
-		build.onLoad(
-			{filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/},
-			async args => ({
-				contents: patchText(
-					await readFile(args.path, 'utf8'),
-					[['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return true?']],
-					'yoga-layout',
-				),
-				loader: 'js',
-			}),
-		);
-	},
-};
-
-const meowWithoutPackageNormalising = {
-	// meow bundles @babel/code-frame (for messages about a broken package.json)
-	// and normalize-package-data (semver, SPDX licence tables), and runs both at
-	// import: about 10 ms at every start. blogread never asks meow for its
-	// package data, so both are left out, as is an unused promisify(execFile).
-	name: 'meow-without-package-normalising',
-	setup(build) {
-		build.onLoad({filter: /[\\/]node_modules[\\/]meow[\\/]build[\\/]dependencies\.js$/}, async args => ({
-			contents: patchText(
-				await readFile(args.path, 'utf8'),
-				[
-					['var libExports = requireLib$1();', "var libExports = {codeFrameColumns: () => ''};"],
-					[
-						[
-							'var normalizeExports = requireNormalize();',
-							'const normalizePackageData = getDefaultExportFromCjs(normalizeExports);',
-						].join('\n'),
-						'const normalizePackageData = () => {};',
-					],
-					['promisify(execFile);\n', ''],
-					["import { execFile } from 'node:child_process';\n", ''],
-				],
-				'meow',
-			),
-			loader: 'js',
-		}));
-	},
-};
-
-const graphemesSource = path.join(root, 'source', 'text', 'graphemes.ts');
-
-const lazyUnicodeTables = {
-	// string-width, slice-ansi and Ink's tokenizer each make an Intl.Segmenter
-	// when imported (6 ms at every start), and string-width's emoji pattern takes
-	// 10 ms to compile; narrow and simple text needs neither. Both are made on first use,
-	// the segmenter by source/text/graphemes.ts, which also cuts ASCII without it (10x faster).
-	name: 'lazy-unicode-tables',
-	setup(build) {
-		build.onLoad(
-			{filter: /[\\/]node_modules[\\/](?:string-width|slice-ansi|@alcalzone[\\/]ansi-tokenize)[\\/].*\.js$/},
-			async args => {
-				const original = await readFile(args.path, 'utf8');
-				// Other files of these packages are left to the plugins after this one.
-				if (!original.includes('new Intl.Segmenter(')) return undefined;
-				let source = [
-					`import {graphemeSegmenter as __blogreadSegmenter} from ${JSON.stringify(graphemesSource)};`,
-					original.replaceAll('new Intl.Segmenter(', '__blogreadSegmenter('),
-				].join('\n');
-				if (args.path === path.join(root, 'node_modules', 'string-width', 'index.js')) {
-					source = patchText(
-						source,
-						[
-							[
-								'const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;',
-								[
-									'let rgiEmoji;',
-									'const rgiEmojiRegex = {test: text =>',
-									"(rgiEmoji ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(text)};",
-								].join(' '),
-							],
-						],
-						'string-width',
-					);
-				}
-
-				return {contents: source, loader: 'js'};
-			},
-		);
-	},
-};
-
-const inkFramesFaster = {
-	// Ink cuts every row of a frame into styled characters and measures it, in caches it
-	// makes anew for each frame, so an unchanged row costs as much as a new one: 8-20 ms of
-	// each keystroke over a 100x30 list. The frames share one set of caches, started
-	// afresh when it holds many lines (the cached characters are only read, never changed).
-	// Each character got a copy of the styles before it and was compared with the one
-	// before it by building three Sets: characters now share their styles' array (a new
-	// one is made for each change of style), and equal arrays are not compared.
-	// Each text is cleaned of escape sequences (tokenised whole) when it is measured and
-	// again when it is drawn, in the same frame: the second time is taken from a memo.
-	// Every frame was a grid of cells, one object a column, rebuilt into strings row by
-	// row: a row written whole by one write from its first column (most rows: a block of
-	// lines is one text) is now that line, and a grid row is made only for the others
-	// (a row another write also touches gets its line's cells first).
-	name: 'ink-frames-faster',
-	setup(build) {
-		build.onLoad({filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]squash-text-nodes\.js$/}, async args => ({
-			contents: patchText(
-				await readFile(args.path, 'utf8'),
-				[
-					['    return sanitizeAnsi(text);', '    return sanitizedOnce(text);'],
-					[
-						'const squashTextNodes = ',
-						[
-							'const sanitized = new Map();',
-							'const sanitizedOnce = text => {',
-							'    let clean = sanitized.get(text);',
-							'    if (clean === undefined) {',
-							'        if (sanitized.size >= 256) sanitized.clear();',
-							'        clean = sanitizeAnsi(text);',
-							'        sanitized.set(text, clean);',
-							'    }',
-							'    return clean;',
-							'};',
-							'const squashTextNodes = ',
-						].join('\n'),
-					],
-				],
-				'ink squash-text-nodes',
-			),
-			loader: 'js',
-		}));
-		build.onLoad(
-			{filter: /[\\/]node_modules[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]styledChars\.js$/},
-			async args => ({
-				contents: patchText(
-					await readFile(args.path, 'utf8'),
-					[
-						[
-							'ret.push({\n                ...token,\n                styles: [...codes],\n            });',
-							'ret.push({type: "char", value: token.value, fullWidth: token.fullWidth, styles: codes});',
-						],
-						// Only the test before the diff changes.
-						[
-							'else {\n            ret += ansiCodesToString(diffAnsiCodes(',
-							'else if (chars[i - 1].styles !== char.styles) {\n            ret += ansiCodesToString(diffAnsiCodes(',
-						],
-					],
-					'ansi-tokenize',
-				),
-				loader: 'js',
-			}),
-		);
-		build.onLoad({filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/}, async args => ({
-			contents: patchText(
-				await readFile(args.path, 'utf8'),
-				[
-					['    caches = new OutputCaches();', '    caches = keptOutputCaches();'],
-					[
-						[
-							'        const output = [];',
-							'        for (let y = 0; y < this.height; y++) {',
-							'            const row = [];',
-							'            for (let x = 0; x < this.width; x++) {',
-							'                row.push({',
-							"                    type: 'char',",
-							"                    value: ' ',",
-							'                    fullWidth: false,',
-							'                    styles: [],',
-							'                });',
-							'            }',
-							'            output.push(row);',
-							'        }',
-						].join('\n'),
-						[
-							'        const width = this.width;',
-							'        const output = Array.from({length: this.height}, () => undefined);',
-							'        const whole = [];',
-							'        const cellsOf = row => (output[row] ??= Array.from({length: width}, () => blank));',
-						].join('\n'),
-					],
-					[
-						[
-							'                for (let [index, line] of lines.entries()) {',
-							'                    const currentLine = output[y + offsetY];',
-							'                    // Line can be missing if `text` is taller than height of pre-initialized' +
-								' `this.output`',
-							'                    if (!currentLine) {',
-							'                        continue;',
-							'                    }',
-							'                    for (const transformer of transformers) {',
-							'                        line = transformer(line, index);',
-							'                    }',
-						].join('\n'),
-						[
-							'                for (let [index, line] of lines.entries()) {',
-							'                    const row = y + offsetY;',
-							'                    if (row < 0 || row >= this.height) {',
-							'                        continue;',
-							'                    }',
-							'                    for (const transformer of transformers) {',
-							'                        line = transformer(line, index);',
-							'                    }',
-							'                    if (x === 0 && output[row] === undefined && whole[row] === undefined) {',
-							'                        whole[row] = line;',
-							'                        offsetY++;',
-							'                        continue;',
-							'                    }',
-							'                    const currentLine = cellsOf(row);',
-							'                    if (whole[row] !== undefined) {',
-							'                        placeChars(this.caches, currentLine, whole[row]);',
-							'                        whole[row] = undefined;',
-							'                    }',
-						].join('\n'),
-					],
-					[
-						[
-							'            .map(line => {',
-							'            // See https://github.com/vadimdemedes/ink/pull/564#issuecomment-1637022742',
-						].join('\n'),
-						[
-							'            .map((line, row) => {',
-							'            if (whole[row] !== undefined) return whole[row].trimEnd();',
-							"            if (line === undefined) return '';",
-						].join('\n'),
-					],
-					[
-						'export default class Output {',
-						[
-							'const noStyles = [];',
-							"const blank = {type: 'char', value: ' ', fullWidth: false, styles: noStyles};",
-							'const placeChars = (caches, cells, line) => {',
-							'    let offsetX = 0;',
-							'    for (const character of caches.getStyledChars(line)) {',
-							'        cells[offsetX] = character;',
-							'        const characterWidth = Math.max(1, caches.getStringWidth(character.value));',
-							'        for (let index = 1; index < characterWidth; index++) {',
-							"            const cell = {type: 'char', value: '', fullWidth: false, styles: character.styles};",
-							'            cells[offsetX + index] = cell;',
-							'        }',
-							'        offsetX += characterWidth;',
-							'    }',
-							'};',
-							'let kept;',
-							'const keptOutputCaches = () => {',
-							'    const held = kept ? kept.widths.size + kept.blockWidths.size + kept.styledChars.size : 0;',
-							'    if (!kept || held > 20_000) kept = new OutputCaches();',
-							'    return kept;',
-							'};',
-							'export default class Output {',
-						].join('\n'),
-					],
-				],
-				'ink output',
-			),
-			loader: 'js',
-		}));
-	},
-};
-
-const grayMatterWithoutItsYaml = {
-	// gray-matter loads its own js-yaml 3 at import, though blogread always hands
-	// it a YAML engine of its own (source/posts/front-matter.ts).
-	name: 'gray-matter-without-its-yaml',
-	setup(build) {
-		build.onResolve({filter: /^js-yaml$/}, args =>
-			args.importer.includes(`${path.sep}gray-matter${path.sep}`)
-				? {path: path.join(root, 'scripts', 'gray-matter-yaml.cjs')}
-				: undefined,
-		);
-	},
-};
-
-const cursorShownByBlogread = {
-	// Ink hides the cursor through cli-cursor, which registers an exit handler that writes
-	// "show cursor" to stderr, so `blogread 2>>errors.log` collects one at every run. blogread
-	// shows the cursor itself, on the terminal, on every way out (source/ui/run.tsx).
-	name: 'cursor-shown-by-blogread',
-	setup(build) {
-		build.onResolve({filter: /^restore-cursor$/}, () => ({path: 'restore-cursor', namespace: 'no-restore-cursor'}));
-		build.onLoad({filter: /.*/, namespace: 'no-restore-cursor'}, () => ({
-			contents: 'export default () => {};',
-			loader: 'js',
-		}));
-	},
+/**
+ * Globals the bundle has of its own (esbuild's define and inject): `Intl.Segmenter` is made
+ * on first use (source/shims/segmenter.ts: string-width, slice-ansi and Ink's tokenizer each make
+ * one at import, 15 ms of every start); there is no `fetch` (blogread reaches no network: Yoga,
+ * Ink's layout engine, would fetch its WebAssembly from a data URL, and touching fetch loads undici,
+ * about 35 ms of the app's start; without it, Yoga decodes the data itself).
+ */
+const globals = {
+	define: {'Intl.Segmenter': 'BlogreadSegmenter', fetch: 'undefined'},
+	inject: [shim('segmenter.ts')],
 };
 
 /** esbuild options shared by everything bundled the way the bin is. */
@@ -514,7 +127,8 @@ export const bundleOptions = {
 	// Node 20 has the RegExp v flag; lowered to `new RegExp(…, 'v')`, string-width's
 	// emoji patterns would be compiled at import instead of at first use (4 ms).
 	supported: {'regexp-set-notation': true},
-	define: {'process.env.NODE_ENV': '"production"'},
+	define: {'process.env.NODE_ENV': '"production"', ...globals.define},
+	inject: globals.inject,
 	// Ink loads its devtools only when DEV=true; they are not shipped. ssh2 (blogread serve) loads its
 	// optional native crypto binding by a path of its own: it stays a package, loaded from node_modules.
 	external: ['react-devtools-core', 'ssh2'],
@@ -526,18 +140,7 @@ export const bundleOptions = {
 		].join(' '),
 	},
 	chunkNames: 'chunks/[name]-[hash]',
-	plugins: [
-		onDemandFiles,
-		highlightWithoutParse5,
-		markedTerminalWithoutTables,
-		oneStringWidth,
-		yogaWithoutFetch,
-		meowWithoutPackageNormalising,
-		lazyUnicodeTables,
-		grayMatterWithoutItsYaml,
-		inkFramesFaster,
-		cursorShownByBlogread,
-	],
+	plugins: [swaps],
 	legalComments: 'none',
 	// Less code to parse at every start.
 	minify: true,
@@ -554,7 +157,7 @@ async function writeGemojiNames(outdir) {
 
 /**
  * The files loaded on demand: one per highlight.js language, GitHub's emoji names,
- * node-emoji with its table, the HTML parser, the front matter parsers.
+ * node-emoji with its table, the HTML parser, the front matter parsers, string-width.
  */
 async function bundleOnDemandFiles(outdir) {
 	const common = {
@@ -562,10 +165,13 @@ async function bundleOnDemandFiles(outdir) {
 		format: 'cjs',
 		platform: 'node',
 		target: 'node20',
+		supported: {'regexp-set-notation': true},
+		...globals,
 		minify: true,
 		legalComments: 'none',
 		logLevel: 'warning',
 		outExtension: {'.js': '.cjs'},
+		plugins: [swaps],
 	};
 	const {names} = highlightLanguageTable();
 	const languages = Object.fromEntries(
@@ -577,14 +183,10 @@ async function bundleOnDemandFiles(outdir) {
 		entryPoints: {
 			'node-emoji': path.join(root, 'node_modules', 'node-emoji', 'lib', 'index.cjs'),
 			'html-parser': path.join(root, 'scripts', 'html-parser.mjs'),
+			'front-matter': path.join(root, 'scripts', 'front-matter-parsers.mjs'),
+			'string-width': path.join(root, 'node_modules', 'string-width', 'index.js'),
 		},
 		outdir: path.join(outdir, VENDOR),
-	});
-	await build({
-		...common,
-		entryPoints: {'front-matter': path.join(root, 'scripts', 'front-matter-parsers.mjs')},
-		outdir: path.join(outdir, VENDOR),
-		plugins: [grayMatterWithoutItsYaml],
 	});
 	await writeGemojiNames(outdir);
 }

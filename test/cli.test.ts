@@ -437,6 +437,32 @@ describe('--print', () => {
 		assert.doesNotMatch(withoutParsers(['--list', folder]).stdout, /\tNew\t/, 'a new post needs the parsers');
 	});
 
+	// string-width is a file of its own as well: its emoji pattern, made when it is loaded, took 17 ms of every
+	// start. blogread measures narrow, CJK and lone-emoji text itself; only joined graphemes need it.
+	it('reads string-width only for text blogread does not measure itself', () => {
+		const copy = path.join(scratch, 'dist-without-string-width');
+		cpSync(path.dirname(binPath), copy, {recursive: true});
+		rmSync(path.join(copy, 'vendor', 'string-width.cjs'));
+		const folder = path.join(scratch, 'string-width-or-not');
+		mkdirSync(folder);
+		writeFileSync(path.join(folder, 'simple.md'), '# Café, 日本語 and 🎉\n\nPlain words.\n');
+		writeFileSync(path.join(folder, 'joined.md'), '# A coder: 👩‍💻\n\nFamily 👨‍👩‍👧.\n');
+		const run = (bin: string, args: string[]) =>
+			spawnSync(process.execPath, [bin, ...args], {encoding: 'utf8', env: {...baseEnv(), FORCE_COLOR: '3'}});
+		for (const args of [
+			['--list', path.join(folder, 'simple.md')],
+			['--print', path.join(folder, 'simple.md')],
+		]) {
+			const result = run(path.join(copy, 'cli.js'), args);
+			assert.equal(result.status, 0, result.stderr);
+			assert.equal(result.stdout, run(binPath, args).stdout, args.join(' '));
+		}
+
+		const joined = ['--print', path.join(folder, 'joined.md')];
+		assert.equal(run(binPath, joined).status, 0);
+		assert.notEqual(run(path.join(copy, 'cli.js'), joined).status, 0, 'a joined emoji needs string-width');
+	});
+
 	it('keeps its index only in a cache folder that is yours alone, and says once when it is not', async () => {
 		const args = ['--list', fixture];
 		const cache = path.join(scratch, 'private-cache');

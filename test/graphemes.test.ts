@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import fc from 'fast-check';
+import {BlogreadSegmenter} from '../source/shims/segmenter.js';
 import {graphemeSegmenter} from '../source/text/graphemes.js';
 
 // Pieces that Unicode's grapheme rules treat specially, beside plain ASCII:
@@ -92,6 +93,23 @@ describe('graphemeSegmenter', () => {
 		const words = graphemeSegmenter('en', {granularity: 'word'});
 		assert.deepEqual(
 			[...words.segment('two words')].map(found => found.segment),
+			['two', ' ', 'words'],
+		);
+	});
+});
+
+describe('BlogreadSegmenter, the bundle’s Intl.Segmenter', () => {
+	it('is made with new as Intl.Segmenter is, and segments as it does', () => {
+		const texts = ['plain ASCII', 'e\u0301 👩‍💻 🇫🇷 日本語', 'a\r\nb', ''];
+		for (const text of texts) {
+			const ours = [...new BlogreadSegmenter().segment(text)].map(({segment, index}) => [segment, index]);
+			const real = [...new Intl.Segmenter().segment(text)].map(({segment, index}) => [segment, index]);
+			assert.deepEqual(ours, real, JSON.stringify(text));
+		}
+
+		const words = new BlogreadSegmenter('en', {granularity: 'word'});
+		assert.deepEqual(
+			[...words.segment('two words')].map(({segment}) => segment),
 			['two', ' ', 'words'],
 		);
 	});

@@ -141,6 +141,9 @@ async function runOrThrow(args: string[], io: Io): Promise<number> {
 	const cli = meow({
 		argv: args,
 		importMeta: import.meta,
+		// meow names the process after the package (`ps` shows blogread) and would find it by reading
+		// package.json up from here: the name is all it needs, and nothing is read.
+		pkg: {name: 'blogread'},
 		autoHelp: false,
 		autoVersion: false,
 		// Unknown flags are reported by checkArguments, as one line and exit code 2.

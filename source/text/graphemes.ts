@@ -6,6 +6,13 @@
 // that touch other characters need the segmenter. The bundle hands this to
 // the dependencies that segment (scripts/bundle.mjs), made on first use.
 
+/**
+ * The runtime's own segmenter. Taken apart from `Intl`, not named as
+ * `Intl.Segmenter`: the bundle defines that name to be the stand-in built on
+ * this module (source/shims/segmenter.ts).
+ */
+const {Segmenter: NativeSegmenter} = Intl;
+
 /** A grapheme as Intl.Segmenter describes it. */
 export type Grapheme = {segment: string; index: number; input: string};
 
@@ -53,7 +60,7 @@ export function graphemeSegmenter(
 ): {segment(text: string): Graphemes} {
 	let segmenter: Intl.Segmenter | undefined;
 	const real = () => {
-		segmenter ??= new Intl.Segmenter(locales, options);
+		segmenter ??= new NativeSegmenter(locales, options);
 		return segmenter;
 	};
 
