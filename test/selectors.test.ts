@@ -3,8 +3,8 @@ import {describe, it} from 'node:test';
 import {noFilters} from '../source/posts/filter.js';
 import type {Post} from '../source/posts/model.js';
 import {fieldsOnly} from '../source/posts/search.js';
-import type {Screen} from '../source/ui/state/model.js';
 import {initialState, reducer} from '../source/ui/machine/reducer.js';
+import type {Screen} from '../source/ui/state/model.js';
 import {pickerRows, positionOf, shownPosts} from '../source/ui/state/selectors.js';
 import {makePost, searchOf} from './helpers/posts.js';
 

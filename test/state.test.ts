@@ -3,8 +3,8 @@ import {describe, it} from 'node:test';
 import type {KeyFlags} from '../source/keymap.js';
 import type {Post} from '../source/posts/model.js';
 import {fieldsOnly} from '../source/posts/search.js';
-import {type Action, noFind, type ReaderPage, type Screen, type State} from '../source/ui/state/model.js';
 import {initialState, reducer} from '../source/ui/machine/reducer.js';
+import {type Action, noFind, type ReaderPage, type Screen, type State} from '../source/ui/state/model.js';
 import {readerTop} from '../source/ui/state/selectors.js';
 import {makePost, makePosts, searchOf} from './helpers/posts.js';
 
