@@ -192,9 +192,8 @@ describe('loadHostKey: a key file given with --host-key', () => {
 			const where = folder(mode);
 			const file = keyFile(ed25519, 0o600, where);
 			const shown = (mode & 0o777).toString(8);
-			const why =
-				`is in ${where}, which can be changed by others (mode ${shown}): ` +
-				'keep it in a folder only you can change';
+			const advice = 'keep it in a folder only you can change';
+			const why = `is in ${where}, which can be changed by others (mode ${shown}): ${advice}`;
 			assert.equal(
 				userError(() => loadHostKey(file, {})),
 				`host key ${file} ${why}`,
