@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {parse as parseToml} from 'smol-toml';
-import {calendarDate, datedName, toCalendarDate} from '../source/posts/dates.js';
+import {addressDate, calendarDate, datedName, toCalendarDate} from '../source/posts/dates.js';
 import {parseFrontMatter} from '../source/posts/front-matter.js';
 
 describe('toCalendarDate: every spelling keeps the day as written', () => {
@@ -153,6 +153,27 @@ describe('datedName: a date at the start of a file or bundle folder name', () =>
 	for (const [stem, expected] of cases) {
 		it(`${stem} → ${JSON.stringify(expected)}`, () => {
 			assert.deepEqual(datedName(stem), expected);
+		});
+	}
+});
+
+describe('addressDate: the date in a post’s address (Zola path, permalink, url, slug)', () => {
+	const cases: Array<[address: string, isSlug: boolean, date: string | null]> = [
+		['2014/12/12/Core-Team', false, '2014-12-12'],
+		['/2014/12/12/x.html', false, '2014-12-12'],
+		['blog/2014/2/3/', false, '2014-02-03'],
+		['https://example.org/2019/05/01/y/', false, '2019-05-01'],
+		['2014/13/12/not-a-month', false, null],
+		['2014/02/30/no-such-day', false, null],
+		['12345/12/12/five-digits', false, null],
+		['posts/2014/only-a-year', false, null],
+		['2014-12-12-x', false, null],
+		['2014-12-12-x', true, '2014-12-12'],
+		['plain-slug', true, null],
+	];
+	for (const [address, isSlug, date] of cases) {
+		it(`${JSON.stringify(address)}${isSlug ? ' (a slug)' : ''} → ${date}`, () => {
+			assert.equal(addressDate(address, isSlug), date);
 		});
 	}
 });

@@ -216,6 +216,28 @@ describe('normalisePost', () => {
 			expect: {title: 'a^[]2;pwned^Gb'},
 		},
 		{
+			name: 'a date in Zola’s path, when the front matter gives none',
+			data: {path: '2014/12/12/core-team'},
+			file: 'core-team.md',
+			expect: {date: '2014-12-12', dateSource: 'permalink'},
+		},
+		{
+			name: 'a front-matter date before the address’s',
+			data: {date: '2020-01-02', permalink: '/2014/12/12/x.html'},
+			expect: {date: '2020-01-02', dateSource: 'front-matter'},
+		},
+		{
+			name: 'the address’s date before the file name’s',
+			data: {url: '/2014/12/12/x/'},
+			file: '2019-01-01-x.md',
+			expect: {date: '2014-12-12', dateSource: 'permalink'},
+		},
+		{
+			name: 'a slug that starts with a date',
+			data: {slug: '2013-05-06-old-news'},
+			expect: {date: '2013-05-06', dateSource: 'permalink'},
+		},
+		{
 			name: 'missing everything',
 			data: {},
 			body: '',

@@ -100,6 +100,20 @@ export function toCalendarDate(value: unknown): string | null {
  */
 const DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?(?:[-_](.+))?$/;
 
+/**
+ * The date in a post's address, as a site generator builds it from one: Zola's
+ * `path = "2014/12/12/core-team"`, a Jekyll `permalink: /2014/12/12/x.html`,
+ * a `url` or a `slug` in that shape: a year, month and day as whole segments,
+ * in that order. A `slug` may also start with the date (`2014-12-12-x`).
+ */
+const ADDRESS_DATE = /(?:^|\/)(\d{4})\/(\d{1,2})\/(\d{1,2})(?:\/|\.|$)/;
+
+export function addressDate(address: string, isSlug = false): string | null {
+	const match = ADDRESS_DATE.exec(address);
+	if (match) return calendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+	return isSlug ? (datedName(address)?.date ?? null) : null;
+}
+
 export function datedName(stem: string): {date: string; rest: string | null} | null {
 	const match = DATED_NAME.exec(stem);
 	if (!match) return null;

@@ -24,7 +24,7 @@ const isLines = (value: unknown): value is string[] =>
 const isDateOrNull = (value: unknown): value is string | null =>
 	value === null || (typeof value === 'string' && /^\d{4}-\d\d-\d\d$/.test(value));
 /** Where a post's date came from: its front matter, its file name, or, for an undated post, a guess. */
-export const DATE_SOURCES = ['front-matter', 'file-name', 'git', 'modified'] as const;
+export const DATE_SOURCES = ['front-matter', 'permalink', 'file-name', 'git', 'modified'] as const;
 export type DateSource = (typeof DATE_SOURCES)[number];
 /** Whether a post's date is a guess (its file's last commit or modification), not one the post gives. */
 export const isGuessedDate = (post: {dateSource: DateSource | null}): boolean =>

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {codeLineTracker} from '../text/code-lines.js';
 import {cleanLine} from '../text/sanitize.js';
-import {datedName, toCalendarDate} from './dates.js';
+import {addressDate, datedName, toCalendarDate} from './dates.js';
 import {type DateSource, MAX_ITEMS, MAX_LINE, type Post} from './model.js';
 import {frontMatterSlug} from './slugs.js';
 import {countWords, readingMinutes, type WordCount} from './words.js';
@@ -213,6 +213,22 @@ function findDate(
 	return null;
 }
 
+/** Where a post's address is kept, in the order it is looked for a date in. */
+const ADDRESS_NAMES = ['path', 'permalink', 'url', 'slug'];
+
+/** The date in the post's address (see addressDate), or null. */
+function permalinkDate(data: Record<string, unknown>, present: Map<string, string>): string | null {
+	for (const name of ADDRESS_NAMES) {
+		const key = present.get(keyName(name));
+		const value = key === undefined ? undefined : data[key];
+		if (typeof value !== 'string') continue;
+		const date = addressDate(value, name === 'slug');
+		if (date !== null) return date;
+	}
+
+	return null;
+}
+
 /** Front matter and file name → the post model (DESIGN.md §2). */
 export function normalisePost(raw: RawPost): Post {
 	const {data, body} = raw;
@@ -231,6 +247,11 @@ export function normalisePost(raw: RawPost): Post {
 	const present = keysByName(data);
 	let date = findDate(data, present, DATE_NAMES, warnings);
 	let dateSource: DateSource | null = date === null ? null : 'front-matter';
+	if (date === null) {
+		date = permalinkDate(data, present);
+		if (date !== null) dateSource = 'permalink';
+	}
+
 	if (date === null && named) {
 		date = named.date;
 		dateSource = 'file-name';
