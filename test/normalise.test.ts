@@ -4,10 +4,27 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import fc from 'fast-check';
+import type {TermStrings} from '../source/posts/layout.js';
 import {toTerms} from '../source/posts/normalise.js';
 import {loadPostFile} from '../source/posts/read-post.js';
 import {countWords, countWordsInUtf8} from '../source/posts/words.js';
 import {makePost} from './helpers/posts.js';
+
+describe('toTerms: a string read by each generator’s rule', () => {
+	const cases: Array<[value: string, strings: TermStrings, terms: string[]]> = [
+		['second tag', 'whole', ['second tag']],
+		['a, b', 'whole', ['a, b']],
+		['go rust', 'words', ['go', 'rust']],
+		['go, rust cli', 'words', ['go', 'rust cli']],
+		['go rust', 'commas', ['go rust']],
+		['go, rust', 'commas', ['go', 'rust']],
+	];
+	for (const [value, strings, terms] of cases) {
+		it(`${JSON.stringify(value)}, ${strings} → ${JSON.stringify(terms)}`, () => {
+			assert.deepEqual(toTerms(value, strings), terms);
+		});
+	}
+});
 
 describe('toTerms', () => {
 	const cases: Array<[unknown, string[]]> = [
@@ -16,7 +33,7 @@ describe('toTerms', () => {
 			['go', 'rust'],
 		],
 		['go, rust , cli', ['go', 'rust', 'cli']],
-		['go rust', ['go', 'rust']],
+		['machine learning', ['machine learning']],
 		[['Go', 'go', 'GO'], ['Go']],
 		[
 			[2024, 'x', null, {}],

@@ -161,6 +161,17 @@ describe('conventions', () => {
 		assert.ok(posts.some(post => post.categories.includes('notes') && !post.tags.includes('notes')));
 	});
 
+	// Each generator's rule for a tags string (docs/rendering.md): Jekyll splits at spaces, Eleventy and the
+	// others take it whole; Jekyll's singular `tag` and `category` name one term each.
+	it('tags written as one string, by each generator’s rule', async () => {
+		const jekyll = await list('jekyll');
+		assert.deepEqual(jekyll.find(post => post.path.includes('first-stone'))?.tags, ['jekyll', 'ruby']);
+		const single = jekyll.find(post => post.path.includes('one-category'));
+		assert.deepEqual([single?.tags, single?.categories], [['Web Development'], ['Field Notes']]);
+		const eleventy = await list('eleventy');
+		assert.deepEqual(eleventy.find(post => post.path.includes('second-planting'))?.tags, ['second planting']);
+	});
+
 	it('Zola: tags and categories from [taxonomies]', async () => {
 		const post = (await list('zola')).find(candidate => candidate.date === '2023-09-09');
 		assert.deepEqual(post?.tags, ['rust', 'web']);

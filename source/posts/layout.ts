@@ -1,6 +1,14 @@
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 
+/**
+ * How a generator reads tags or categories written as one string instead of a
+ * list: Jekyll splits them at spaces (and blogread at commas too); Hugo, Zola,
+ * Hexo, Eleventy, Astro and Gatsby take the string as one term; a plain folder
+ * splits at commas (`go, rust`) and takes a string without one as one term.
+ */
+export type TermStrings = 'words' | 'whole' | 'commas';
+
 /** Where a static site generator keeps its posts, found by its conventions. */
 export type SiteLayout = {
 	/** The generator, for the status line; null for a plain folder of Markdown. */
@@ -17,9 +25,18 @@ export type SiteLayout = {
 	 * folder is never one, unless it is the content root itself (Hugo's `content`).
 	 */
 	pageFolders: string[];
+	/** How a tags or categories string is read. */
+	termStrings: TermStrings;
 };
 
-const plainFolder: SiteLayout = {name: null, folders: [''], draftFolders: [], excerptSeparator: null, pageFolders: []};
+const plainFolder: SiteLayout = {
+	name: null,
+	folders: [''],
+	draftFolders: [],
+	excerptSeparator: null,
+	pageFolders: [],
+	termStrings: 'commas',
+};
 
 function isFolder(root: string, relative: string): boolean {
 	try {
@@ -99,6 +116,7 @@ const candidates: Candidate[] = [
 			draftFolders: [],
 			excerptSeparator: null,
 			pageFolders: ['content'],
+			termStrings: 'whole',
 		}),
 	},
 	{
@@ -109,6 +127,7 @@ const candidates: Candidate[] = [
 			draftFolders: [],
 			excerptSeparator: null,
 			pageFolders: ['content'],
+			termStrings: 'whole',
 		}),
 	},
 	{
@@ -119,6 +138,7 @@ const candidates: Candidate[] = [
 			draftFolders: ['source/_drafts'],
 			excerptSeparator: null,
 			pageFolders: ['source'],
+			termStrings: 'whole',
 		}),
 	},
 	{
@@ -126,7 +146,13 @@ const candidates: Candidate[] = [
 		matches: root => isFolder(root, '_posts'),
 		layout: root => {
 			const separator = /^excerpt_separator:\s*["']?(.+?)["']?\s*$/m.exec(readText(root, '_config.yml'))?.[1] ?? null;
-			return {folders: ['_posts'], draftFolders: ['_drafts'], excerptSeparator: separator, pageFolders: ['']};
+			return {
+				folders: ['_posts'],
+				draftFolders: ['_drafts'],
+				excerptSeparator: separator,
+				pageFolders: [''],
+				termStrings: 'words',
+			};
 		},
 	},
 	{
@@ -148,6 +174,7 @@ const candidates: Candidate[] = [
 				excerptSeparator: null,
 				// Astro's pages live in src/pages, which is not read.
 				pageFolders: [],
+				termStrings: 'whole',
 			};
 		},
 	},
@@ -155,7 +182,13 @@ const candidates: Candidate[] = [
 		name: 'Gatsby',
 		matches: root =>
 			any(root, ['gatsby-config.js', 'gatsby-config.ts', 'gatsby-config.mjs']) && isFolder(root, 'content/blog'),
-		layout: () => ({folders: ['content/blog'], draftFolders: [], excerptSeparator: null, pageFolders: []}),
+		layout: () => ({
+			folders: ['content/blog'],
+			draftFolders: [],
+			excerptSeparator: null,
+			pageFolders: [],
+			termStrings: 'whole',
+		}),
 	},
 	{
 		name: 'Eleventy',
@@ -166,6 +199,7 @@ const candidates: Candidate[] = [
 			excerptSeparator: null,
 			// Pages sit at the top of Eleventy's input folder: the root, or the usual `src` or `content`.
 			pageFolders: ['', 'src', 'content'],
+			termStrings: 'whole',
 		}),
 	},
 ];

@@ -76,6 +76,7 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[], ski
 				realPath: file.realPath,
 				inDraftFolder: drafted,
 				excerptSeparator: layout.excerptSeparator,
+				termStrings: layout.termStrings,
 			});
 		}
 	};
@@ -104,13 +105,18 @@ function loadFolder(
 			? undefined
 			: new IndexCache(folder, options.env ?? process.env, options.warn, options.known);
 	const posts = files.map(file => {
-		const context = `${file.inDraftFolder === true}:${file.excerptSeparator ?? ''}`;
+		const context = `${file.inDraftFolder === true}:${file.termStrings ?? ''}:${file.excerptSeparator ?? ''}`;
 		const indexed = cache?.get(file, context);
 		if (indexed) return indexed;
 		const {post, stamp} = readPostFile(
 			file.absolutePath,
 			file.path,
-			{folder, inDraftFolder: file.inDraftFolder, excerptSeparator: file.excerptSeparator},
+			{
+				folder,
+				inDraftFolder: file.inDraftFolder,
+				excerptSeparator: file.excerptSeparator,
+				termStrings: file.termStrings,
+			},
 			file.realPath,
 		);
 		// A file that could not be read has no stamp: it is tried again next time

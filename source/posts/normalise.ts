@@ -2,6 +2,7 @@ import path from 'node:path';
 import {codeLineTracker} from '../text/code-lines.js';
 import {cleanLine} from '../text/sanitize.js';
 import {addressDate, datedName, toCalendarDate} from './dates.js';
+import type {TermStrings} from './layout.js';
 import {type DateSource, MAX_ITEMS, MAX_LINE, type Post} from './model.js';
 import {frontMatterSlug} from './slugs.js';
 import {countWords, readingMinutes, type WordCount} from './words.js';
@@ -11,13 +12,20 @@ function clip(text: string): string {
 	return text.length > MAX_LINE ? `${text.slice(0, MAX_LINE - 1)}…` : text;
 }
 
-/** Tags or categories from a list, or a comma- (or, Jekyll-style, space-) separated string. */
-export function toTerms(value: unknown): string[] {
+/** A tags or categories string, read by the generator's rule (layout.ts, TermStrings). */
+function splitTerms(text: string, strings: TermStrings): string[] {
+	if (strings === 'whole') return [text];
+	if (text.includes(',')) return text.split(',');
+	return strings === 'words' ? text.split(/\s+/) : [text];
+}
+
+/** Tags or categories from a list, or a string read by the generator's rule (default: at commas). */
+export function toTerms(value: unknown, strings: TermStrings = 'commas'): string[] {
 	let raw: unknown[] = [];
 	// Two levels of lists at most (Hexo nests categories), and a bounded number of items.
 	if (Array.isArray(value))
 		raw = value.slice(0, 200).flatMap(item => (Array.isArray(item) ? item.slice(0, 200) : [item]));
-	else if (typeof value === 'string') raw = value.includes(',') ? value.split(',') : value.split(/\s+/);
+	else if (typeof value === 'string') raw = splitTerms(value, strings);
 	else if (typeof value === 'number') raw = [value];
 
 	const seen = new Set<string>();
@@ -96,6 +104,8 @@ export type RawPost = {
 	inDraftFolder?: boolean;
 	/** A site-wide excerpt separator (Jekyll's `excerpt_separator`). */
 	excerptSeparator?: string | null;
+	/** How the generator reads a tags or categories string (default: at commas). */
+	termStrings?: TermStrings;
 	/** The body's words, when counted already (from the file's bytes). */
 	words?: WordCount;
 	/** The hash of the file's bytes (posts/content-hash.ts), when it was read. */
@@ -244,6 +254,9 @@ export function normalisePost(raw: RawPost): Post {
 	const named = datedName(stem);
 	const slugStem = named?.rest ?? stem;
 
+	// In a plain folder, a post named as Jekyll names them (`2021-03-04-slug.md`, as when its `_posts`
+	// folder is opened alone) reads tag strings as Jekyll does, at spaces.
+	const termStrings = (raw.termStrings ?? 'commas') === 'commas' && named?.rest ? 'words' : raw.termStrings;
 	const present = keysByName(data);
 	let date = findDate(data, present, DATE_NAMES, warnings);
 	let dateSource: DateSource | null = date === null ? null : 'front-matter';
@@ -279,8 +292,15 @@ export function normalisePost(raw: RawPost): Post {
 		date,
 		dateSource,
 		updated,
-		tags: toTerms(data['tags'] ?? taxonomies['tags']),
-		categories: toTerms(data['categories'] ?? data['category'] ?? taxonomies['categories']),
+		// A plural key is read by the generator's rule; `tag` and `category` name one term.
+		tags:
+			data['tags'] === undefined && data['tag'] !== undefined
+				? toTerms(data['tag'], 'whole')
+				: toTerms(data['tags'] ?? taxonomies['tags'], termStrings),
+		categories:
+			data['categories'] === undefined && data['category'] !== undefined
+				? toTerms(data['category'], 'whole')
+				: toTerms(data['categories'] ?? taxonomies['categories'], termStrings),
 		author: toText(data['author'] ?? data['authors']),
 		excerpt: toText(data['excerpt'] ?? data['summary'] ?? data['description']) ?? excerptBefore(body, separator),
 		cover: toText(data['cover'] ?? data['image'] ?? data['heroImage']),

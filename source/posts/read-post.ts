@@ -3,13 +3,22 @@ import {unreadable} from './body.js';
 import {contentHash} from './content-hash.js';
 import type {FoundFile} from './discover.js';
 import {parseFrontMatter} from './front-matter.js';
+import type {TermStrings} from './layout.js';
 import type {Post} from './model.js';
 import {normalisePost} from './normalise.js';
 import {type FileStamp, readPostText} from './read-file.js';
 import {countWordsInUtf8} from './words.js';
 
-/** How a file is read: the blog's real folder (it is read only inside it), a drafts folder, the excerpt separator. */
-export type FileContext = {folder?: string; inDraftFolder?: boolean; excerptSeparator?: string | null};
+/**
+ * How a file is read: the blog's real folder (it is read only inside it), a
+ * drafts folder, and the generator's excerpt separator and rule for tag strings.
+ */
+export type FileContext = {
+	folder?: string;
+	inDraftFolder?: boolean;
+	excerptSeparator?: string | null;
+	termStrings?: TermStrings;
+};
 
 /** A post file to read: where the walk found it, and how. */
 export type FileToRead = FoundFile & FileContext;

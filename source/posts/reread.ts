@@ -1,5 +1,6 @@
 import {realpathSync} from 'node:fs';
 import path from 'node:path';
+import {detectLayout} from './layout.js';
 import {isGuessedDate, type Post} from './model.js';
 import {localToday} from './normalise.js';
 import {loadPostFile} from './read-post.js';
@@ -24,7 +25,9 @@ function inDraftsFolder(post: Post): boolean {
  * translations, a drafts folder, a guessed date (an edit is not a commit).
  */
 export function rereadPost(post: Post): Post {
-	const fresh = loadPostFile(post.absolutePath, post.path, {folder: post.folder});
+	// Read as the blog was: with its generator's excerpt separator and rule for tag strings.
+	const {excerptSeparator, termStrings} = detectLayout(post.folder);
+	const fresh = loadPostFile(post.absolutePath, post.path, {folder: post.folder, excerptSeparator, termStrings});
 	const drafted = inDraftsFolder(post) || (fresh.date !== null && fresh.date > localToday());
 	const guess = fresh.date === null && isGuessedDate(post) ? {date: post.date, dateSource: post.dateSource} : {};
 	return {...fresh, ...guess, slug: post.slug, languages: post.languages, draft: fresh.draft || drafted};
