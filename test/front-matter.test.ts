@@ -124,6 +124,25 @@ describe('parseFrontMatter', () => {
 		);
 	});
 
+	// Code is never run; a draft marked in it as a literal is a draft all the same.
+	it('reads only a literal draft flag from front matter that is code', () => {
+		const cases: Array<[front: string, draft: boolean]> = [
+			['const title = "x";\nconst draft = true;', true],
+			['module.exports = { title: "x", draft: true }', true],
+			['{"draft": true}', true],
+			['let draft=true', true],
+			['const draft = false;', false],
+			['const notdraft = true;', false],
+			['const title = "x";', false],
+		];
+		for (const [front, draft] of cases) {
+			const parsed = parseFrontMatter(`---js\n${front}\n---\nBody\n`);
+			assert.deepEqual(parsed.data, draft ? {draft: true} : {}, front);
+			assert.match(parsed.warnings.join(' '), /language "js" refused/, front);
+			assert.equal(parsed.body, 'Body\n');
+		}
+	});
+
 	it('gives the same answer for the same broken post twice (no stale cache)', () => {
 		const source = '---\ntitle: [unclosed\n---\nBody';
 		const first = parseFrontMatter(source);

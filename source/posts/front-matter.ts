@@ -78,7 +78,7 @@ const DASHES_LINE = /\n---[ \t]*(?:\n|$)/;
 type Located =
 	| {kind: 'none'; body: string}
 	| {kind: 'unclosed'; body: string; delimiter: string}
-	| {kind: 'refused'; body: string; language: string}
+	| {kind: 'refused'; body: string; language: string; front: string}
 	| {kind: 'delimited'; body: string; front: string; delimiters: [string, string]; language: string; tooLarge: boolean}
 	| {kind: 'json'; body: string; json: string};
 
@@ -97,6 +97,13 @@ function delimited(text: string, delimiter: '---' | '+++', language: string): Lo
 }
 
 /** The text without a byte order mark, its line ends made `\n` (a search for `\r` first: most files have none). */
+/**
+ * `draft: true`, `draft = true`, `"draft": true` or `const draft = true` in
+ * front matter that is code (`---js`): the one field read from it, as text,
+ * without running it (a draft must never be listed for want of running code).
+ */
+const LITERAL_DRAFT = /(?:^|[\s,{;(])(?:(?:const|let|var)\s+)?["']?draft["']?\s*[:=]\s*true\b/m;
+
 function withNewlines(source: string): string {
 	const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
 	return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
@@ -115,7 +122,13 @@ function locate(source: string): Located {
 		if (language.startsWith('-')) return {kind: 'none', body: text};
 		if (!ALLOWED_LANGUAGES.has(language)) {
 			const end = DASHES_LINE.exec(text);
-			return {kind: 'refused', body: end ? text.slice(end.index + end[0].length) : text, language};
+			const opened = text.indexOf('\n') + 1;
+			return {
+				kind: 'refused',
+				body: end ? text.slice(end.index + end[0].length) : text,
+				language,
+				front: end ? text.slice(opened, end.index) : '',
+			};
 		}
 
 		return delimited(text, '---', language === '' ? 'yaml' : language);
@@ -171,8 +184,13 @@ export function parseFrontMatter(source: string): FrontMatter {
 			return {data: {}, body, warnings: []};
 		case 'unclosed':
 			return problem(`no closing ${found.delimiter} line`);
-		case 'refused':
-			return problem(`language "${cleanLine(found.language)}" refused (only YAML, TOML and JSON are read)`);
+		case 'refused': {
+			const refused = problem(`language "${cleanLine(found.language)}" refused (only YAML, TOML and JSON are read)`);
+			// Code is never run; a draft marked in it as a plain literal is still a draft.
+			return LITERAL_DRAFT.test(found.front.slice(0, MAX_FRONT_MATTER_BYTES))
+				? {...refused, data: {draft: true}}
+				: refused;
+		}
 		case 'json': {
 			try {
 				const data: unknown = JSON.parse(found.json);
