@@ -172,6 +172,25 @@ describe('conventions', () => {
 		assert.deepEqual(eleventy.find(post => post.path.includes('second-planting'))?.tags, ['second planting']);
 	});
 
+	it('plain notes take the first folder they are in as a category, when they name none', async () => {
+		const notes = await list('notes');
+		assert.deepEqual(
+			notes.map(post => [post.path, post.categories]),
+			[
+				['now.md', []],
+				['trips/lisbon-2023/README.md', ['trips']],
+				['git/rebase-onto.md', ['git']],
+				['git/readme-first.md', ['git']],
+				['shell/about.md', ['shell']],
+			],
+		);
+		const hugo = await list('hugo');
+		assert.ok(
+			hugo.every(post => !post.categories.includes('content')),
+			'a generator’s posts are not categorised by folder',
+		);
+	});
+
 	it('Zola: tags and categories from [taxonomies]', async () => {
 		const post = (await list('zola')).find(candidate => candidate.date === '2023-09-09');
 		assert.deepEqual(post?.tags, ['rust', 'web']);

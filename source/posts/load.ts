@@ -77,6 +77,7 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[], ski
 				inDraftFolder: drafted,
 				excerptSeparator: layout.excerptSeparator,
 				termStrings: layout.termStrings,
+				folderCategories: layout.name === null,
 			});
 		}
 	};
@@ -105,7 +106,14 @@ function loadFolder(
 			? undefined
 			: new IndexCache(folder, options.env ?? process.env, options.warn, options.known);
 	const posts = files.map(file => {
-		const context = `${file.inDraftFolder === true}:${file.termStrings ?? ''}:${file.excerptSeparator ?? ''}`;
+		const context = [
+			file.inDraftFolder === true,
+			file.folderCategories === true,
+			file.termStrings ?? '',
+			file.excerptSeparator ?? '',
+		]
+			.map(String)
+			.join(':');
 		const indexed = cache?.get(file, context);
 		if (indexed) return indexed;
 		const {post, stamp} = readPostFile(
@@ -116,6 +124,7 @@ function loadFolder(
 				inDraftFolder: file.inDraftFolder,
 				excerptSeparator: file.excerptSeparator,
 				termStrings: file.termStrings,
+				folderCategories: file.folderCategories,
 			},
 			file.realPath,
 		);

@@ -106,6 +106,8 @@ export type RawPost = {
 	excerptSeparator?: string | null;
 	/** How the generator reads a tags or categories string (default: at commas). */
 	termStrings?: TermStrings;
+	/** A plain folder of notes: a post without categories takes its first folder as one. */
+	folderCategories?: boolean;
 	/** The body's words, when counted already (from the file's bytes). */
 	words?: WordCount;
 	/** The hash of the file's bytes (posts/content-hash.ts), when it was read. */
@@ -223,6 +225,18 @@ function findDate(
 	return null;
 }
 
+/**
+ * A note's categories, or, in a plain folder of notes (`vim/`, `git/`…), the
+ * first folder it is in when it names none: the folders are how such notes are
+ * kept apart. A page bundle at the top (`my-note/index.md`) is not in a folder.
+ */
+function orFolderCategory(categories: string[], raw: RawPost): string[] {
+	if (categories.length > 0 || !raw.folderCategories) return categories;
+	const parts = raw.relativePath.split('/');
+	const bundle = parts.length === 2 && /^_?index\.[^.]+$/i.test(parts[1] ?? '');
+	return parts.length < 2 || bundle ? categories : toTerms(parts[0], 'whole');
+}
+
 /** Where a post's address is kept, in the order it is looked for a date in. */
 const ADDRESS_NAMES = ['path', 'permalink', 'url', 'slug'];
 
@@ -297,10 +311,12 @@ export function normalisePost(raw: RawPost): Post {
 			data['tags'] === undefined && data['tag'] !== undefined
 				? toTerms(data['tag'], 'whole')
 				: toTerms(data['tags'] ?? taxonomies['tags'], termStrings),
-		categories:
+		categories: orFolderCategory(
 			data['categories'] === undefined && data['category'] !== undefined
 				? toTerms(data['category'], 'whole')
 				: toTerms(data['categories'] ?? taxonomies['categories'], termStrings),
+			raw,
+		),
 		author: toText(data['author'] ?? data['authors']),
 		excerpt: toText(data['excerpt'] ?? data['summary'] ?? data['description']) ?? excerptBefore(body, separator),
 		cover: toText(data['cover'] ?? data['image'] ?? data['heroImage']),

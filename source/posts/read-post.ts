@@ -18,6 +18,7 @@ export type FileContext = {
 	inDraftFolder?: boolean;
 	excerptSeparator?: string | null;
 	termStrings?: TermStrings;
+	folderCategories?: boolean;
 };
 
 /** A post file to read: where the walk found it, and how. */

@@ -26,8 +26,13 @@ function inDraftsFolder(post: Post): boolean {
  */
 export function rereadPost(post: Post): Post {
 	// Read as the blog was: with its generator's excerpt separator and rule for tag strings.
-	const {excerptSeparator, termStrings} = detectLayout(post.folder);
-	const fresh = loadPostFile(post.absolutePath, post.path, {folder: post.folder, excerptSeparator, termStrings});
+	const layout = detectLayout(post.folder);
+	const fresh = loadPostFile(post.absolutePath, post.path, {
+		folder: post.folder,
+		excerptSeparator: layout.excerptSeparator,
+		termStrings: layout.termStrings,
+		folderCategories: layout.name === null,
+	});
 	const drafted = inDraftsFolder(post) || (fresh.date !== null && fresh.date > localToday());
 	const guess = fresh.date === null && isGuessedDate(post) ? {date: post.date, dateSource: post.dateSource} : {};
 	return {...fresh, ...guess, slug: post.slug, languages: post.languages, draft: fresh.draft || drafted};
