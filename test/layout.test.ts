@@ -87,6 +87,15 @@ describe('detailLines and previewLines', () => {
 		});
 	}
 
+	it('a guessed date keeps its ~, as in the list', () => {
+		const guessed = {
+			...makePost({title: 'Undated'}, 'Body.', 'undated.md'),
+			date: '2024-05-06',
+			dateSource: 'git' as const,
+		};
+		assert.equal(previewLines(guessed, 40, 20, theme)[1], '2024-05-06~ · 1 min read');
+	});
+
 	it('the pane puts title, byline, terms and path before the excerpt, and stops at its height', () => {
 		assert.deepEqual(previewLines(post, 40, 20, theme), [
 			'A title long enough to need two lines at',

@@ -9,6 +9,7 @@ const post = (file: string, title: string): Post => makePost({title}, 'Text.', f
 
 const rnn = post('posts/2015-05-21-rnn-effectiveness.md', 'The Unreasonable Effectiveness of RNNs');
 const bundle = post('wasm-gsl/index.md', 'GSL in the browser');
+const nestedBundle = post('posts/2019/04/a-post/index.md', 'A post in a bundle');
 const notes = post('notes/wasm-gsl.md', 'Notes on building GSL');
 const telematics = post('go/tiny-telematics.md', "Tiny Telematics: Tracking my truck's location");
 const tools = post('go/tiny-tools.md', 'Tiny tools for the shell');
@@ -16,7 +17,7 @@ const go = post('go/go.md', 'Go');
 const generics = post('go/go-generics.md', 'Go generics');
 const english = post('hello.md', 'Hello');
 const french = post('hello.fr.md', 'Bonjour');
-const posts = [rnn, bundle, notes, telematics, tools, go, generics, english];
+const posts = [rnn, bundle, nestedBundle, notes, telematics, tools, go, generics, english];
 const context = {posts, translations: [french], cwd: '/nowhere'};
 
 describe('resolvePost: what --print accepts', () => {
@@ -31,6 +32,8 @@ describe('resolvePost: what --print accepts', () => {
 		['an absolute path', rnn.absolutePath, rnn],
 		['a path from the current folder', '../posts/2015-05-21-rnn-effectiveness.md', rnn, path.dirname(rnn.absolutePath)],
 		['a page bundle by its path', 'wasm-gsl/index', bundle],
+		['a page bundle by its folder’s path', 'wasm-gsl/', bundle],
+		['a nested page bundle by its folder’s path', 'posts/2019/04/a-post', nestedBundle],
 		['the start of a title, in any case', 'tiny telematics', telematics],
 		['the start of a title, spaces folded', '  Tiny   Telematics:', telematics],
 		['a whole title', 'go generics', generics],

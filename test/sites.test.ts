@@ -195,6 +195,8 @@ describe('conventions', () => {
 		const post = (await list('zola')).find(candidate => candidate.date === '2023-09-09');
 		assert.deepEqual(post?.tags, ['rust', 'web']);
 		assert.deepEqual(post?.categories, ['code']);
+		const byAuthor = (await list('zola')).find(candidate => candidate.title === 'Who keeps the chalk');
+		assert.equal((byAuthor as Listed & {author: string | null}).author, 'Ada Chalk', 'authors from [taxonomies]');
 	});
 
 	it('MDX: imports go and components show as placeholders', async () => {

@@ -13,6 +13,11 @@ describe('makeSlugsUnique: every slug names one post', () => {
 		['a nested post before a top-level one', ['a/x.md', 'x.md'], ['a/x', 'x']],
 		['two nested posts', ['a/intro.md', 'b/intro.md'], ['intro', 'b/intro']],
 		['a page bundle beside a file', ['wasm-gsl/index.md', 'notes/wasm-gsl.md'], ['wasm-gsl/index', 'wasm-gsl']],
+		[
+			'a page bundle that gives way goes by its folder’s path, without /index',
+			['2025/otel-arrow.md', '2026/otel-arrow/index.md'],
+			['otel-arrow', '2026/otel-arrow'],
+		],
 		['two extensions', ['x.md', 'x.markdown'], ['x.md', 'x']],
 		['names that differ only in case', ['X.MD', 'X.md', 'x.md'], ['x', 'x.md', 'x-2']],
 	];

@@ -317,7 +317,7 @@ export function normalisePost(raw: RawPost): Post {
 				: toTerms(data['categories'] ?? taxonomies['categories'], termStrings),
 			raw,
 		),
-		author: toText(data['author'] ?? data['authors']),
+		author: toText(data['author'] ?? data['authors'] ?? taxonomies['authors']),
 		excerpt: toText(data['excerpt'] ?? data['summary'] ?? data['description']) ?? excerptBefore(body, separator),
 		cover: toText(data['cover'] ?? data['image'] ?? data['heroImage']),
 		lang: toText(data['lang'] ?? data['language']) ?? suffix?.[2]?.toLowerCase() ?? null,

@@ -24,6 +24,12 @@ export type ResolveContext = {
 const withoutExtension = (file: string) => file.replace(/\.[^./]+$/, '');
 const folded = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
+/** A page bundle's folder (`posts/wasm-gsl` of `posts/wasm-gsl/index.md`), or null for a post of its own file. */
+function bundleFolder(postPath: string): string | null {
+	const folder = path.posix.dirname(postPath);
+	return /^_?index$/i.test(withoutExtension(path.posix.basename(postPath))) && folder !== '.' ? folder : null;
+}
+
 /** The names a post's file goes by: with and without extension, and a page bundle's folder (`wasm-gsl/index.md`). */
 function fileNames(post: Post): string[] {
 	const base = path.posix.basename(post.path);
@@ -36,7 +42,10 @@ function fileNames(post: Post): string[] {
 type Kind = {how: (count: number) => string; everyVersion: boolean; fits: (post: Post) => boolean};
 
 function kinds(name: string, cwd: string): Kind[] {
-	const wanted = name.replace(/\\/g, '/').replace(/^(?:\.\/)+/, '');
+	const slashed = name.replace(/\\/g, '/').replace(/^(?:\.\/)+/, '');
+	const wanted = slashed.replace(/\/+$/, '');
+	// A name with a folder in it (or a slash after it) is a path: a page bundle's folder is the post.
+	const folderPath = slashed.includes('/') ? wanted : undefined;
 	const absolute = path.resolve(cwd, name);
 	const lower = name.toLowerCase();
 	const title = folded(name);
@@ -44,8 +53,13 @@ function kinds(name: string, cwd: string): Kind[] {
 		{
 			how: count => `${count} files have this path`,
 			everyVersion: true,
+			// A page bundle is named by its folder's path too, as the folder is the post.
 			fits: post =>
-				post.path === wanted || withoutExtension(post.path) === wanted || path.resolve(post.absolutePath) === absolute,
+				post.path === wanted ||
+				withoutExtension(post.path) === wanted ||
+				(folderPath !== undefined && bundleFolder(post.path) === folderPath) ||
+				path.resolve(post.absolutePath) === absolute ||
+				(bundleFolder(post.path) !== null && path.dirname(path.resolve(post.absolutePath)) === absolute),
 		},
 		{
 			how: count => `${count} posts have this slug`,

@@ -47,8 +47,10 @@ export function makeSlugsUnique(posts: Post[]): void {
 	const taken = new Set(groups.keys());
 	renamed.sort((a, b) => compareText(a.path, b.path));
 	for (const post of renamed) {
+		// A page bundle goes by its folder's path first (`2026/otel-arrow/index.md` is `2026/otel-arrow`).
 		const stem = cleanLine(withoutExtension(post.path).toLowerCase());
-		let slug = taken.has(stem) ? cleanLine(post.path.toLowerCase()) : stem;
+		const names = [stem.replace(/\/_?index$/, ''), stem, cleanLine(post.path.toLowerCase())];
+		let slug = names.find(name => !taken.has(name)) ?? stem;
 		for (let number = 2; taken.has(slug); number++) slug = `${stem}-${number}`;
 		post.slug = slug;
 		taken.add(slug);

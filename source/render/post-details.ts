@@ -1,7 +1,7 @@
 // What the list shows of the selected post beside it (a preview pane, on a wide
 // terminal) or under it (a few detail lines): its full title, excerpt, tags and
 // path, which the list's row may cut short.
-import type {Post} from '../posts/model.js';
+import {isGuessedDate, type Post} from '../posts/model.js';
 import {cleanLine} from '../text/sanitize.js';
 import {truncate, wrapStyled} from '../text/width.js';
 import type {Glyphs} from '../theme/glyphs.js';
@@ -23,7 +23,9 @@ function termsText(post: Post): string {
 
 /** Date, author and reading time, as the reader's header has them. */
 function bylineText(post: Post, glyphs: Glyphs): string {
-	return [post.date ?? 'undated', post.author, `${post.readingMinutes} min read`]
+	// A guessed date keeps its `~`, as in the list's row.
+	const date = post.date === null ? 'undated' : `${post.date}${isGuessedDate(post) ? '~' : ''}`;
+	return [date, post.author, `${post.readingMinutes} min read`]
 		.filter(Boolean)
 		.join(` ${glyphs.separator} `);
 }
