@@ -25,9 +25,7 @@ function termsText(post: Post): string {
 function bylineText(post: Post, glyphs: Glyphs): string {
 	// A guessed date keeps its `~`, as in the list's row.
 	const date = post.date === null ? 'undated' : `${post.date}${isGuessedDate(post) ? '~' : ''}`;
-	return [date, post.author, `${post.readingMinutes} min read`]
-		.filter(Boolean)
-		.join(` ${glyphs.separator} `);
+	return [date, post.author, `${post.readingMinutes} min read`].filter(Boolean).join(` ${glyphs.separator} `);
 }
 
 /**
