@@ -56,7 +56,19 @@ const MAPPED = [
 	/<[A-Z]\w*[\s/>]/,
 ];
 
-const SITES = ['hugo', 'hugo-flat', 'jekyll', 'hexo', 'astro', 'eleventy', 'eleventy-src', 'gatsby', 'zola', 'notes'];
+const SITES = [
+	'hugo',
+	'hugo-flat',
+	'jekyll',
+	'hexo',
+	'astro',
+	'eleventy',
+	'eleventy-src',
+	'gatsby',
+	'zola',
+	'zola-root',
+	'notes',
+];
 for (const site of SITES) {
 	describe(`a ${site} repository`, () => {
 		const root = path.join(sites, site);

@@ -14,7 +14,7 @@ import {fromRow, type Post, type Row, type RowStamp, toRow} from './model.js';
 type Header = {format: number; root: string};
 
 /** Bump when the post model, the row or the rows' order changes, so old indexes are ignored. */
-const FORMAT = 11;
+const FORMAT = 12;
 /** An index larger than this is not read (100,000 posts take about 30 MB). */
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
 const NEWLINE = 0x0a;

@@ -12,6 +12,7 @@ import {LANGUAGE_SUFFIX, localToday} from './normalise.js';
 import {type FileToRead, loadPostFile, readPostFile} from './read-post.js';
 import {skipReason} from './skip.js';
 import {makeSlugsUnique} from './unique-slugs.js';
+import {zolaPages} from './zola-pages.js';
 
 export type LoadOptions = {
 	drafts: boolean;
@@ -211,6 +212,11 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	if (stat.isDirectory()) {
 		layout = detectLayout(target);
 		({posts, cache} = loadFolder(target, layout, options, problems, skipped));
+		if (layout.name === 'Zola') {
+			const found = zolaPages(posts, realpathSync(target), 'content');
+			posts = found.posts;
+			skipped.push(...found.pages);
+		}
 	} else if (stat.isFile()) {
 		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (${POST_EXTENSION_LIST})`);
 		const file = path.resolve(target);

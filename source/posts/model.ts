@@ -6,7 +6,16 @@ import {hasControls} from '../text/sanitize.js';
 import {isContentHash} from './content-hash.js';
 
 /** Why a file was not read as a post (the problems view shows it beside the file). */
-export type SkipReason = 'section page' | 'site page' | 'repository file';
+export type SkipReason =
+	| 'section page'
+	| 'site page'
+	| 'repository file'
+	/** A page of a Zola section whose `_index.md` says `render = false`. */
+	| 'hidden section'
+	/** A Zola page whose `template` is not the posts'. */
+	| 'page template'
+	/** A Zola page with no title or date, outside the section of the posts. */
+	| 'untitled page';
 
 /** A file left out of the list, and why. */
 export type SkippedFile = {path: string; reason: SkipReason};
@@ -88,6 +97,10 @@ export const postFields = {
 	warnings: field(isLines),
 	/** The title was taken from the body's first `# heading` (which the reader then does not repeat). */
 	titleFromHeading: field(isBoolean, false),
+	/** The title was made from the file's name: the post gives none. */
+	titleFromFile: field(isBoolean, false),
+	/** The template the front matter names (Zola, Hugo `layout`), or null: a page's is not the posts'. */
+	template: field(isLineOrNull, false),
 	/** A hash of the file's bytes (null when it could not be read): a post read before and changed since shows so. */
 	hash: field((value: unknown): value is string | null => value === null || isContentHash(value), false),
 } satisfies Record<string, Field>;

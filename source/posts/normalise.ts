@@ -332,6 +332,8 @@ export function normalisePost(raw: RawPost): Post {
 		absolutePath: raw.absolutePath,
 		folder: raw.folder ?? path.dirname(raw.absolutePath),
 		titleFromHeading: frontTitle === null && heading !== null,
+		titleFromFile: frontTitle === null && heading === null,
+		template: toText(data['template']),
 		hash: raw.hash ?? null,
 	};
 }

@@ -11,6 +11,9 @@ export type ProblemRow = {kind: 'section'; text: string} | {kind: 'entry'; text:
 const REASONS: Record<SkipReason, string> = {
 	'section page': "section page (lists a section's posts)",
 	'site page': "site page (the site's own, at its content root)",
+	'hidden section': 'page of a section not rendered (its _index.md says render = false)',
+	'page template': "page (its template is not the posts')",
+	'untitled page': "page (no title or date, outside the posts' section)",
 	'repository file': 'repository file (at the top of the folder)',
 };
 
