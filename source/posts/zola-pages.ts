@@ -34,11 +34,7 @@ function readSection(root: string, folder: string): Section | undefined {
  * `root`: the blog's real folder; `contentFolder`: where sections start
  * (`content`, relative to it). Sections are read once each.
  */
-export function zolaPages(
-	posts: Post[],
-	root: string,
-	contentFolder: string,
-): {posts: Post[]; pages: SkippedFile[]} {
+export function zolaPages(posts: Post[], root: string, contentFolder: string): {posts: Post[]; pages: SkippedFile[]} {
 	const sections = new Map<string, Section | undefined>();
 	const section = (folder: string) => {
 		if (!sections.has(folder)) sections.set(folder, readSection(root, folder));
