@@ -96,6 +96,24 @@ const ABSENT: Absent[] = [
 		html: html => html.replace(/<a\b[^>]*\bdata-footnote-backref\b[^>]*>[\s\S]*?<\/a>/g, ' '),
 	},
 	{
+		what: "a note's lazy continuation lines, cut off by marked-footnote",
+		why:
+			'GitHub and pandoc keep unindented lines after `[^1]: …` in the note, up to a blank line or the next ' +
+			'note; the reference indents them as its page would read them',
+		markdown: markdown => {
+			let inNote = false;
+			return markdown
+				.split('\n')
+				.map(line => {
+					if (/^\[\^[^\]]+\]:/.test(line)) inNote = true;
+					else if (line.trim() === '' || /^(?:#|>|[-*+] |\d+[.)] )/.test(line)) inNote = false;
+					else if (inNote && !line.startsWith('    ')) return `    ${line.trimStart()}`;
+					return line;
+				})
+				.join('\n');
+		},
+	},
+	{
 		what: 'MDX import and export lines (.mdx only)',
 		why: 'they are JavaScript for the site build, not prose',
 		markdown: (markdown, post) =>

@@ -7,6 +7,7 @@ import type {Theme} from '../theme/palette.js';
 import {appendAll, maxOf} from '../util/arrays.js';
 import {ALERT_TITLES, type Alert, alertOf} from './alerts.js';
 import {renderCodeBlock} from './code-block.js';
+import {withFootnoteContinuations} from './footnote-lines.js';
 import {guardMarkdown} from './guard.js';
 import {htmlBlockLines} from './html.js';
 import {createInlineRenderer, type InlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START} from './inline.js';
@@ -288,7 +289,7 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		codes: [],
 	};
 	const guarded = guardMarkdown(options.mdx ? mdxToMarkdown(markdown) : markdown);
-	let tokens: Token[] = inline.marked.lexer(guarded.markdown);
+	let tokens: Token[] = inline.marked.lexer(withFootnoteContinuations(guarded.markdown));
 	const sourceLine: ReturnType<typeof sourceLineOf> =
 		options.sourceLines === false ? new Map() : sourceLineOf(guarded.markdown, tokens);
 	const firstBlock = tokens.find(token => token.type !== 'space' && token.type !== 'footnotes');
