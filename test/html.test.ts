@@ -128,6 +128,12 @@ describe('raw HTML in a post', () => {
 			['One two.', '', 'Below.'],
 		],
 		['entities in HTML text are decoded', '<p>Fish &amp; chips &mdash; &hellip;</p>', ['Fish & chips — …']],
+		['a <progress> shows its figures', '<p>Read: <progress value="5" max="34">15%</progress></p>', ['Read: 5/34']],
+		['a <progress> out of 1 by default', '<p><progress value="0.5"></progress> done</p>', ['0.5/1 done']],
+		['a <progress> without a value shows its text', '<p><progress max="9">loading</progress></p>', ['loading']],
+		['a <meter> shows its value, out of its max', '<p><meter value="6" min="0" max="10">6</meter></p>', ['6/10']],
+		['a <meter> without a max shows its value', '<p><meter value="0.75"></meter></p>', ['0.75']],
+		['a value that is no number is not shown', '<p><progress value="\u001B[2J" max="3">x</progress></p>', ['x']],
 		[
 			'unclosed tags end with the block',
 			'<div><p>open <b>bold <i>both <img src="x.png" alt="pic">',

@@ -36,6 +36,9 @@ const KEPT_ATTRIBUTES = new Set([
 	'alt',
 	'title',
 	'class',
+	// A <progress> or <meter>'s figures.
+	'value',
+	'max',
 	'start',
 	'colspan',
 	'align',
@@ -182,6 +185,24 @@ function listItemsText(list: HtmlElement, draw: Draw, pre: boolean): string {
 	return `${BREAK}${items.join('')}${BREAK}`;
 }
 
+/** A number as an attribute writes it (`5`, `0.75`), or undefined: attributes come from the post. */
+function numberAttribute(element: HtmlElement, name: string): string | undefined {
+	const value = element.attributes[name]?.trim();
+	return value !== undefined && /^-?\d{1,15}(?:\.\d{1,15})?$/.test(value) ? value : undefined;
+}
+
+/**
+ * A progress bar or gauge as its figures, `5/34` (a browser draws a bar): a
+ * `<progress>` out of its `max` (1 when not given), a `<meter>` out of its
+ * `max` when given. Undefined without a value: the element's own text then.
+ */
+function gaugeText(element: HtmlElement, kind: 'progress' | 'meter'): string | undefined {
+	const value = numberAttribute(element, 'value');
+	if (value === undefined) return undefined;
+	const max = numberAttribute(element, 'max') ?? (kind === 'progress' ? '1' : undefined);
+	return max === undefined ? value : `${value}/${max}`;
+}
+
 /** An element as inline text; block elements inside are set off by line breaks. */
 function elementText(element: HtmlElement, draw: Draw, pre: boolean): string {
 	const {theme} = draw;
@@ -230,6 +251,9 @@ function elementText(element: HtmlElement, draw: Draw, pre: boolean): string {
 		case 'td':
 		case 'th':
 			return `${inner()} `;
+		case 'progress':
+		case 'meter':
+			return gaugeText(element, element.name) ?? inner();
 		default:
 			if (HIDDEN.has(element.name)) return '';
 			if (MEDIA.has(element.name)) return mediaText(element, draw);
