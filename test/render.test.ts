@@ -305,6 +305,34 @@ describe('table column fitting', () => {
 			assert.deepEqual(fitColumns(natural, available), expected);
 		});
 	}
+
+	// With each column's longest word, as a browser: no word broken while the words fit.
+	const byWords: Array<[natural: number[], longest: number[], available: number, widths: number[]]> = [
+		[[40, 40], [25, 5], 40, [27, 13]],
+		[[9, 6, 12, 100], [9, 6, 12, 11], 60, [9, 6, 12, 33]],
+		[[5, 10], [5, 10], 20, [5, 10]],
+		// The words don't all fit: the short ones stay whole, the longest are broken.
+		[[14, 6, 6, 11, 90], [14, 6, 6, 11, 13], 40, [10, 6, 6, 9, 9]],
+	];
+	for (const [natural, longest, available, widths] of byWords) {
+		it(`${JSON.stringify(natural)}, words ${JSON.stringify(longest)}, in ${available} → ${JSON.stringify(widths)}`, () => {
+			const fitted = fitColumns(natural, available, longest);
+			assert.deepEqual(fitted, widths);
+			assert.ok((fitted ?? []).reduce((sum, width) => sum + width, 0) <= available);
+		});
+	}
+
+	it('keeps a column’s long word whole where the old sharing broke it', () => {
+		const lines = render(
+			'| Identifier | Description |\n|---|---|\n| ' +
+				'AVeryLongConfigurationName | a description of many short words that could wrap anywhere at all |',
+			50,
+		);
+		assert.ok(
+			lines.some(line => line.includes('AVeryLongConfigurationName')),
+			lines.join('\n'),
+		);
+	});
 });
 
 describe('code fences', () => {

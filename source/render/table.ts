@@ -8,20 +8,49 @@ const MIN_COLUMN = 6;
 type Alignment = 'left' | 'right' | 'center' | null;
 
 /**
- * Column widths that fit `available` columns: narrow columns keep their
- * natural width, wide ones share what is left. Undefined when even the
- * minimum width per column does not fit.
+ * Column widths that fit `available` columns. With each column's longest word
+ * (`longest`), as a browser lays out a table: every column first gets its
+ * longest word (no word is broken when the words fit), and what is left goes
+ * to the columns by how much more they would take, none past its natural
+ * width. When the words don't all fit, the columns of short words keep them and
+ * the others share what is left; without the words, likewise by natural width.
+ * Undefined when even the minimum width per column does not fit.
  */
-export function fitColumns(natural: number[], available: number): number[] | undefined {
+export function fitColumns(natural: number[], available: number, longest?: number[]): number[] | undefined {
 	const total = natural.reduce((sum, value) => sum + value, 0);
 	if (total <= available) return natural;
 	if (natural.length * MIN_COLUMN > available) return undefined;
+	if (!longest) return waterFilled(natural, available);
+	const words = natural.map((width, index) => Math.min(width, Math.max(MIN_COLUMN, longest[index] ?? 0)));
+	const least = words.reduce((sum, value) => sum + value, 0);
+	// Words that can't all fit: the columns of short words keep them whole, the longest words are broken.
+	return least <= available ? byNeed(words, natural, available - least) : waterFilled(words, available);
+}
 
+/** `least` widened by `extra` columns in all, each by its share of what it still wants. */
+function byNeed(least: number[], natural: number[], extra: number): number[] {
+	const wants = natural.map((width, index) => width - (least[index] ?? 0));
+	const wanted = wants.reduce((sum, value) => sum + value, 0);
+	const widths = least.map((width, index) => width + Math.floor((extra * (wants[index] ?? 0)) / wanted));
+	// What rounding down left goes a column at a time to those furthest from their natural width.
+	let left = extra - widths.reduce((sum, width, index) => sum + width - (least[index] ?? 0), 0);
+	const hungriest = widths.map((_, index) => index).sort((a, b) => (wants[b] ?? 0) - (wants[a] ?? 0));
+	for (const index of hungriest) {
+		if (left <= 0) break;
+		if ((widths[index] ?? 0) < (natural[index] ?? 0)) {
+			widths[index] = (widths[index] ?? 0) + 1;
+			left--;
+		}
+	}
+
+	return widths;
+}
+
+/** Water-filling: columns narrower than a fair share take their width; the rest split what remains evenly. */
+function waterFilled(natural: number[], available: number): number[] {
 	const widths = natural.map(() => 0);
 	let remaining = available;
 	let open = natural.map((_, index) => index);
-	// Water-filling: columns narrower than a fair share take their width;
-	// the rest split what remains evenly.
 	for (;;) {
 		const share = Math.floor(remaining / open.length);
 		const small = open.filter(index => (natural[index] ?? 0) <= share);
@@ -40,6 +69,14 @@ export function fitColumns(natural: number[], available: number): number[] | und
 		open = open.filter(index => !small.includes(index));
 		if (open.length === 0) return widths;
 	}
+}
+
+/** The widest word of a cell's text (words are what a browser never breaks while it can help it). */
+function longestWord(text: string): number {
+	return maxOf(
+		text.split(/[\s]+/).map(word => displayWidth(word)),
+		0,
+	);
 }
 
 /** A GFM table as boxed lines no wider than `width`; too many columns → one record per row. */
@@ -64,7 +101,16 @@ export function renderTable(
 		),
 	);
 
-	const widths = fitColumns(natural, width - (columns * 3 + 1));
+	const longest = header.map((cell, index) =>
+		Math.max(
+			longestWord(cell),
+			maxOf(
+				rows.map(row => longestWord(row[index] ?? '')),
+				0,
+			),
+		),
+	);
+	const widths = fitColumns(natural, width - (columns * 3 + 1), longest);
 	if (!widths) return renderRecords(header, rows, width, theme);
 
 	const frame = theme.codeFrame;
