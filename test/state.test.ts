@@ -316,6 +316,26 @@ describe('the state machine: the reader', () => {
 		assert.deepEqual([back.view, back.pending, back.quitting], ['list', [], false]);
 	});
 
+	// A large post shows its beginning while the rest renders: a key that needs the whole post waits for it.
+	it('G while the rest renders waits, says so, then goes to the very end', () => {
+		const partial = withPage(opened(), {...page(30), partial: true});
+		const waiting = run(opened(), typed('G', partial), typed('j', partial));
+		assert.equal(waiting.pending.length, 2, 'G and the key after it wait');
+		assert.match(waiting.notice ?? '', /the rest of the post is rendering/);
+		assert.equal(readerTop(waiting, partial), 0);
+		const whole = withPage(waiting, page(2000));
+		const done = reducer(waiting, {type: 'screen', screen: whole});
+		assert.deepEqual(done.pending, []);
+		assert.equal(readerTop(done, whole), 2000 - screen.readerHeight, 'at the end of the whole post, then j');
+	});
+
+	it('keys that need only the beginning are not held: j on a partial page scrolls at once', () => {
+		const partial = withPage(opened(), {...page(30), partial: true});
+		const moved = reducer(opened(), typed('j', partial));
+		assert.deepEqual(moved.pending, []);
+		assert.equal(readerTop(moved, partial), 1);
+	});
+
 	const reading: Array<[string, (state: State) => Action, number]> = [
 		['j scrolls a line', state => typed('j', withPage(state)), 1],
 		['Space scrolls a page, less a line of context', state => typed(' ', withPage(state)), 9],

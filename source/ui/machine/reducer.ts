@@ -1,7 +1,7 @@
 // The one state machine for the screens: every key, resize and answered
 // request goes through here. Pure: the same state and action give the same
 // state, and nothing is rendered or read on the way.
-import {type KeyEvent, type KeyFlags, keyEvents} from '../../keymap.js';
+import {type Command, type KeyEvent, type KeyFlags, keyEvents} from '../../keymap.js';
 import {concreteTerm, type Filters, noFilters, type SortKey} from '../../posts/filter.js';
 import type {Post} from '../../posts/model.js';
 import type {SearchText} from '../../posts/search.js';
@@ -151,6 +151,17 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
 	return page ? readerKey(state, page, command, screen) : state;
 }
 
+/** Reader commands that need the whole post: the end, a find, the contents, the links, a note. */
+const WHOLE_PAGE_COMMANDS = new Set<Command>([
+	'bottom',
+	'find',
+	'findNext',
+	'findPrevious',
+	'contents',
+	'links',
+	'footnote',
+]);
+
 /**
  * One keypress (a character, or a named key). In the reader, until the open
  * post's page is rendered, keys wait in `pending` (they are read again then,
@@ -158,13 +169,21 @@ function applyKey(state: State, {binding, typed}: KeyEvent, screen: Screen): Sta
  */
 function takeKey(state: State, input: string, flags: KeyFlags, screen: Screen): State {
 	const events = keyEvents(activeView(state), input, flags);
-	const waiting = state.view === 'reader' && (state.pending.length > 0 || !openPage(state, screen));
+	const page = state.view === 'reader' ? openPage(state, screen) : undefined;
 	const first = events[0]?.binding?.command;
+	// A key that needs the whole post waits while only its beginning is rendered (a large post), and so
+	// does every key after it, in order.
+	const wantsWhole = page?.partial === true && first !== undefined && WHOLE_PAGE_COMMANDS.has(first);
+	const waiting = state.view === 'reader' && (state.pending.length > 0 || !page || wantsWhole);
 	// Until the page is there no find is active: Esc goes back, as q does.
 	const command = first === 'escape' && state.find.query === '' ? 'back' : first;
-	if (waiting && command === 'back' && !state.backQuits) return backToList(state, screen, openPage(state, screen));
-	if (waiting && command !== 'quit' && command !== 'back')
-		return {...state, pending: [...state.pending, {input, flags}].slice(-MAX_PENDING)};
+	if (waiting && command === 'back' && !state.backQuits) return backToList(state, screen, page);
+	if (waiting && command !== 'quit' && command !== 'back') {
+		const pending = [...state.pending, {input, flags}].slice(-MAX_PENDING);
+		return wantsWhole
+			? {...state, pending, notice: 'the rest of the post is rendering: the key waits for it'}
+			: {...state, pending};
+	}
 	let next = state;
 	for (const event of events) {
 		// A notice lasts until the next key, even one typed in the same chunk.
