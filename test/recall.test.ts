@@ -130,7 +130,7 @@ const ABSENT: Absent[] = [
 			markdown
 				.replace(
 					new RegExp(
-						/\{\{[<%]\s*highlight\s+([^\s>%]+)[^\n]*?[>%]\}\}[ \t]*\n([\s\S]*?)\n?/.source +
+						/\{\{[<%]\s*highlight\s+([^\s>%]+)(?:[^\n]|\n(?!\s*\n))*?[>%]\}\}[ \t]*\n([\s\S]*?)\n?/.source +
 							/[ \t]*\{\{[<%]\s*\/\s*highlight\s*[>%]\}\}/.source,
 						'g',
 					),

@@ -8,8 +8,10 @@ import type {Theme} from '../theme/palette.js';
 
 // Hugo reads `{{<` / `{{%`, spaces, an optional `/` (closing) and spaces again
 // before a shortcode's name, so `{{< /x >}}`, `{{</ x >}}` and `{{< / x >}}` are one tag.
+/** A tag's inside: on one line, or on several with no blank line between (render/template-lines.ts). */
+const INSIDE = /(?:[^\n]|\n(?![ \t]*\n)){0,2000}?/.source;
 const HUGO_HIGHLIGHT = new RegExp(
-	/^\{\{[<%]\s*highlight(?=[\s>%])([^\n]*?)\s*[>%]\}\}[ \t]*(?:\n|(?=\S))/.source +
+	`^\\{\\{[<%]\\s*highlight(?=[\\s>%])(${INSIDE})\\s*[>%]\\}\\}[ \\t]*(?:\\n|(?=\\S))` +
 		/([\s\S]*?)\n?[ \t]*\{\{[<%]\s*\/\s*highlight\s*[>%]\}\}[ \t]*(?:\n|$)/.source,
 );
 const LIQUID_HIGHLIGHT =
@@ -17,8 +19,8 @@ const LIQUID_HIGHLIGHT =
 // Hexo's tag has two names: codeblock … endcodeblock and code … endcode.
 const HEXO_CODEBLOCK =
 	/^\{%\s*(codeblock|code)\b([^\n]*?)%\}[ \t]*\n([\s\S]*?)\n?[ \t]*\{%\s*end\1\s*%\}[ \t]*(?:\n|$)/;
-const HUGO_FIGURE = /^\{\{[<%]\s*figure\s+([^\n]*?)\s*\/?\s*[>%]\}\}/;
-const TEMPLATE_TAG = /^(?:\{\{[<%][^\n]*?[>%]\}\}|\{%[^\n]*?%\}|\{\{[^\n]*?\}\})/;
+const HUGO_FIGURE = new RegExp(`^\\{\\{[<%]\\s*figure\\s+(${INSIDE})\\s*\\/?\\s*[>%]\\}\\}`);
+const TEMPLATE_TAG = new RegExp(`^(?:\\{\\{[<%]${INSIDE}[>%]\\}\\}|\\{%${INSIDE}%\\}|\\{\\{[^\\n]*?\\}\\})`);
 
 /** A shortcode's parameters: quoted (`"…"`, `` `…` ``, `'…'`) or bare, each `name=value` or positional. */
 const PARAMETER = /(?:([\w-]+)\s*=\s*)?(?:"((?:[^"\\]|\\.)*)"|`([^`]*)`|'([^']*)'|([^\s"`']+))/g;
@@ -103,7 +105,8 @@ export function templateExtensions(theme: Theme, plain: (text: string) => string
 				return tag ? {type: 'templateTag', raw: tag[0], text: tag[0]} : undefined;
 			},
 			renderer(token) {
-				return theme.muted(plain(String(token['text'])));
+				// A tag written over several lines is shown on one, as written otherwise.
+				return theme.muted(plain(String(token['text']).replace(/[ \t]*\n[ \t]*/g, ' ')));
 			},
 		},
 		{
