@@ -114,6 +114,19 @@ const ABSENT: Absent[] = [
 		},
 	},
 	{
+		what: 'a Hugo {{< comment >}} block, Jekyll site variables ({{ site.url }}), kramdown attribute lists, raw markers',
+		why:
+			'a site shows none of them: the comment is for its authors, the variables become its address, ' +
+			'the lists classes for its CSS, the markers keep code from being a template',
+		markdown: markdown =>
+			markdown
+				.replace(/\{\{[<%]\s*comment\s*[>%]\}\}[\s\S]*?\{\{[<%]\s*\/\s*comment\s*[>%]\}\}/g, ' ')
+				.replace(/\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\}/g, '')
+				.replace(/\{:[^}\n]*\}/g, ''),
+		// The raw markers are in code, which the markdown rules pass over.
+		html: html => html.replace(/\{%-?\s*(?:end)?raw\s*-?%\}/g, ''),
+	},
+	{
 		what: 'MDX import and export lines (.mdx only)',
 		why: 'they are JavaScript for the site build, not prose',
 		markdown: (markdown, post) =>

@@ -217,10 +217,10 @@ describe('conventions', () => {
 		assert.match(out, /\[Callout\]/);
 	});
 
-	it('Hugo shortcodes: a figure is an image, a highlight a code block, others stay dimmed as written', async () => {
+	it('Hugo shortcodes: a figure is an image, a highlight a code block, a video a link to it', async () => {
 		const out = await run(['--print', 'content/posts/shortcodes.md', path.join(sites, 'hugo')]);
 		assert.match(out, /\[image: A sleeping cat\] \(\/img\/cat\.png\)/);
 		assert.match(out, /┌─ go/);
-		assert.match(out, /\{\{< youtube abc123 >\}\}/);
+		assert.match(out, /\[video: YouTube abc123\]\s+\(https:\/\/www\.youtube\.com\/watch\?v=abc123\)/);
 	});
 });

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
 import {renderMarkdown} from '../source/render/markdown.js';
-import {hexoCodeblock, shortcodeParameters} from '../source/render/templates.js';
+import {hexoCodeblock} from '../source/render/templates.js';
+import {shortcodeParameters} from '../source/render/templates-parameters.js';
 import {createTheme} from '../source/theme/palette.js';
 
 function render(markdown: string, width = 60): string[] {

@@ -54,6 +54,20 @@ function highlighted(code: string, language: string, theme: Theme): string {
 	}
 }
 
+/** Liquid's `{% raw %}` and `{% endraw %}`, which keep a Jekyll page's code from being read as a template. */
+const RAW_MARKER = /\{%-?\s*(?:end)?raw\s*-?%\}/;
+const RAW_MARKERS = new RegExp(RAW_MARKER.source, 'g');
+
+/** Code without Liquid's raw markers: a line that held only a marker goes with it. */
+export function withoutRawMarkers(code: string): string {
+	if (!code.includes('raw')) return code;
+	return code
+		.split('\n')
+		.filter(line => !(RAW_MARKER.test(line) && line.replace(RAW_MARKERS, '').trim() === ''))
+		.map(line => line.replace(RAW_MARKERS, ''))
+		.join('\n');
+}
+
 /**
  * A fenced code block as framed lines no wider than `width`: a label line with
  * the language and the caption a template tag gave it (already plain text), a
@@ -67,7 +81,7 @@ export function renderCodeBlock(
 	caption?: string,
 ): string[] {
 	const language = fenceLanguage(info);
-	const source = showControls(code.split('\n').map(expandTabs).join('\n'));
+	const source = showControls(withoutRawMarkers(code).split('\n').map(expandTabs).join('\n'));
 	const codeWidth = Math.max(1, width - 2);
 	const {glyphs} = theme;
 	const label = [language, caption ?? ''].filter(part => part !== '').join(` ${glyphs.separator} `);

@@ -15,7 +15,7 @@ import {mdxToMarkdown} from './mdx.js';
 import {CODE_MARK, MARK_CHARACTERS} from './refs.js';
 import {sourceLineOf} from './source-lines.js';
 import {renderTable} from './table.js';
-import {withTemplateLines} from './template-lines.js';
+import {withoutSiteMarkup, withTemplateLines} from './template-lines.js';
 import type {CaptionedCode} from './templates.js';
 
 export type Heading = {
@@ -290,8 +290,8 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		codes: [],
 	};
 	const guarded = guardMarkdown(options.mdx ? mdxToMarkdown(markdown) : markdown);
-	// Both only indent lines, so every line of what is lexed is the body's line of that number.
-	const lexed = withTemplateLines(withFootnoteContinuations(guarded.markdown));
+	// These change lines but never add or remove one: every line of what is lexed is the body's line of that number.
+	const lexed = withTemplateLines(withFootnoteContinuations(withoutSiteMarkup(guarded.markdown)));
 	let tokens: Token[] = inline.marked.lexer(lexed);
 	const sourceLine: ReturnType<typeof sourceLineOf> =
 		options.sourceLines === false ? new Map() : sourceLineOf(lexed, tokens);

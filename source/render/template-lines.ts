@@ -47,3 +47,26 @@ export function withTemplateLines(markdown: string): string {
 
 	return changed ? lines.join('\n') : markdown;
 }
+
+/** Jekyll's site address in a link (`{{ site.url }}{{ site.baseurl }}/post/`): the site's own root, left out. */
+const SITE_ADDRESS = /\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\}/g;
+/** kramdown's attribute lists, `{: .align-center}` after a block or an image: classes for the site's CSS. */
+const ATTRIBUTE_LIST = /\{:[^}\n]{0,200}\}/g;
+
+/**
+ * What a Jekyll page shows of its template variables and kramdown's attribute
+ * lists: the site's address is the site's root (a link `{{ site.url }}/x/` is
+ * `/x/`), and an attribute list is nothing. Outside code only.
+ */
+export function withoutSiteMarkup(markdown: string): string {
+	if (!markdown.includes('{{') && !markdown.includes('{:')) return markdown;
+	const inCode = codeLineTracker();
+	let changed = false;
+	const lines = markdown.split('\n').map(line => {
+		if (inCode(line) || (!line.includes('{{') && !line.includes('{:'))) return line;
+		const plain = line.replace(SITE_ADDRESS, '').replace(ATTRIBUTE_LIST, '');
+		changed ||= plain !== line;
+		return plain;
+	});
+	return changed ? lines.join('\n') : markdown;
+}

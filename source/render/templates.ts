@@ -1,5 +1,7 @@
 import type {TokenizerAndRendererExtension, Tokens} from 'marked';
 import type {Theme} from '../theme/palette.js';
+import {type Embed, embedOf} from './embeds.js';
+import {shortcodeParameters} from './templates-parameters.js';
 
 // Static site generators' template tags. A code block tag (Hugo highlight,
 // Liquid highlight, Hexo codeblock) becomes a code block, a Hugo figure an
@@ -19,26 +21,9 @@ const LIQUID_HIGHLIGHT =
 // Hexo's tag has two names: codeblock … endcodeblock and code … endcode.
 const HEXO_CODEBLOCK =
 	/^\{%\s*(codeblock|code)\b([^\n]*?)%\}[ \t]*\n([\s\S]*?)\n?[ \t]*\{%\s*end\1\s*%\}[ \t]*(?:\n|$)/;
+const HUGO_COMMENT = /^\{\{[<%]\s*comment\s*[>%]\}\}[\s\S]*?\{\{[<%]\s*\/\s*comment\s*[>%]\}\}[ \t]*(?:\n|$)/;
 const HUGO_FIGURE = new RegExp(`^\\{\\{[<%]\\s*figure\\s+(${INSIDE})\\s*\\/?\\s*[>%]\\}\\}`);
 const TEMPLATE_TAG = new RegExp(`^(?:\\{\\{[<%]${INSIDE}[>%]\\}\\}|\\{%${INSIDE}%\\}|\\{\\{[^\\n]*?\\}\\})`);
-
-/** A shortcode's parameters: quoted (`"…"`, `` `…` ``, `'…'`) or bare, each `name=value` or positional. */
-const PARAMETER = /(?:([\w-]+)\s*=\s*)?(?:"((?:[^"\\]|\\.)*)"|`([^`]*)`|'([^']*)'|([^\s"`']+))/g;
-
-export type Parameters = {named: Map<string, string>; positional: string[]};
-
-/** Hugo's shortcode parameters, named and positional. */
-export function shortcodeParameters(text: string): Parameters {
-	const named = new Map<string, string>();
-	const positional: string[] = [];
-	for (const match of text.matchAll(PARAMETER)) {
-		const value = match[2]?.replace(/\\(.)/g, '$1') ?? match[3] ?? match[4] ?? match[5] ?? '';
-		if (match[1] === undefined) positional.push(value);
-		else named.set(match[1].toLowerCase(), value);
-	}
-
-	return {named, positional};
-}
 
 /** The language of a Hugo highlight: its first positional parameter, or `lang=`. */
 function highlightLanguage(parameters: string): string {
@@ -72,6 +57,19 @@ export type CaptionedCode = Tokens.Code & {caption?: string};
 export function templateExtensions(theme: Theme, plain: (text: string) => string): TokenizerAndRendererExtension[] {
 	return [
 		{
+			// Hugo's comment shortcode: what is between its tags is for the site's authors, never shown.
+			name: 'templateComment',
+			level: 'block',
+			start(source: string) {
+				return source.match(/^\{\{[<%]\s*comment\s*[>%]\}\}/m)?.index;
+			},
+			// A space token: the page has nothing where it was.
+			tokenizer(source: string): Tokens.Space | undefined {
+				const comment = HUGO_COMMENT.exec(source);
+				return comment ? {type: 'space', raw: comment[0]} : undefined;
+			},
+		},
+		{
 			name: 'templateCode',
 			level: 'block',
 			// Only up to the next blank line: marked asks at every block, and a search
@@ -102,9 +100,26 @@ export function templateExtensions(theme: Theme, plain: (text: string) => string
 			start: (source: string) => source.match(/\{[{%]/)?.index,
 			tokenizer(source: string) {
 				const tag = TEMPLATE_TAG.exec(source);
-				return tag ? {type: 'templateTag', raw: tag[0], text: tag[0]} : undefined;
+				if (!tag) return undefined;
+				const embed = embedOf(tag[0]);
+				return {type: 'templateTag', raw: tag[0], text: tag[0], ...(embed ? {embed} : {})};
 			},
 			renderer(token) {
+				// An embed (a video, a gist, a post elsewhere) is a link to what it shows.
+				const embed = token['embed'] as Embed | undefined;
+				if (embed) {
+					const text = `[${embed.label}]`;
+					const link: Tokens.Link = {
+						type: 'link',
+						raw: String(token.raw),
+						href: embed.url,
+						title: null,
+						text,
+						tokens: [{type: 'text', raw: text, text}],
+					};
+					return this.parser.parseInline([link]);
+				}
+
 				// A tag written over several lines is shown on one, as written otherwise.
 				return theme.muted(plain(String(token['text']).replace(/[ \t]*\n[ \t]*/g, ' ')));
 			},
