@@ -65,6 +65,7 @@ const plain: Options = {
 	center: false,
 	pager: false,
 	lang: undefined,
+	sections: [],
 	state: false,
 };
 

@@ -59,6 +59,8 @@ const MAPPED = [
 const SITES = [
 	'hugo',
 	'hugo-flat',
+	'hugo-multilingual',
+	'hugo-sections',
 	'jekyll',
 	'hexo',
 	'astro',
@@ -200,6 +202,33 @@ describe('conventions', () => {
 		assert.ok(
 			hugo.every(post => !post.categories.includes('content')),
 			'a generator’s posts are not categorised by folder',
+		);
+	});
+
+	it('Hugo: the sections its config names, each post once with its translations, or the busiest section', async () => {
+		const multilingual = await loadBlog(path.join(sites, 'hugo-multilingual'), {drafts: false, cache: false});
+		assert.equal(multilingual.layout, 'Hugo: content/en/blog');
+		const first = multilingual.posts.find(post => post.title === 'First light');
+		assert.deepEqual(
+			multilingual.translations?.get(first?.path ?? '')?.map(post => [post.lang, post.title]),
+			[
+				['en', 'First light'],
+				['ja', '初点灯'],
+			],
+		);
+		const sections = await loadBlog(path.join(sites, 'hugo-sections'), {drafts: false, cache: false});
+		assert.equal(sections.layout, 'Hugo: content/articles (the section with the most dated pages)');
+	});
+
+	it('--section chooses the posts’ sections when the guess is wrong', () => {
+		const root = path.join(sites, 'hugo-sections');
+		assert.equal(bin(['--list', '--section', 'docs', root]), bin(['--list', '--section', '/docs/', root]));
+		assert.deepEqual(
+			bin(['--list', '--section', 'docs', '--section', 'events', root])
+				.trim()
+				.split('\n')
+				.map(line => line.split('\t')[2]),
+			['Regatta', 'Fees', 'Moorings'],
 		);
 	});
 

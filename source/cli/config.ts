@@ -16,6 +16,8 @@ export type Config = {
 	drafts?: boolean;
 	/** Keep the reading state (positions, read marks) between runs; false is --no-state. */
 	state?: boolean;
+	/** The sections of the site that hold its posts (as --section): a name, or a list of them. */
+	section?: string[];
 };
 
 type Setting = {
@@ -43,6 +45,11 @@ const settings: Setting = {
 	center: {check: isBoolean, expected: 'center'},
 	drafts: {check: isBoolean, expected: 'drafts'},
 	state: {check: isBoolean, expected: 'state'},
+	section: {
+		check: (value): value is string[] =>
+			Array.isArray(value) && value.length > 0 && value.every(item => typeof item === 'string' && item !== ''),
+		expected: 'section ["blog", …]',
+	},
 };
 
 /** A key or value of the file as a problem line quotes it: in JSON, and short. */

@@ -106,6 +106,12 @@ export const flags = {
 	pager: boolean('show printed output through $PAGER (default: less -R)'),
 	center: boolean('centre the reading column in a wide terminal'),
 	state: boolean('keep no reading state (positions, read marks) between runs', {negated: true}),
+	section: {
+		kind: 'list',
+		value: 'name',
+		help: "a section of the site's content that holds its posts,\nwhen blogread's guess is wrong (repeat it for more)",
+		parse: (raw: string) => nonEmpty('section', 'a section name, like blog')(raw.trim().replace(/^\/+|\/+$/g, '')),
+	} satisfies FlagSpec<'list', string>,
 	lang: valued('code', 'for translated posts (post.en.md, post.fr.md), the language to show', {
 		parse: raw => raw.trim() || undefined,
 	}),

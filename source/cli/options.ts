@@ -32,6 +32,8 @@ export type Options = {
 	pager: boolean;
 	/** For translated posts, the language to list (and print). */
 	lang: string | undefined;
+	/** The site's sections that hold its posts (--section, the config's `section`), when blogread's guess is wrong. */
+	sections: string[];
 	/** Keep the reading state between runs (the app only: --list and --print write nothing). */
 	state: boolean;
 };
@@ -72,6 +74,7 @@ export function resolveOptions(
 		center: flags.center ?? config.center ?? false,
 		pager: flags.pager === true,
 		lang: flags.lang,
+		sections: flags.section.length > 0 ? flags.section : (config.section ?? []),
 		state: flags.state ?? config.state ?? true,
 	};
 }

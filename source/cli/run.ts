@@ -65,7 +65,12 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	const targetIsFile = await isFile(options.target);
 	if (targetIsFile && !options.list && !interactive(io)) return printPost(options, options.target, io);
 
-	const loadOptions = {drafts: options.drafts, ...(options.lang ? {lang: options.lang} : {}), env: io.env};
+	const loadOptions = {
+		drafts: options.drafts,
+		...(options.lang ? {lang: options.lang} : {}),
+		...(options.sections.length > 0 ? {sections: options.sections} : {}),
+		env: io.env,
+	};
 	const load = () => loadBlog(options.target, {...loadOptions, warn: line => io.stderr.write(`${line}\n`)});
 	// The app shows the blog as its index last saw it at once, and reads it again after the first frame;
 	// a printed list is always read from the files.

@@ -38,6 +38,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A site's config file as data (Hugo's `hugo.toml`, `config.yaml`…), with the
+ * parsers and rules front matter gets: never code, and undefined for anything
+ * that does not read as a table of settings.
+ */
+export function parseConfig(text: string, format: 'toml' | 'yaml' | 'json'): Record<string, unknown> | undefined {
+	if (text.length > MAX_FRONT_MATTER_BYTES * 4) return undefined;
+	try {
+		const data: unknown = engines[format](text);
+		return isRecord(data) ? data : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 function firstLine(message: string): string {
 	// Parser messages quote the post's text, which may hold control characters.
 	return cleanLine((message.split('\n')[0] ?? message).replace(/:$/, ''));

@@ -1,5 +1,6 @@
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
+import {busiestSection, readHugoConfig} from './hugo-config.js';
 
 /**
  * How a generator reads tags or categories written as one string instead of a
@@ -27,7 +28,19 @@ export type SiteLayout = {
 	pageFolders: string[];
 	/** How a tags or categories string is read. */
 	termStrings: TermStrings;
+	/**
+	 * Folders of the same posts in other languages (Hugo's `contentDir` per
+	 * language): `of` is the folder of the default language they mirror.
+	 */
+	translations?: Array<{lang: string; folder: string; of: string}>;
+	/** The language of the posts folders, when `translations` hold others. */
+	language?: string;
+	/** How the posts folders were chosen, when it was a guess ("the section with the most dated pages"). */
+	note?: string;
 };
+
+/** Sections the user named (`--section`, the config's `section`), for a site whose posts are elsewhere. */
+export type LayoutChoice = {sections?: readonly string[]};
 
 const plainFolder: SiteLayout = {
 	name: null,
@@ -61,7 +74,11 @@ function firstFolder(root: string, candidates: string[], fallback: string): stri
 	return candidates.find(candidate => isFolder(root, candidate)) ?? fallback;
 }
 
-type Candidate = {name: string; matches: (root: string) => boolean; layout: (root: string) => Omit<SiteLayout, 'name'>};
+type Candidate = {
+	name: string;
+	matches: (root: string) => boolean;
+	layout: (root: string, choice: LayoutChoice) => Omit<SiteLayout, 'name'>;
+};
 
 const any = (root: string, files: string[]) => files.some(file => existsSync(path.join(root, file)));
 
@@ -111,13 +128,7 @@ const candidates: Candidate[] = [
 			(any(root, ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json']) ||
 				/^\s*baseURL\s*=/im.test(readText(root, 'config.toml')) ||
 				any(root, ['config.yaml', 'config/_default'])),
-		layout: root => ({
-			folders: [firstFolder(root, ['content/posts', 'content/post', 'content/blog'], 'content')],
-			draftFolders: [],
-			excerptSeparator: null,
-			pageFolders: ['content'],
-			termStrings: 'whole',
-		}),
+		layout: (root, choice) => hugoLayout(root, choice),
 	},
 	{
 		name: 'Zola',
@@ -204,11 +215,57 @@ const candidates: Candidate[] = [
 	},
 ];
 
+/** Where a section named by the user is: in the site's content root (Hugo, Zola), else in the folder given. */
+function chosenSections(layout: Omit<SiteLayout, 'name'>, choice: LayoutChoice): Omit<SiteLayout, 'name'> {
+	const sections = (choice.sections ?? []).map(section => section.replace(/^\/+|\/+$/g, '')).filter(Boolean);
+	if (sections.length === 0) return layout;
+	const base = layout.pageFolders[0] ?? '';
+	return {...layout, folders: sections.map(section => (base === '' ? section : `${base}/${section}`))};
+}
+
+/**
+ * Hugo: the default language's content folder, and in it the sections the
+ * config names (`mainSections`), else `posts`, `post` or `blog`, else the
+ * section with the most dated pages; the same sections of the other languages
+ * hold the posts' translations.
+ */
+function hugoLayout(root: string, choice: LayoutChoice): Omit<SiteLayout, 'name'> {
+	const config = readHugoConfig(relative => readText(root, relative));
+	const content = config.contentDirs.get(config.defaultLanguage) ?? 'content';
+	const named = (choice.sections?.length ?? 0) > 0 ? choice.sections : config.mainSections;
+	let sections = (named ?? []).filter(section => isFolder(root, `${content}/${section}`));
+	let note: string | undefined;
+	if (sections.length === 0) {
+		const usual = ['posts', 'post', 'blog'].find(section => isFolder(root, `${content}/${section}`));
+		const busiest = usual ?? busiestSection(root, content, file => readText(root, file).slice(0, 2048));
+		if (busiest !== undefined) sections = [busiest];
+		if (usual === undefined && busiest !== undefined) note = 'the section with the most dated pages';
+	}
+
+	const folders = sections.length > 0 ? sections.map(section => `${content}/${section}`) : [content];
+	const translations = [...config.contentDirs]
+		.filter(([lang]) => lang !== config.defaultLanguage)
+		.flatMap(([lang, folder]) =>
+			folders
+				.map(of => ({lang, folder: `${folder}${of.slice(content.length)}`, of}))
+				.filter(mirror => isFolder(root, mirror.folder)),
+		);
+	return {
+		folders,
+		draftFolders: [],
+		excerptSeparator: null,
+		pageFolders: [content],
+		termStrings: 'whole',
+		...(translations.length > 0 ? {translations, language: config.defaultLanguage} : {}),
+		...(note === undefined ? {} : {note}),
+	};
+}
+
 /**
  * The generator a repository root belongs to, and where its posts are. When
  * none, or more than one, match, the whole folder is read as plain Markdown.
  */
-export function detectLayout(root: string): SiteLayout {
+export function detectLayout(root: string, choice: LayoutChoice = {}): SiteLayout {
 	const matching = candidates.filter(candidate => {
 		try {
 			return candidate.matches(root);
@@ -216,11 +273,13 @@ export function detectLayout(root: string): SiteLayout {
 			return false;
 		}
 	});
-	if (matching.length !== 1) return plainFolder;
+	if (matching.length !== 1) return {name: null, ...chosenSections(plainFolder, choice)};
 	const [found] = matching;
 	if (!found) return plainFolder;
 	try {
-		return {name: found.name, ...found.layout(root)};
+		// Hugo reads the sections named in its own content folder (hugoLayout); the others here.
+		const layout = found.layout(root, choice);
+		return {name: found.name, ...(found.name === 'Hugo' ? layout : chosenSections(layout, choice))};
 	} catch {
 		return plainFolder;
 	}

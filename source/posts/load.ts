@@ -25,6 +25,8 @@ export type LoadOptions = {
 	warn?: (line: string) => void;
 	/** Posts this run already took from the index (loadIndexedBlog), so their rows are not parsed again. */
 	known?: ReadonlyMap<string, IndexedPost>;
+	/** The site's sections that hold its posts, when its layout is not what blogread finds (--section). */
+	sections?: readonly string[];
 };
 
 /** The real paths of the layout's drafts folders that exist. */
@@ -44,10 +46,17 @@ function realDraftFolders(target: string, layout: SiteLayout): string[] {
  * file is a draft by where it really lives: `_posts/x.md -> ../_drafts/y.md`
  * is the draft it links to, and listed once, as the draft.
  */
-function layoutFiles(target: string, layout: SiteLayout, problems: string[], skipped: SkippedFile[]): FileToRead[] {
+function layoutFiles(
+	target: string,
+	layout: SiteLayout,
+	problems: string[],
+	skipped: SkippedFile[],
+	groupPaths: Map<string, string>,
+): FileToRead[] {
 	const files = new Map<string, FileToRead>();
 	const drafts = realDraftFolders(target, layout);
-	const add = (folder: string, inDraftFolder: boolean) => {
+	/** `translation`: the folder holds the same posts in another language, as those of `of`. */
+	const add = (folder: string, inDraftFolder: boolean, translation?: {lang: string; of: string}) => {
 		let found: FoundFile[];
 		const folderProblems: string[] = [];
 		try {
@@ -71,6 +80,9 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[], ski
 			const drafted = inDraftFolder || drafts.some(draftFolder => isInside(draftFolder, file.realPath));
 			// Reached from a posts folder and the drafts folder alike: the drafts folder's name is kept.
 			if (drafted && files.has(file.realPath)) files.delete(file.realPath);
+			// A translation is grouped with the post at the same place in the default language's folder.
+			if (translation) groupPaths.set(filePath, `${translation.of}/${file.path}`);
+			const lang = translation?.lang ?? layout.language;
 			files.set(file.realPath, {
 				path: filePath,
 				absolutePath: file.absolutePath,
@@ -79,11 +91,13 @@ function layoutFiles(target: string, layout: SiteLayout, problems: string[], ski
 				excerptSeparator: layout.excerptSeparator,
 				termStrings: layout.termStrings,
 				folderCategories: layout.name === null,
+				...(lang === undefined ? {} : {lang}),
 			});
 		}
 	};
 
 	for (const folder of layout.folders) add(folder, false);
+	for (const {folder, lang, of} of layout.translations ?? []) add(folder, false, {lang, of});
 	for (const folder of layout.draftFolders) add(folder, true);
 	return [...files.values()];
 }
@@ -99,45 +113,37 @@ function loadFolder(
 	options: LoadOptions,
 	problems: string[],
 	skipped: SkippedFile[],
-): {posts: Post[]; cache: IndexCache | undefined} {
-	const files = layoutFiles(target, layout, problems, skipped);
+): {posts: Post[]; cache: IndexCache | undefined; groupPaths: Map<string, string>} {
+	const groupPaths = new Map<string, string>();
+	const files = layoutFiles(target, layout, problems, skipped, groupPaths);
 	const folder = realpathSync(target);
 	const cache =
 		options.cache === false
 			? undefined
 			: new IndexCache(folder, options.env ?? process.env, options.warn, options.known);
 	const posts = files.map(file => {
+		// How the file is read besides its bytes: a row read another way is not this post.
 		const context = [
 			file.inDraftFolder === true,
 			file.folderCategories === true,
 			file.termStrings ?? '',
+			file.lang ?? '',
 			file.excerptSeparator ?? '',
 		]
 			.map(String)
 			.join(':');
 		const indexed = cache?.get(file, context);
 		if (indexed) return indexed;
-		const {post, stamp} = readPostFile(
-			file.absolutePath,
-			file.path,
-			{
-				folder,
-				inDraftFolder: file.inDraftFolder,
-				excerptSeparator: file.excerptSeparator,
-				termStrings: file.termStrings,
-				folderCategories: file.folderCategories,
-			},
-			file.realPath,
-		);
+		const {post, stamp} = readPostFile(file.absolutePath, file.path, {...file, folder}, file.realPath);
 		// A file that could not be read has no stamp: it is tried again next time
 		// (its permissions may change, not its size).
 		if (stamp) cache?.set(post, {...stamp, context});
 		return post;
 	});
-	if (!cache) return {posts, cache};
+	if (!cache) return {posts, cache, groupPaths};
 	const places = posts.map(post => cache.place(post.path));
 	const order = Array.from(posts.keys()).sort((a, b) => (places[a] ?? 0) - (places[b] ?? 0) || a - b);
-	return {posts: order.map(index => posts[index] as Post), cache};
+	return {posts: order.map(index => posts[index] as Post), cache, groupPaths};
 }
 
 /** Whether any post is a translation (`post.fr.md`), so posts may be grouped. */
@@ -157,15 +163,18 @@ function hasTranslations(posts: Post[]): boolean {
 function groupTranslations(
 	posts: Post[],
 	preferred: string | undefined,
+	groupPaths: ReadonlyMap<string, string>,
 ): {listed: Post[]; translations: Map<string, Post[]>} {
 	// Most blogs have no translations: then there is nothing to group.
-	if (!hasTranslations(posts)) return {listed: posts, translations: new Map()};
+	if (groupPaths.size === 0 && !hasTranslations(posts)) return {listed: posts, translations: new Map()};
 	const groups = new Map<string, Post[]>();
 	for (const post of posts) {
-		const extension = path.posix.extname(post.path);
-		const stem = path.posix.basename(post.path, extension);
+		// A post in another language's folder is grouped as the post at its place in the default language's.
+		const where = groupPaths.get(post.path) ?? post.path;
+		const extension = path.posix.extname(where);
+		const stem = path.posix.basename(where, extension);
 		const base = LANGUAGE_SUFFIX.exec(stem)?.[1] ?? stem;
-		const key = `${path.posix.dirname(post.path)}/${base}`;
+		const key = `${path.posix.dirname(where)}/${base}`;
 		groups.set(key, [...(groups.get(key) ?? []), post]);
 	}
 
@@ -207,11 +216,12 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	let posts: Post[];
 	let cache: IndexCache | undefined;
 	let layout: SiteLayout | undefined;
+	let groupPaths = new Map<string, string>();
 	const problems: string[] = [];
 	const skipped: SkippedFile[] = [];
 	if (stat.isDirectory()) {
-		layout = detectLayout(target);
-		({posts, cache} = loadFolder(target, layout, options, problems, skipped));
+		layout = detectLayout(target, options.sections ? {sections: options.sections} : {});
+		({posts, cache, groupPaths} = loadFolder(target, layout, options, problems, skipped));
 		if (layout.name === 'Zola') {
 			const found = zolaPages(posts, realpathSync(target), 'content');
 			posts = found.posts;
@@ -234,13 +244,25 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	// Undated posts get a guessed date (a post opened alone too, so it shows as it does listed),
 	// never kept in the index: its rows were made as the posts were read.
 	await guessDates(posts, realpathSync(stat.isDirectory() ? target : path.dirname(path.resolve(target))), options.env);
-	const {blog, listed} = assembleBlog(target, posts, {single: stat.isFile(), layout, problems, skipped}, options);
+	const {blog, listed} = assembleBlog(
+		target,
+		posts,
+		{single: stat.isFile(), layout, problems, skipped, groupPaths},
+		options,
+	);
 	cache?.save(listed);
 	return blog;
 }
 
 /** What the blog's posts were read from, besides the posts. */
-type Found = {single: boolean; layout: SiteLayout | undefined; problems: string[]; skipped: SkippedFile[]};
+type Found = {
+	single: boolean;
+	layout: SiteLayout | undefined;
+	problems: string[];
+	skipped: SkippedFile[];
+	/** Where posts in other languages' folders would be in the default language's (translations). */
+	groupPaths?: ReadonlyMap<string, string>;
+};
 
 /** Posts dated after today are drafts (applied after reading, so the index never goes stale; guesses don't count). */
 function markFuturePosts(posts: Post[]): void {
@@ -254,7 +276,7 @@ function markFuturePosts(posts: Post[]): void {
  * that order (what the index keeps its rows in).
  */
 function assembleBlog(target: string, posts: Post[], found: Found, options: LoadOptions): {blog: Blog; listed: Post[]} {
-	const grouped = groupTranslations(posts, options.lang);
+	const grouped = groupTranslations(posts, options.lang, found.groupPaths ?? new Map());
 	makeSlugsUnique(grouped.listed);
 	// Drafts are sorted in too, and left out after: the order suits a start with --drafts as well.
 	const listed = newestFirst(grouped.listed);
@@ -264,7 +286,9 @@ function assembleBlog(target: string, posts: Post[], found: Found, options: Load
 		root: target,
 		posts: markSorted(shown, 'date'),
 		hiddenDrafts: listed.length - shown.length,
-		layout: layout?.name ? `${layout.name}: ${layout.folders.join(', ')}` : null,
+		layout: layout?.name
+			? `${layout.name}: ${layout.folders.join(', ')}${layout.note ? ` (${layout.note})` : ''}`
+			: null,
 		translations: grouped.translations,
 		problems: found.problems,
 		skipped: found.skipped,
@@ -322,7 +346,12 @@ export function loadIndexedBlog(
 	const {blog} = assembleBlog(
 		target,
 		posts,
-		{single: false, layout: detectLayout(target), problems: [], skipped: []},
+		{
+			single: false,
+			layout: detectLayout(target, options.sections ? {sections: options.sections} : {}),
+			problems: [],
+			skipped: [],
+		},
 		options,
 	);
 	return {blog, known};

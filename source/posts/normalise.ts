@@ -108,6 +108,8 @@ export type RawPost = {
 	termStrings?: TermStrings;
 	/** A plain folder of notes: a post without categories takes its first folder as one. */
 	folderCategories?: boolean;
+	/** The language of the post's folder, for a post that names none. */
+	lang?: string;
 	/** The body's words, when counted already (from the file's bytes). */
 	words?: WordCount;
 	/** The hash of the file's bytes (posts/content-hash.ts), when it was read. */
@@ -320,7 +322,7 @@ export function normalisePost(raw: RawPost): Post {
 		author: toText(data['author'] ?? data['authors'] ?? taxonomies['authors']),
 		excerpt: toText(data['excerpt'] ?? data['summary'] ?? data['description']) ?? excerptBefore(body, separator),
 		cover: toText(data['cover'] ?? data['image'] ?? data['heroImage']),
-		lang: toText(data['lang'] ?? data['language']) ?? suffix?.[2]?.toLowerCase() ?? null,
+		lang: toText(data['lang'] ?? data['language']) ?? suffix?.[2]?.toLowerCase() ?? raw.lang ?? null,
 		languages: [],
 		path: raw.relativePath,
 		slug: frontMatterSlug(data) ?? clip(cleanLine(slugStem.toLowerCase())),

@@ -19,6 +19,8 @@ export type FileContext = {
 	excerptSeparator?: string | null;
 	termStrings?: TermStrings;
 	folderCategories?: boolean;
+	/** The language of the folder the file is in, for a post that names none (Hugo's `contentDir`). */
+	lang?: string;
 };
 
 /** A post file to read: where the walk found it, and how. */
