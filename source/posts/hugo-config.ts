@@ -95,7 +95,11 @@ const DATED = /^(?:date|publishDate|pubDate)\s*[:=]\s*\S/im;
  * Markdown file of each section's top three levels; undefined when none does
  * (posts kept at the content root, or in a folder a year).
  */
-export function busiestSection(root: string, contentDir: string, readHead: (file: string) => string): string | undefined {
+export function busiestSection(
+	root: string,
+	contentDir: string,
+	readHead: (file: string) => string,
+): string | undefined {
 	let best: {name: string; count: number} | undefined;
 	let total = countDated(root, contentDir, readHead, 1);
 	let sections: string[];
