@@ -38,7 +38,7 @@ const SWAPS = [
 	// Large parts most runs never use, required the first time they are needed (source/shims/vendor.ts):
 	// string-width (its emoji pattern, made at import), the HTML parser, node-emoji's table (for blogread
 	// and marked-terminal alike: both only call get()), the front matter parsers (a start from the index
-	// reads no post), GitHub's emoji names.
+	// reads no post), GitHub's emoji names, unicodeit's table of maths.
 	['string-width', fromSource, shim('string-width.ts')],
 	['htmlparser2', fromSource, shim('html-parser.ts')],
 	['entities', fromSource, shim('html-parser.ts')],
@@ -47,6 +47,7 @@ const SWAPS = [
 	['js-yaml', fromFile(source('posts', 'front-matter.ts')), shim('js-yaml.ts')],
 	['smol-toml', fromFile(source('posts', 'front-matter.ts')), shim('smol-toml.ts')],
 	['./emoji-table.js', fromFile(source('render', 'inline.ts')), shim('emoji-table.ts')],
+	['./math-data.js', fromFile(source('render', 'math.ts')), shim('math-data.ts')],
 	// What dependencies import and blogread never needs of them.
 	['parse5', fromPackage('cli-highlight'), source('render', 'highlight-html.ts')],
 	['parse5-htmlparser2-tree-adapter', fromPackage('cli-highlight'), shim('parse5-tree-adapter.ts')],
@@ -185,6 +186,7 @@ async function bundleOnDemandFiles(outdir) {
 			'html-parser': path.join(root, 'scripts', 'html-parser.mjs'),
 			'front-matter': path.join(root, 'scripts', 'front-matter-parsers.mjs'),
 			'string-width': path.join(root, 'node_modules', 'string-width', 'index.js'),
+			'math-data': path.join(root, 'node_modules', 'unicodeit', 'ts_dist', 'js', 'data.js'),
 		},
 		outdir: path.join(outdir, VENDOR),
 	});

@@ -127,6 +127,14 @@ const ABSENT: Absent[] = [
 		html: html => html.replace(/\{%-?\s*(?:end)?raw\s*-?%\}/g, ''),
 	},
 	{
+		what: 'LaTeX formulas ($…$, $$…$$, \\(…\\), \\[…\\])',
+		why: 'a page typesets them (KaTeX, MathJax) into symbols, as blogread turns them into Unicode: `\\frac` is no word',
+		markdown: markdown =>
+			markdown
+				.replace(/\$\$[\s\S]+?\$\$|\\\[[\s\S]+?\\\]|\\\([\s\S]+?\\\)/g, ' ')
+				.replace(/\$(?![\s$])[^$\n]*?[^\s\\]\$(?!\d)/g, ' '),
+	},
+	{
 		what: 'MDX import and export lines (.mdx only)',
 		why: 'they are JavaScript for the site build, not prose',
 		markdown: (markdown, post) =>

@@ -1,5 +1,5 @@
 import {decodeHTMLStrict} from 'entities';
-import type {MarkedExtension, Token, Tokens} from 'marked';
+import type {MarkedExtension, Token, TokenizerAndRendererExtension, Tokens} from 'marked';
 import {Marked} from 'marked';
 import markedFootnote from 'marked-footnote';
 import {markedTerminal} from 'marked-terminal';
@@ -10,6 +10,7 @@ import {gemojiNames} from './emoji-table.js';
 import {type InlinePiece, renderInlineHtml} from './html.js';
 import {inlineStyles} from './inline-styles.js';
 import {type LinkRecorder, renderImage, renderLink} from './link.js';
+import {blockMath, inlineMath, mathText} from './math.js';
 import {plainRun, proseParagraph} from './plain-prose.js';
 import {MARK_CHARACTERS, REF_END, REF_START, shownText} from './refs.js';
 import {rulePrechecks} from './rule-prechecks.js';
@@ -95,6 +96,39 @@ function groupInlineHtml(tokens: Token[]): Token[] {
 	return [{type: 'htmlRun', raw: tokens.map(token => token.raw).join(''), tokens}];
 }
 
+/**
+ * LaTeX maths (render/math.ts): inline formulas in the code style, as Unicode
+ * where it can be; display maths as a paragraph of its own. Read before
+ * emphasis, so `$a_1 * b_2$` keeps its stars.
+ */
+function mathExtensions(theme: Theme): TokenizerAndRendererExtension[] {
+	return [
+		{
+			name: 'math',
+			level: 'inline',
+			start: (source: string) => source.match(/\$|\\\(/)?.index,
+			tokenizer(source: string) {
+				const math = inlineMath(source);
+				return math ? {type: 'math', raw: math.raw, text: math.tex} : undefined;
+			},
+			renderer(token) {
+				return theme.code(shownText(mathText(String(token['text']))));
+			},
+		},
+		{
+			name: 'mathBlock',
+			level: 'block',
+			start: (source: string) => source.match(/^ {0,3}(?:\$\$|\\\[)/m)?.index,
+			tokenizer(source: string): Tokens.Paragraph | undefined {
+				const math = blockMath(source);
+				if (!math) return undefined;
+				const inline = {type: 'math', raw: math.raw, text: math.tex};
+				return {type: 'paragraph', raw: math.raw, text: math.tex, tokens: [inline as unknown as Tokens.Generic]};
+			},
+		},
+	];
+}
+
 export type InlineRenderer = {
 	/** The lexer (with footnotes) that produced tokens for `render`. */
 	marked: Marked;
@@ -117,6 +151,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 	// for it): it is added after the others, whose blocks never start as a note does.
 	if (options.shortcuts !== false) marked.use({extensions: [plainRun, proseParagraph], tokenizer: rulePrechecks});
 	marked.use({extensions: templateExtensions(theme, plainText)});
+	marked.use({extensions: mathExtensions(theme)});
 	marked.use(markedFootnote({refMarkers: false}));
 	// @types/marked-terminal describes an older API; the function returns a MarkedExtension.
 	marked.use(

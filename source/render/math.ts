@@ -1,0 +1,170 @@
+// LaTeX maths in a post (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`), shown as the
+// Unicode it can be: Greek letters, operators, arrows, blackboard and other
+// alphabets, sub- and superscripts, fractions as `a/b`, roots as `√x`. The
+// symbols come from unicodeit's table (thousands of LaTeX commands); they are
+// applied here in one pass over the text, so a long formula costs its length,
+// not its length times the table. What has no Unicode form stays as written.
+import {mathData} from './math-data.js';
+
+/** Longer than this, a formula is shown as written: no post's formula is. */
+export const MAX_MATH = 4000;
+/** Groups nested deeper than this are shown as written. */
+const MAX_DEPTH = 16;
+
+type Tables = {
+	/** `\alpha` → α, `\mathbb{R}` → ℝ. */
+	commands: Map<string, string>;
+	/** `\hat` → the combining circumflex. */
+	marks: Map<string, string>;
+	/** `^2` → ², `_i` → ᵢ. */
+	scripts: Map<string, string>;
+};
+
+let tables: Tables | undefined;
+function tablesOf(): Tables {
+	const {combiningmarks, replacements, subsuperscripts} = mathData();
+	tables ??= {
+		commands: new Map(replacements.map(([tex = '', text = '']) => [tex, text])),
+		marks: new Map(combiningmarks.map(([tex = '', mark = '']) => [tex, mark])),
+		scripts: new Map(subsuperscripts.map(([tex = '', text = '']) => [tex, text])),
+	};
+	return tables;
+}
+
+/** Commands whose argument is shown as it is (`\text{if}` → `if`). */
+const AS_TEXT = new Set(['\\text', '\\textrm', '\\textit', '\\textbf', '\\mathrm', '\\operatorname', '\\mbox']);
+/** Spacing and sizing commands, shown as a space or nothing. */
+const SPACES: Record<string, string> = {'\\,': ' ', '\\;': ' ', '\\:': ' ', '\\!': '', '\\ ': ' ', '\\quad': '  '};
+const DROPPED = new Set(['\\left', '\\right', '\\big', '\\Big', '\\bigg', '\\Bigg', '\\displaystyle', '\\limits']);
+
+type Cursor = {text: string; at: number};
+
+/** A `{…}` group at the cursor (its inside), or the next character alone; undefined at the end. */
+function argument(cursor: Cursor): string | undefined {
+	const {text} = cursor;
+	while (text[cursor.at] === ' ') cursor.at++;
+	if (cursor.at >= text.length) return undefined;
+	if (text[cursor.at] !== '{') {
+		// A command as an argument (`^\infty`) is the whole command.
+		const command = /^\\(?:[A-Za-z]+|.)/.exec(text.slice(cursor.at))?.[0];
+		const taken = command ?? text.charAt(cursor.at);
+		cursor.at += taken.length;
+		return taken;
+	}
+
+	let depth = 0;
+	for (let index = cursor.at; index < text.length; index++) {
+		if (text[index] === '\\') index++;
+		else if (text[index] === '{') depth++;
+		else if (text[index] === '}' && --depth === 0) {
+			const inside = text.slice(cursor.at + 1, index);
+			cursor.at = index + 1;
+			return inside;
+		}
+	}
+
+	return undefined;
+}
+
+/** A sub- or superscript as Unicode (`^{10}` → ¹⁰), else marked as one (`^(n+1)`). */
+function script(sign: '^' | '_', inside: string, depth: number): string {
+	const converted = convert(inside, depth + 1);
+	const {scripts} = tablesOf();
+	const chars = [...converted].map(char => scripts.get(sign + char));
+	if (chars.every(char => char !== undefined)) return chars.join('');
+	return [...converted].length === 1 ? `${sign}${converted}` : `${sign}(${converted})`;
+}
+
+/** `a` stays `a`; `n+1` becomes `(n+1)`: what a fraction or root takes as a whole. */
+function grouped(text: string): string {
+	return /^[\p{L}\p{N}.′]*$/u.test(text) || text.length === 1 ? text : `(${text})`;
+}
+
+function convert(tex: string, depth: number): string {
+	if (depth > MAX_DEPTH) return tex;
+	const {commands, marks} = tablesOf();
+	const cursor: Cursor = {text: tex, at: 0};
+	let out = '';
+	while (cursor.at < tex.length) {
+		const char = tex.charAt(cursor.at);
+		if (char === '^' || char === '_') {
+			cursor.at++;
+			const inside = argument(cursor);
+			out += inside === undefined ? char : script(char, inside, depth);
+			continue;
+		}
+
+		if (char === '{' || char === '}') {
+			cursor.at++;
+			continue;
+		}
+
+		if (char !== '\\') {
+			out += commands.get(char) ?? char;
+			cursor.at++;
+			continue;
+		}
+
+		const name = /^\\(?:[A-Za-z]+|.)/.exec(tex.slice(cursor.at))?.[0] ?? '\\';
+		cursor.at += name.length;
+		if (SPACES[name] !== undefined) out += SPACES[name];
+		else if (DROPPED.has(name)) continue;
+		else if (name === '\\frac' || name === '\\dfrac' || name === '\\tfrac') {
+			const top = argument(cursor);
+			const bottom = argument(cursor);
+			out += `${grouped(convert(top ?? '', depth + 1))}/${grouped(convert(bottom ?? '', depth + 1))}`;
+		} else if (name === '\\sqrt') {
+			out += `√${grouped(convert(argument(cursor) ?? '', depth + 1))}`;
+		} else if (AS_TEXT.has(name)) {
+			out += argument(cursor) ?? '';
+		} else if (marks.has(name)) {
+			// A mark over a letter (`\hat{x}`): the letter, then the combining mark.
+			const inside = convert(argument(cursor) ?? '', depth + 1);
+			out += inside === '' ? '' : `${inside}${marks.get(name) ?? ''}`;
+		} else if (name === '\\not') {
+			// A symbol struck through: `\not\in` is ∉ (composed where Unicode has one).
+			out += `${convert(argument(cursor) ?? '', depth + 1)}\u0338`.normalize('NFC');
+		} else {
+			// `\mathbb{R}` is one symbol; else the command alone; one not known stays as written, braces too.
+			const start = cursor.at;
+			const inside = tex[cursor.at] === '{' ? argument(cursor) : undefined;
+			const whole = inside === undefined ? undefined : commands.get(`${name}{${inside}}`);
+			const symbol = commands.get(name);
+			if (whole !== undefined) out += whole;
+			else if (symbol !== undefined || inside === undefined) {
+				cursor.at = start;
+				out += symbol ?? name;
+			} else out += `${name}{${convert(inside, depth + 1)}}`;
+		}
+	}
+
+	return out;
+}
+
+/** A LaTeX formula as Unicode text, where it can be; one past MAX_MATH, as written. */
+export function mathText(tex: string): string {
+	if (tex.length > MAX_MATH) return tex;
+	return convert(tex.trim(), 0).replace(/\s+/g, ' ');
+}
+
+/** Display maths: `$$` on a line of its own (or around the formula), or `\[ … \]`, up to a blank line. */
+const BLOCK_MATH = /^ {0,3}(?:\$\$((?:[^$]|\$(?!\$))+?)\$\$|\\\[((?:[^\n]|\n(?![ \t]*\n))+?)\\\])[ \t]*(?:\n|$)/;
+/**
+ * Inline maths: `$$…$$`, `\(…\)`, or `$…$` as pandoc reads it: no space just
+ * inside the dollars, and no digit just after the closing one, so `$5 and $10`
+ * is money, not maths.
+ */
+const INLINE_MATH =
+	/^(?:\$\$((?:[^$\n]|\n(?![ \t]*\n))+?)\$\$|\\\(((?:[^\n]|\n(?![ \t]*\n))+?)\\\)|\$(?![\s$])((?:[^$\\\n]|\\.|\n(?![ \t]*\n))*?[^\s\\])\$(?!\d))/;
+
+/** The formula of display maths at the start of `source`, and the text it takes. */
+export function blockMath(source: string): {raw: string; tex: string} | undefined {
+	const match = BLOCK_MATH.exec(source);
+	return match ? {raw: match[0], tex: match[1] ?? match[2] ?? ''} : undefined;
+}
+
+/** The formula of inline maths at the start of `source`, and the text it takes. */
+export function inlineMath(source: string): {raw: string; tex: string} | undefined {
+	const match = INLINE_MATH.exec(source);
+	return match ? {raw: match[0], tex: match[1] ?? match[2] ?? match[3] ?? ''} : undefined;
+}
