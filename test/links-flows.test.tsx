@@ -84,6 +84,29 @@ describe('the links view', () => {
 		assert.deepEqual(host.written, []);
 	});
 
+	it('a link to another post of the blog (Jekyll’s post_url) opens that post here', async () => {
+		const earlier = makePost(
+			{title: 'Earlier words', date: '2011-04-27'},
+			'The earlier post.',
+			'2011-04-27-earlier.md',
+		);
+		const later = makePost(
+			{title: 'Later words', date: '2012-01-01'},
+			'Read [the earlier one]({% post_url 2011-04-27-earlier %}) first.',
+			'2012-01-01-later.md',
+		);
+		const host = hostFor({});
+		const blog: Blog = {root: 'blog', hiddenDrafts: 0, posts: [later, earlier]};
+		const app = await open({blog, theme, host: {links: host.links}});
+		await app.press(keys.enter);
+		assert.match(app.frame(), /Read the earlier one \(post 2011-04-27-earlier\) first\./);
+		await app.press('U');
+		assert.match(app.frame(), /1\. the earlier one → blogread:post\/2011-04-27-earlier \[a post here\]/);
+		await app.press(keys.enter);
+		assert.match(app.frame(), /The earlier post\./);
+		assert.deepEqual(host.started, [], 'no program runs for it');
+	});
+
 	it('a post without links says so', async () => {
 		const post = makePost({title: 'Plain', date: '2024-01-01'}, 'No links here.');
 		const app = await open({blog: blogOf(post), theme, openFirst: true, host: {links: hostFor({}).links}});

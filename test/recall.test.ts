@@ -122,6 +122,7 @@ const ABSENT: Absent[] = [
 			markdown
 				.replace(/\{\{[<%]\s*comment\s*[>%]\}\}[\s\S]*?\{\{[<%]\s*\/\s*comment\s*[>%]\}\}/g, ' ')
 				.replace(/\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\}/g, '')
+				.replace(/\{%-?\s*post_url\s+[^%\n]*%\}/g, '/post/')
 				.replace(/\{:[^}\n]*\}/g, ''),
 		// The raw markers are in code, which the markdown rules pass over.
 		html: html => html.replace(/\{%-?\s*(?:end)?raw\s*-?%\}/g, ''),

@@ -48,6 +48,14 @@ function seenText(rendered: string): string {
 export type LinkRecorder = (text: string, href: string) => void;
 
 /** A link: its (already rendered) text, then its address unless the text is that address; `record` is told of it. */
+/** Where a link to another post of the blog points (Jekyll's `{% post_url %}`): opened in blogread itself. */
+export const POST_LINK = 'blogread:post/';
+
+/** The post a link names, when it is a link to another post of the blog. */
+export function linkedPost(href: string): string | undefined {
+	return href.startsWith(POST_LINK) ? href.slice(POST_LINK.length) : undefined;
+}
+
 export function renderLink(
 	text: string,
 	href: string,
@@ -62,6 +70,8 @@ export function renderLink(
 	const linked = hyperlinks && isLinkable(href);
 	const showTarget = !textIsTarget && (!linked || CLAIMS_ADDRESS.test(seen));
 	const shown = linked ? hyperlink(href, theme.link(text)) : theme.link(text);
+	const post = linkedPost(href);
+	if (post !== undefined) return `${shown} ${theme.url(`(post ${shownText(post)})`)}`;
 	return showTarget ? `${shown} ${theme.url(`(${shownText(href)})`)}` : shown;
 }
 

@@ -1,5 +1,7 @@
 import {type Dispatch, type RefObject, useEffect, useRef} from 'react';
 import type {Blog, Post} from '../../posts/model.js';
+import {resolvePost} from '../../posts/resolve-post.js';
+import {linkedPost} from '../../render/link.js';
 import {cleanLine} from '../../text/sanitize.js';
 import {errorMessage} from '../../util/errors.js';
 import type {LinkHost} from '../../util/opener.js';
@@ -52,6 +54,15 @@ export function useRequests({request, posts, dispatch, screen, translations, hos
 			const {links} = here;
 			if (!links) answer('no clipboard here');
 			else answer(request.kind === 'copy' ? links.copy(request.text, request.what) : links.copyLink(request.url));
+			return;
+		}
+
+		// A link to another post of the blog (Jekyll's post_url) opens that post here.
+		const post = request.kind === 'openLink' ? linkedPost(request.url) : undefined;
+		if (post !== undefined) {
+			const found = resolvePost(post, {posts: current, cwd: process.cwd()});
+			if (found.kind === 'found') dispatch({type: 'openPost', path: found.post.path});
+			else answer(`no post ${cleanLine(post)} in this blog`);
 			return;
 		}
 

@@ -9,7 +9,7 @@ import {sourceLineAt} from '../../render/source-lines.js';
 import {contentsKey} from '../screens/contents/keys.js';
 import {helpKey, helpTopIn} from '../screens/help/keys.js';
 import {linksKey} from '../screens/links/keys.js';
-import {listKey, refilter, searchKey, selectBest} from '../screens/list/keys.js';
+import {listKey, openPost, refilter, searchKey, selectBest} from '../screens/list/keys.js';
 import {pickerKey} from '../screens/picker/keys.js';
 import {problemsKey} from '../screens/problems/keys.js';
 import {backToList, findKey, markIfEnded, readerKey} from '../screens/reader/keys.js';
@@ -265,7 +265,7 @@ function takeScreen(state: State, screen: Screen): State {
 export function reducer(state: State, action: Action): State {
 	const next =
 		// Only actions that come with a screen can show a post's end.
-		action.type === 'answered' || action.type === 'said'
+		action.type === 'answered' || action.type === 'said' || action.type === 'openPost'
 			? change(state, action)
 			: markIfEnded(change(markIfEnded(state, action.screen), action), action.screen);
 	// A deleted post is spoken of only while the reader is on it.
@@ -299,5 +299,7 @@ function change(state: State, action: Action): State {
 			return postsChanged(state, action.posts, action.leftOut ?? state.leftOut, action.screen);
 		case 'said':
 			return {...state, notice: action.notice};
+		case 'openPost':
+			return {...openPost(state, action.path), request: null, backQuits: false};
 	}
 }

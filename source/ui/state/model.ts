@@ -141,4 +141,6 @@ export type Action =
 	/** The blog's files changed on disk and were read again: the posts now, and what loading left out (if read). */
 	| {type: 'postsChanged'; posts: Post[]; leftOut?: LeftOut; screen: Screen}
 	/** Something to say in the status line that no key asked for (watching fell back to polling). */
-	| {type: 'said'; notice: string};
+	| {type: 'said'; notice: string}
+	/** A link to another post of the blog was followed: that post opens in the reader. */
+	| {type: 'openPost'; path: string};

@@ -1,7 +1,7 @@
 // The links: every link of the post, numbered in reading order, text then
 // where it goes. Addresses come from the post: controls are shown, never sent;
 // one that is not a web or mail address is marked as one Enter won't open.
-import {isLinkable} from '../../../render/link.js';
+import {isLinkable, linkedPost} from '../../../render/link.js';
 import {cleanLine} from '../../../text/sanitize.js';
 import {truncate} from '../../../text/width.js';
 import {overlayRows, scrollToShow} from '../../state/viewport.js';
@@ -20,7 +20,11 @@ export function linksView({state, theme, width, height, page, post}: ViewContext
 			const number = `${String(index + 1).padStart(numberWidth)}.`;
 			const text = cleanLine(link.text);
 			const target = cleanLine(link.href);
-			const closed = isLinkable(link.href) ? '' : ' [not opened]';
+			const closed = isLinkable(link.href)
+				? ''
+				: linkedPost(link.href) !== undefined
+					? ' [a post here]'
+					: ' [not opened]';
 			const row = truncate(
 				`${number} ${text === '' || text === target ? '' : `${text} → `}${target}${closed}`,
 				width - 2,
