@@ -59,6 +59,7 @@ describe('readHugoConfig: what a Hugo site says about its posts', () => {
 			defaultLanguage: 'en',
 			contentDirs: new Map(),
 			mainSections: undefined,
+			params: {},
 		});
 	});
 });

@@ -123,6 +123,7 @@ const ABSENT: Absent[] = [
 				.replace(/\{\{[<%]\s*comment\s*[>%]\}\}[\s\S]*?\{\{[<%]\s*\/\s*comment\s*[>%]\}\}/g, ' ')
 				.replace(/\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\}/g, '')
 				.replace(/\{%-?\s*post_url\s+[^%\n]*%\}/g, '/post/')
+				.replace(/\{\{[<%]\s*param\s+[^>%\n]*[>%]\}\}/g, 'value')
 				.replace(/\{:[^}\n]*\}/g, ''),
 		// The raw markers are in code, which the markdown rules pass over.
 		html: html => html.replace(/\{%-?\s*(?:end)?raw\s*-?%\}/g, ''),

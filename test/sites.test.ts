@@ -220,6 +220,12 @@ describe('conventions', () => {
 		assert.equal(sections.layout, 'Hugo: content/articles (the section with the most dated pages)');
 	});
 
+	it('Hugo’s param shortcode is filled from the post’s front matter, then the site’s params', async () => {
+		const out = await run(['--print', 'content/posts/meetup.md', path.join(sites, 'hugo')]);
+		assert.match(out, /Sign up on the event's page \(https:\/\/lantern\.example\.org\/meetups\/harbour\);/);
+		assert.match(out, /The\s+lantern club hosts it\./);
+	});
+
 	it('--section chooses the posts’ sections when the guess is wrong', () => {
 		const root = path.join(sites, 'hugo-sections');
 		assert.equal(bin(['--list', '--section', 'docs', root]), bin(['--list', '--section', '/docs/', root]));

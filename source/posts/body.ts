@@ -1,7 +1,8 @@
 import {errorCode, errorMessage} from '../util/errors.js';
-import {frontMatterBody} from './front-matter.js';
+import {frontMatterBody, parseFrontMatter} from './front-matter.js';
+import {readHugoConfig} from './hugo-config.js';
 import type {Post} from './model.js';
-import {readPostText} from './read-file.js';
+import {readPostText, readSmallFile} from './read-file.js';
 
 /** A post's Markdown body as read now, or why it could not be read. */
 export type Body = {markdown: string; problem: string | null};
@@ -24,8 +25,47 @@ export function unreadable(error: unknown): string {
  */
 export function readBody(post: Pick<Post, 'absolutePath' | 'folder'>): Body {
 	try {
-		return {markdown: frontMatterBody(readPostText(post.absolutePath, post.folder).text), problem: null};
+		const text = readPostText(post.absolutePath, post.folder).text;
+		const body = frontMatterBody(text);
+		return {markdown: PARAM.test(body) ? withParams(body, text, post.folder) : body, problem: null};
 	} catch (error) {
 		return {markdown: '', problem: unreadable(error)};
 	}
+}
+
+/** Hugo's `param` shortcode: `{{% param eventUrl %}}`, `{{< param "social.x" >}}`. */
+const PARAM = /\{\{[<%]\s*param\s+["'`]?([\w.-]{1,100})["'`]?\s*[>%]\}\}/;
+const PARAMS = new RegExp(PARAM.source, 'g');
+
+/** A site's `params` by its folder, read once. */
+const siteParams = new Map<string, Record<string, unknown>>();
+
+/** A value of `data` by a dotted name, case aside (Hugo's keys are), when it is text or a number. */
+function paramValue(data: Record<string, unknown>, name: string): string | undefined {
+	let value: unknown = data;
+	for (const part of name.toLowerCase().split('.')) {
+		if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+		const entries = Object.entries(value as Record<string, unknown>);
+		value = entries.find(([key]) => key.toLowerCase() === part)?.[1];
+	}
+
+	return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+/**
+ * The body with each `param` shortcode filled, as Hugo fills it: from the
+ * post's front matter, else the site's `params`; one found in neither stays
+ * as written. The values are text of the post like any other.
+ */
+function withParams(body: string, text: string, folder: string): string {
+	const front = parseFrontMatter(text).data;
+	let site = siteParams.get(folder);
+	if (!site) {
+		site = readHugoConfig(relative => readSmallFile(folder, relative)).params;
+		siteParams.set(folder, site);
+	}
+
+	const {params} = front;
+	const page = typeof params === 'object' && params !== null ? {...front, ...(params as object)} : front;
+	return body.replace(PARAMS, (tag, name: string) => paramValue(page, name) ?? paramValue(site, name) ?? tag);
 }

@@ -24,6 +24,8 @@ export type HugoConfig = {
 	contentDirs: Map<string, string>;
 	/** `mainSections` or `params.mainSections`, when the site names them. */
 	mainSections: string[] | undefined;
+	/** The site's `params`, which the `param` shortcode reads after the page's own. */
+	params: Record<string, unknown>;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -83,7 +85,12 @@ export function readHugoConfig(read: (relative: string) => string): HugoConfig {
 
 	const params = get('params');
 	const mainSections = texts(get('mainSections')) ?? (isRecord(params) ? texts(params['mainSections']) : undefined);
-	return {defaultLanguage, contentDirs, mainSections: mainSections?.length ? mainSections : undefined};
+	return {
+		defaultLanguage,
+		contentDirs,
+		mainSections: mainSections?.length ? mainSections : undefined,
+		params: isRecord(params) ? params : {},
+	};
 }
 
 /** A page's front matter gives a date: a line `date:`/`date =` (or Hugo's other date keys) near its top. */

@@ -1,6 +1,7 @@
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {busiestSection, readHugoConfig} from './hugo-config.js';
+import {readSmallFile} from './read-file.js';
 
 /**
  * How a generator reads tags or categories written as one string instead of a
@@ -59,17 +60,6 @@ function isFolder(root: string, relative: string): boolean {
 	}
 }
 
-/** A small config file's text; anything but a regular file (a FIFO, a link to a device) reads as empty. */
-function readText(root: string, relative: string): string {
-	try {
-		const file = path.join(root, relative);
-		const stat = statSync(file);
-		return stat.isFile() && stat.size <= 256 * 1024 ? readFileSync(file, 'utf8') : '';
-	} catch {
-		return '';
-	}
-}
-
 function firstFolder(root: string, candidates: string[], fallback: string): string {
 	return candidates.find(candidate => isFolder(root, candidate)) ?? fallback;
 }
@@ -86,7 +76,7 @@ const any = (root: string, files: string[]) => files.some(file => existsSync(pat
 function dependsOn(root: string, name: string): boolean {
 	let manifest: unknown;
 	try {
-		manifest = JSON.parse(readText(root, 'package.json'));
+		manifest = JSON.parse(readSmallFile(root, 'package.json'));
 	} catch {
 		return false;
 	}
@@ -126,13 +116,13 @@ const candidates: Candidate[] = [
 		matches: root =>
 			isFolder(root, 'content') &&
 			(any(root, ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json']) ||
-				/^\s*baseURL\s*=/im.test(readText(root, 'config.toml')) ||
+				/^\s*baseURL\s*=/im.test(readSmallFile(root, 'config.toml')) ||
 				any(root, ['config.yaml', 'config/_default'])),
 		layout: (root, choice) => hugoLayout(root, choice),
 	},
 	{
 		name: 'Zola',
-		matches: root => isFolder(root, 'content') && /^\s*base_url\s*=/m.test(readText(root, 'config.toml')),
+		matches: root => isFolder(root, 'content') && /^\s*base_url\s*=/m.test(readSmallFile(root, 'config.toml')),
 		layout: root => ({
 			folders: [firstFolder(root, ['content/blog', 'content/posts'], 'content')],
 			draftFolders: [],
@@ -156,7 +146,8 @@ const candidates: Candidate[] = [
 		name: 'Jekyll',
 		matches: root => isFolder(root, '_posts'),
 		layout: root => {
-			const separator = /^excerpt_separator:\s*["']?(.+?)["']?\s*$/m.exec(readText(root, '_config.yml'))?.[1] ?? null;
+			const separator =
+				/^excerpt_separator:\s*["']?(.+?)["']?\s*$/m.exec(readSmallFile(root, '_config.yml'))?.[1] ?? null;
 			return {
 				folders: ['_posts'],
 				draftFolders: ['_drafts'],
@@ -230,14 +221,14 @@ function chosenSections(layout: Omit<SiteLayout, 'name'>, choice: LayoutChoice):
  * hold the posts' translations.
  */
 function hugoLayout(root: string, choice: LayoutChoice): Omit<SiteLayout, 'name'> {
-	const config = readHugoConfig(relative => readText(root, relative));
+	const config = readHugoConfig(relative => readSmallFile(root, relative));
 	const content = config.contentDirs.get(config.defaultLanguage) ?? 'content';
 	const named = (choice.sections?.length ?? 0) > 0 ? choice.sections : config.mainSections;
 	let sections = (named ?? []).filter(section => isFolder(root, `${content}/${section}`));
 	let note: string | undefined;
 	if (sections.length === 0) {
 		const usual = ['posts', 'post', 'blog'].find(section => isFolder(root, `${content}/${section}`));
-		const busiest = usual ?? busiestSection(root, content, file => readText(root, file).slice(0, 2048));
+		const busiest = usual ?? busiestSection(root, content, file => readSmallFile(root, file).slice(0, 2048));
 		if (busiest !== undefined) sections = [busiest];
 		if (usual === undefined && busiest !== undefined) note = 'the section with the most dated pages';
 	}

@@ -1,5 +1,6 @@
 import {isUtf8} from 'node:buffer';
-import {closeSync, constants, fstatSync, openSync, readSync, realpathSync} from 'node:fs';
+import {closeSync, constants, fstatSync, openSync, readFileSync, readSync, realpathSync, statSync} from 'node:fs';
+import path from 'node:path';
 import {isInside} from './discover.js';
 
 /** Posts larger than this are read only up to it, with a warning. */
@@ -90,4 +91,15 @@ export function readPostText(absolutePath: string, folder?: string, realPath?: s
 	}
 
 	return {...decode(bytes, warnings), stamp};
+}
+
+/** A small config file's text; anything but a regular file (a FIFO, a link to a device) reads as empty. */
+export function readSmallFile(root: string, relative: string): string {
+	try {
+		const file = path.join(root, relative);
+		const stat = statSync(file);
+		return stat.isFile() && stat.size <= 256 * 1024 ? readFileSync(file, 'utf8') : '';
+	} catch {
+		return '';
+	}
 }
