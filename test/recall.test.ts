@@ -125,8 +125,9 @@ const ABSENT: Absent[] = [
 				.replace(/\{%-?\s*post_url\s+[^%\n]*%\}/g, '/post/')
 				.replace(/\{\{[<%]\s*param\s+[^>%\n]*[>%]\}\}/g, 'value')
 				.replace(/\{:[^}\n]*\}/g, ''),
-		// The raw markers are in code, which the markdown rules pass over.
-		html: html => html.replace(/\{%-?\s*(?:end)?raw\s*-?%\}/g, ''),
+		// The raw markers are in code, which the markdown rules pass over; a progress bar shows no fallback text.
+		html: html =>
+			html.replace(/\{%-?\s*(?:end)?raw\s*-?%\}/g, '').replace(/(<(progress|meter)\b[^>]*>)[\s\S]*?(<\/\2>)/g, '$1$3'),
 	},
 	{
 		what: 'LaTeX formulas ($…$, $$…$$, \\(…\\), \\[…\\])',
