@@ -315,7 +315,8 @@ describe('table column fitting', () => {
 		[[14, 6, 6, 11, 90], [14, 6, 6, 11, 13], 40, [10, 6, 6, 9, 9]],
 	];
 	for (const [natural, longest, available, widths] of byWords) {
-		it(`${JSON.stringify(natural)}, words ${JSON.stringify(longest)}, in ${available} → ${JSON.stringify(widths)}`, () => {
+		const name = `${JSON.stringify(natural)}, words ${JSON.stringify(longest)}, in ${available}`;
+		it(`${name} → ${JSON.stringify(widths)}`, () => {
 			const fitted = fitColumns(natural, available, longest);
 			assert.deepEqual(fitted, widths);
 			assert.ok((fitted ?? []).reduce((sum, width) => sum + width, 0) <= available);

@@ -154,8 +154,13 @@ const BLOCK_MATH = /^ {0,3}(?:\$\$((?:[^$]|\$(?!\$))+?)\$\$|\\\[((?:[^\n]|\n(?![
  * inside the dollars, and no digit just after the closing one, so `$5 and $10`
  * is money, not maths.
  */
-const INLINE_MATH =
-	/^(?:\$\$((?:[^$\n]|\n(?![ \t]*\n))+?)\$\$|\\\(((?:[^\n]|\n(?![ \t]*\n))+?)\\\)|\$(?![\s$])((?:[^$\\\n]|\\.|\n(?![ \t]*\n))*?[^\s\\])\$(?!\d))/;
+const INLINE_MATH = new RegExp(
+	[
+		/^\$\$((?:[^$\n]|\n(?![ \t]*\n))+?)\$\$/.source,
+		/^\\\(((?:[^\n]|\n(?![ \t]*\n))+?)\\\)/.source,
+		/^\$(?![\s$])((?:[^$\\\n]|\\.|\n(?![ \t]*\n))*?[^\s\\])\$(?!\d)/.source,
+	].join('|'),
+);
 
 /** The formula of display maths at the start of `source`, and the text it takes. */
 export function blockMath(source: string): {raw: string; tex: string} | undefined {
