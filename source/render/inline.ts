@@ -6,6 +6,7 @@ import {markedTerminal} from 'marked-terminal';
 import {get as emojilibNamed} from 'node-emoji';
 import {UNSAFE_CHARACTERS} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
+import {startBeforeBlankLine} from './block-start.js';
 import {gemojiNames} from './emoji-table.js';
 import {type InlinePiece, renderInlineHtml} from './html.js';
 import {inlineStyles} from './inline-styles.js';
@@ -118,7 +119,7 @@ function mathExtensions(theme: Theme): TokenizerAndRendererExtension[] {
 		{
 			name: 'mathBlock',
 			level: 'block',
-			start: (source: string) => source.match(/^ {0,3}(?:\$\$|\\\[)/m)?.index,
+			start: (source: string) => startBeforeBlankLine(source, /^ {0,3}(?:\$\$|\\\[)/m),
 			tokenizer(source: string): Tokens.Paragraph | undefined {
 				const math = blockMath(source);
 				if (!math) return undefined;

@@ -1,5 +1,6 @@
 import type {TokenizerAndRendererExtension, Tokens} from 'marked';
 import type {Theme} from '../theme/palette.js';
+import {startBeforeBlankLine} from './block-start.js';
 import {type Embed, embedOf} from './embeds.js';
 import {shortcodeParameters} from './templates-parameters.js';
 
@@ -60,9 +61,7 @@ export function templateExtensions(theme: Theme, plain: (text: string) => string
 			// Hugo's comment shortcode: what is between its tags is for the site's authors, never shown.
 			name: 'templateComment',
 			level: 'block',
-			start(source: string) {
-				return source.match(/^\{\{[<%]\s*comment\s*[>%]\}\}/m)?.index;
-			},
+			start: (source: string) => startBeforeBlankLine(source, /^\{\{[<%]\s*comment\s*[>%]\}\}/m),
 			// A space token: the page has nothing where it was.
 			tokenizer(source: string): Tokens.Space | undefined {
 				const comment = HUGO_COMMENT.exec(source);
@@ -72,14 +71,8 @@ export function templateExtensions(theme: Theme, plain: (text: string) => string
 		{
 			name: 'templateCode',
 			level: 'block',
-			// Only up to the next blank line: marked asks at every block, and a search
-			// of the whole rest of the post each time would make rendering quadratic.
-			start(source: string) {
-				const end = source.indexOf('\n\n');
-				return (end === -1 ? source : source.slice(0, end)).match(
-					/^(?:\{\{[<%]\s*highlight\b|\{%-?\s*(?:highlight|codeblock|code)\b)/m,
-				)?.index;
-			},
+			start: (source: string) =>
+				startBeforeBlankLine(source, /^(?:\{\{[<%]\s*highlight\b|\{%-?\s*(?:highlight|codeblock|code)\b)/m),
 			tokenizer(source: string): CaptionedCode | undefined {
 				// Tried at every block: the three patterns all start with a brace.
 				if (!source.startsWith('{')) return undefined;
