@@ -1,8 +1,11 @@
 // npm test's runner: every test file, two at a time (the machines are 2-core),
 // the slowest first so the two lanes finish together, reported briefly. Each
 // file's time is kept (node_modules/.cache) for the next run's order; on a
-// fresh clone the files known to be slow go first.
+// fresh clone the files known to be slow go first. With `--built`, only the
+// files that run the built bin (.ci/run runs those on every maintained Node).
+// The tests run on the Node that runs this script.
 import {mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {run} from 'node:test';
 import reporter from './test-reporter.mjs';
@@ -24,9 +27,20 @@ const knownSlow = [
 	'text-width',
 ];
 
-const names = readdirSync(folder).filter(name => /\.test\.tsx?$/.test(name));
+// A file runs the built bin when it spawns a Node (the bin, a pseudo-terminal, tmux or a server).
+const runsTheBin = name =>
+	/helpers\/(?:bin|pty|tmux|serve)\.js|process\.execPath/.test(readFileSync(path.join(folder, name), 'utf8'));
+const builtOnly = process.argv.includes('--built');
+// The files inherit these: Ink draws as in a terminal even on a CI machine, and caches
+// go to a folder of the tests' own.
+process.env['CI'] = 'false';
+process.env['XDG_CACHE_HOME'] = path.join(tmpdir(), 'blogread-test-cache');
+
+const allNames = readdirSync(folder).filter(name => /\.test\.tsx?$/.test(name));
+const names = builtOnly ? allNames.filter(runsTheBin) : allNames;
 const stem = name => name.replace(/\.test\.tsx?$/, '');
-const unknown = knownSlow.filter(slow => !names.some(name => stem(name) === slow));
+console.log(`Node ${process.versions.node}: ${names.length} test files${builtOnly ? ' that run the built bin' : ''}`);
+const unknown = knownSlow.filter(slow => !allNames.some(name => stem(name) === slow));
 if (unknown.length > 0) {
 	console.error(`scripts/test.mjs: no test file for ${unknown.join(', ')} (renamed? update knownSlow)`);
 	process.exit(1);

@@ -331,6 +331,25 @@ describe('--print', () => {
 		assert.ok(!(await cli([...args, '--no-color'], {FORCE_COLOR: '1'})).stdout.includes('\u001B'));
 	});
 
+	// Node 22 and later warn on stderr when both are set, and Node 22 even when NO_COLOR is empty:
+	// blogread settles them first (NO_COLOR wins; an empty one is unset), so nothing is said.
+	it('says nothing on stderr when NO_COLOR and FORCE_COLOR are both set, and honours NO_COLOR', () => {
+		const args = ['-p', 'full-front-matter', fixture];
+		for (const [noColor, coloured] of [
+			['1', false],
+			['', true],
+		] as const) {
+			const run = bin(args, {FORCE_COLOR: '1', NO_COLOR: noColor});
+			assert.deepEqual(
+				[run.code, run.stderr, run.stdout.includes('\u001B[')],
+				[0, '', coloured],
+				`NO_COLOR=${noColor}`,
+			);
+		}
+		const list = bin(['--list', fixture], {FORCE_COLOR: '3', NO_COLOR: 'yes'});
+		assert.deepEqual([list.code, list.stderr], [0, '']);
+	});
+
 	// The bin loads highlight.js's languages and the emoji table from files of their own, on first use
 	// (scripts/bundle.mjs): it must colour code and show emoji as the whole libraries do.
 	it('highlights code and shows emoji in the built bin as the renderer from source does, small or large', () => {

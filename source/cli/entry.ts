@@ -3,7 +3,11 @@
 // posts, React, Ink, marked) is imported after them, so those two start as
 // fast as Node does.
 import {endOnHangUp, terminalGone} from '../util/hang-up.js';
+import {settleColourVariables} from './colour-variables.js';
 import {helpText, version} from './help.js';
+
+// First: nothing that may load Node's colour code runs before this.
+settleColourVariables(process.env);
 
 // `blogread --print post | head` closes the pipe early: that is not an error. A
 // full disk (`> /dev/full`) or a closed terminal is: one line, exit 1.
