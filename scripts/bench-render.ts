@@ -1,8 +1,8 @@
 // Times markdown → lines for the largest corpus post and the sample blog.
 // Usage: npx tsx scripts/bench-render.ts [file.md ...]
 import path from 'node:path';
-import {readBody} from '../source/posts/body.js';
-import {loadPostFile} from '../source/posts/read-post.js';
+import {readBody} from '../source/blog/load/body.js';
+import {loadPostFile} from '../source/blog/load/read-post.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {createTheme} from '../source/theme/palette.js';
 import {median} from './bench/median.js';

@@ -618,6 +618,16 @@ const serveRows = JSON.parse(served.stdout) as ServeRow[];
 // What the server wrote besides its start (its warnings), shown under the rows.
 const serveNotes = served.stderr.trim();
 
+// `blogread serve` under a mixed load (scripts/bench/serve-mixed.ts): readers scrolling while others print a
+// 3.3 MB post and flood keys at 1000×500. The issue's target: no client holds the others' keys past 50 ms.
+const mixed = spawnSync(
+	process.execPath,
+	['--import', 'tsx', path.join(root, 'scripts', 'bench', 'serve-mixed.ts'), '--json'],
+	{cwd: root, env, encoding: 'utf8'},
+);
+if (mixed.status !== 0) throw new Error(`serve mixed-load timing failed: ${mixed.stderr}`);
+const mixedRows = JSON.parse(mixed.stdout) as ServeRow[];
+
 // The pathological inputs of test/pathological.test.ts, each rendered once here (the tests only check the lines).
 const pathological = pathologicalCases.map(([name, markdown]): [string, number] => {
 	const start = performance.now();
@@ -661,6 +671,10 @@ for (const [name, figure, target = '', met] of serveRows) {
 	console.log(`| ${name} | ${figure} | ${met === undefined ? target : judged(target, met)} |`);
 }
 if (serveNotes !== '') console.log(`\n${serveNotes}`);
+console.log(`\n| serve: a mixed load, ${os.cpus().length} cores | figure | target |\n|---|---:|---|`);
+for (const [name, figure, target = '', met] of mixedRows) {
+	console.log(`| ${name} | ${figure} | ${met === undefined ? target : judged(target, met)} |`);
+}
 console.log(
 	`\n| slowest pathological Markdown (of ${pathological.length}) | render | the reader's budget |\n|---|---:|---|`,
 );

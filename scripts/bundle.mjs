@@ -12,6 +12,7 @@
 //   saying what it saves), chosen below by who imports what. No dependency's
 //   text is changed here: the two changes blogread needs inside Ink and meow
 //   are patches/, applied to node_modules at install, so the tests run them too.
+import {existsSync} from 'node:fs';
 import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {build} from 'esbuild';
@@ -30,7 +31,11 @@ const lazyHighlightSource = source('render', 'lazy-highlight.ts');
 
 /** Who imports: blogread's own code, one file of it, or a dependency. */
 const fromSource = args => args.importer.startsWith(source() + path.sep);
-const fromFile = file => args => args.importer === file;
+/** One file of blogread's own, which must exist: a swap keyed to a file since moved would silently stop applying. */
+const fromFile = file => {
+	if (!existsSync(file)) throw new Error(`bundle.mjs: a swap names ${path.relative(root, file)}, which does not exist`);
+	return args => args.importer === file;
+};
 const fromPackage = name => args => args.importer.includes(`${path.sep}node_modules${path.sep}${name}${path.sep}`);
 
 /** Modules of blogread's own taken for a dependency's: the import, who imports it, the module taken. */
@@ -43,9 +48,9 @@ const SWAPS = [
 	['htmlparser2', fromSource, shim('html-parser.ts')],
 	['entities', fromSource, shim('html-parser.ts')],
 	['node-emoji', () => true, shim('node-emoji.ts')],
-	['gray-matter', fromFile(source('posts', 'front-matter.ts')), shim('gray-matter.ts')],
-	['js-yaml', fromFile(source('posts', 'front-matter.ts')), shim('js-yaml.ts')],
-	['smol-toml', fromFile(source('posts', 'front-matter.ts')), shim('smol-toml.ts')],
+	['gray-matter', fromFile(source('blog', 'load', 'front-matter.ts')), shim('gray-matter.ts')],
+	['js-yaml', fromFile(source('blog', 'load', 'front-matter.ts')), shim('js-yaml.ts')],
+	['smol-toml', fromFile(source('blog', 'load', 'front-matter.ts')), shim('smol-toml.ts')],
 	['./emoji-table.js', fromFile(source('render', 'inline.ts')), shim('emoji-table.ts')],
 	['./math-data.js', fromFile(source('render', 'math.ts')), shim('math-data.ts')],
 	// What dependencies import and blogread never needs of them.

@@ -4,7 +4,7 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {loadBlog} from '../source/posts/load.js';
+import {loadBlog} from '../source/blog/load/load.js';
 
 // The benchmark's floors are plain scripts that read blogread's files
 // themselves (scripts/bench/least-*.mjs): they must keep up with the index's rows.

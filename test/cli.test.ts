@@ -17,7 +17,7 @@ import {
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {loadPostFile} from '../source/posts/read-post.js';
+import {loadPostFile} from '../source/blog/load/read-post.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {createTheme} from '../source/theme/palette.js';
 import {baseEnv, bin as binPath, runBin} from './helpers/bin.js';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {compareNames, comparePosts, compareSimpleNames, newestFirst} from '../source/posts/filter.js';
-import type {Post} from '../source/posts/model.js';
+import type {Post} from '../source/blog/model/model.js';
+import {compareNames, compareSimpleNames} from '../source/blog/query/names.js';
+import {comparePosts, newestFirst} from '../source/blog/query/sort.js';
 
 const collator = new Intl.Collator('en', {sensitivity: 'base'});
 /** compareNames takes the quick way only where the collator of the environment is English. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import {describe, it} from 'node:test';
 import {promisify} from 'node:util';
 import stripAnsi from 'strip-ansi';
-import {loadBlog} from '../source/posts/load.js';
+import {loadBlog} from '../source/blog/load/load.js';
 import {formatPost} from '../source/render/bounded.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {displayWidth} from '../source/text/width.js';

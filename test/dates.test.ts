@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {parse as parseToml} from 'smol-toml';
-import {addressDate, calendarDate, datedName, toCalendarDate} from '../source/posts/dates.js';
-import {parseFrontMatter} from '../source/posts/front-matter.js';
+import {parseFrontMatter} from '../source/blog/load/front-matter.js';
+import {addressDate, calendarDate, datedName, toCalendarDate} from '../source/blog/model/dates.js';
 
 describe('toCalendarDate: every spelling keeps the day as written', () => {
 	const cases: Array<[unknown, string | null]> = [

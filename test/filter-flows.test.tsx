@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import type {Blog} from '../source/posts/model.js';
-import {SearchBodies} from '../source/posts/search.js';
+import type {Blog} from '../source/blog/model/model.js';
+import {SearchBodies} from '../source/blog/search/search.js';
 import {createTheme} from '../source/theme/palette.js';
 import {appOpener, keys} from './helpers/ink.js';
 import {bodyOf, makePost} from './helpers/posts.js';

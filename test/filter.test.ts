@@ -1,29 +1,26 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import fc from 'fast-check';
+import {countVisible, filterSorted, searchRank, visiblePosts} from '../source/blog/query/filters.js';
 import {
-	closestTerms,
-	comparePosts,
-	countVisible,
 	describeFilters,
 	type Filters,
-	filterSorted,
-	matchesTerms,
-	narrowEntries,
 	noFilters,
-	prepareTermFilter,
-	searchRank,
-	sortPosts,
-	sortTermCounts,
 	type Term,
-	termCounts,
-	termEntries,
 	termKey,
 	termLabel,
 	termLabelLength,
-	visiblePosts,
-} from '../source/posts/filter.js';
-import {fieldsOnly} from '../source/posts/search.js';
+} from '../source/blog/query/model.js';
+import {comparePosts, sortPosts} from '../source/blog/query/sort.js';
+import {
+	narrowEntries,
+	prepareTermFilter,
+	sortTermCounts,
+	termCounts,
+	termEntries,
+} from '../source/blog/query/term-index.js';
+import {closestTerms, matchesTerms} from '../source/blog/query/terms.js';
+import {fieldsOnly} from '../source/blog/search/search.js';
 import {makePost, searchOf} from './helpers/posts.js';
 
 /** A term to choose, of any kind, by one of `names`. */

@@ -3,7 +3,7 @@ import {existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, wr
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {loadBlog} from '../source/posts/load.js';
+import {loadBlog} from '../source/blog/load/load.js';
 import {createTheme} from '../source/theme/palette.js';
 import {appOpener, keys} from './helpers/ink.js';
 

@@ -3,9 +3,9 @@ import {mkdirSync, mkdtempSync, rmSync, type watch, writeFileSync} from 'node:fs
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
+import {keepTranslations, keepUnchanged} from '../source/blog/load/merge-posts.js';
 import {unwatchableFileSystem} from '../source/follow/file-system.js';
 import {type FolderChanges, type FolderWatcher, watchFolder} from '../source/follow/watch-folder.js';
-import {keepTranslations, keepUnchanged} from '../source/posts/merge-posts.js';
 import {makePost} from './helpers/posts.js';
 
 const temporary = mkdtempSync(path.join(tmpdir(), 'blogread-follow-'));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import {existsSync, rmSync} from 'node:fs';
 import {describe, it} from 'node:test';
-import {frontMatterBody, MAX_FRONT_MATTER_BYTES, parseFrontMatter} from '../source/posts/front-matter.js';
-import {normalisePost} from '../source/posts/normalise.js';
+import {frontMatterBody, MAX_FRONT_MATTER_BYTES, parseFrontMatter} from '../source/blog/load/front-matter.js';
+import {normalisePost} from '../source/blog/model/normalise.js';
 
 describe('parseFrontMatter', () => {
 	const cases: Array<{name: string; source: string; data: Record<string, unknown>; body: string; warning?: RegExp}> = [

@@ -5,13 +5,13 @@ import {helpText} from '../source/cli/help.js';
 import type {Io} from '../source/cli/io.js';
 import type {Options} from '../source/cli/options.js';
 import {makeTheme} from '../source/cli/terminal.js';
-import {keyLabel} from '../source/keymap.js';
 import {listColumns, listRow} from '../source/render/list-row.js';
 import {renderMarkdown} from '../source/render/markdown.js';
 import {postHeaderLines} from '../source/render/post-header.js';
 import {truncate} from '../source/text/width.js';
 import {ASCII_GLYPHS, localeIsUnicode, UNICODE_GLYPHS} from '../source/theme/glyphs.js';
 import {createTheme} from '../source/theme/palette.js';
+import {keyLabel} from '../source/ui/keys/keymap.js';
 import {makePost} from './helpers/posts.js';
 
 const ONLY_ASCII = /^[\u0020-\u007E]*$/;

@@ -4,9 +4,9 @@ import {existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync} f
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {lastCommitDates, logReader} from '../source/posts/guessed-dates.js';
-import {loadBlog} from '../source/posts/load.js';
-import {summarise} from '../source/posts/model.js';
+import {lastCommitDates, logReader} from '../source/blog/load/guessed-dates.js';
+import {loadBlog} from '../source/blog/load/load.js';
+import {summarise} from '../source/blog/model/model.js';
 
 // Without a git program there is nothing to test here but the fallback, which the folder tests cover.
 const skip = spawnSync('git', ['--version']).status !== 0;

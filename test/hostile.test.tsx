@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
-import {loadBlog} from '../source/posts/load.js';
+import {loadBlog} from '../source/blog/load/load.js';
 import {createTheme} from '../source/theme/palette.js';
 import {runBin} from './helpers/bin.js';
 import {runCli} from './helpers/cli.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {readHugoConfig} from '../source/posts/hugo-config.js';
+import {readHugoConfig} from '../source/blog/load/hugo-config.js';
 
 /** A site's files as readHugoConfig reads them: '' for a file that is not there. */
 const site = (files: Record<string, string>) => (relative: string) => files[relative] ?? '';

@@ -3,8 +3,8 @@ import {chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, ut
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {loadBlog} from '../source/posts/load.js';
-import {type FieldName, rowPosition} from '../source/posts/model.js';
+import {loadBlog} from '../source/blog/load/load.js';
+import {type FieldName, rowPosition} from '../source/blog/model/model.js';
 import {bodyOf} from './helpers/posts.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'blogread-index-'));

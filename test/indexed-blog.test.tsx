@@ -3,8 +3,8 @@ import {mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync,
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {indexedPosts} from '../source/posts/index-cache.js';
-import {loadBlog, loadIndexedBlog} from '../source/posts/load.js';
+import {indexedPosts} from '../source/blog/load/index-cache.js';
+import {loadBlog, loadIndexedBlog} from '../source/blog/load/load.js';
 import {createTheme} from '../source/theme/palette.js';
 import {appOpener} from './helpers/ink.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import fc from 'fast-check';
-import {createKeyReader, ESCAPE_WAIT_MS, type KeyInput, REPLY_WINDOW_MS} from '../source/ui/key-reader.js';
+import {createKeyReader, ESCAPE_WAIT_MS, type KeyInput, REPLY_WINDOW_MS} from '../source/ui/keys/key-reader.js';
 
 /** The keys a whole input gives, chunk by chunk, with what is still held flushed at the end. */
 function read(...chunks: string[]): KeyInput[] {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {helpRows, type KeyFlags, keyEvents, keymap, type View} from '../source/keymap.js';
+import {helpRows, type KeyFlags, keyEvents, keymap, type View} from '../source/ui/keys/keymap.js';
 
 function actions(view: View, input: string, flags: KeyFlags = {}): string[] {
 	return keyEvents(view, input, flags).flatMap(event => (event.binding ? [event.binding.command] : []));

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {helpRows} from '../source/keymap.js';
 import {detailLines, previewLines} from '../source/render/post-details.js';
 import {displayWidth} from '../source/text/width.js';
 import {createTheme} from '../source/theme/palette.js';
+import {helpRows} from '../source/ui/keys/keymap.js';
 import {helpLayout} from '../source/ui/screens/help/layout.js';
 import {listLayout} from '../source/ui/screens/list/layout.js';
 import {makePost} from './helpers/posts.js';

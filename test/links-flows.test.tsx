@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import type {Blog, Post} from '../source/posts/model.js';
+import type {Blog, Post} from '../source/blog/model/model.js';
 import {createTheme} from '../source/theme/palette.js';
-import {createLinkHost} from '../source/util/opener.js';
+import {createLinkHost} from '../source/ui/host/opener.js';
 import {appOpener, keys} from './helpers/ink.js';
 import {makePost} from './helpers/posts.js';
 

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {bodyStartLine} from '../source/posts/front-matter.js';
+import {bodyStartLine} from '../source/blog/load/front-matter.js';
 import {renderMarkdown} from '../source/render/markdown.js';
 import {codeBlockOnScreen, sourceLineAt} from '../source/render/source-lines.js';
 import {clipboardText, MAX_COPY_BYTES, osc52} from '../source/text/osc52.js';
 import {createTheme} from '../source/theme/palette.js';
-import {editorArguments, editorCommand} from '../source/util/editor.js';
-import {createLinkHost, type Locate, openPlan} from '../source/util/opener.js';
+import {editorArguments, editorCommand} from '../source/ui/host/editor.js';
+import {createLinkHost, type Locate, openPlan} from '../source/ui/host/opener.js';
 
 // The render records links, code blocks and source lines as it draws; the
 // editor, the opener and the clipboard are pure decisions on top of them.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
+import type {Post} from '../source/blog/model/model.js';
 import {fieldText, formatLines, parseListFormat, TAB_SEPARATED} from '../source/cli/list-format.js';
-import type {Post} from '../source/posts/model.js';
 import {UserError} from '../source/util/errors.js';
 import {makePost} from './helpers/posts.js';
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
+import type {Post} from '../source/blog/model/model.js';
 import {formatJson} from '../source/cli/print.js';
-import type {Post} from '../source/posts/model.js';
 import {listColumns, listRow} from '../source/render/list-row.js';
 import {displayWidth} from '../source/text/width.js';
 import {createTheme} from '../source/theme/palette.js';

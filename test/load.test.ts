@@ -4,12 +4,12 @@ import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:f
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {discoverPosts, isPostFile} from '../source/posts/discover.js';
-import {detectLayout} from '../source/posts/layout.js';
-import {loadBlog} from '../source/posts/load.js';
-import type {SkipReason} from '../source/posts/model.js';
-import {isGuessedDate} from '../source/posts/model.js';
-import {skipReason} from '../source/posts/skip.js';
+import {discoverPosts, isPostFile} from '../source/blog/load/discover.js';
+import {detectLayout} from '../source/blog/load/layout.js';
+import {loadBlog} from '../source/blog/load/load.js';
+import {skipReason} from '../source/blog/load/skip.js';
+import type {SkipReason} from '../source/blog/model/model.js';
+import {isGuessedDate} from '../source/blog/model/model.js';
 import {UserError} from '../source/util/errors.js';
 import {runBin} from './helpers/bin.js';
 

@@ -4,10 +4,10 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import fc from 'fast-check';
-import type {TermStrings} from '../source/posts/layout.js';
-import {toTerms} from '../source/posts/normalise.js';
-import {loadPostFile} from '../source/posts/read-post.js';
-import {countWords, countWordsInUtf8} from '../source/posts/words.js';
+import type {TermStrings} from '../source/blog/load/layout.js';
+import {loadPostFile} from '../source/blog/load/read-post.js';
+import {toTerms} from '../source/blog/model/normalise.js';
+import {countWords, countWordsInUtf8} from '../source/blog/model/reading-time.js';
 import {makePost} from './helpers/posts.js';
 
 describe('toTerms: a string read by each generator’s rule', () => {

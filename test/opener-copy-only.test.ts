@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {MAX_COPY_BYTES} from '../source/text/osc52.js';
-import {createLinkHost, type Environment} from '../source/util/opener.js';
+import {createLinkHost, type Environment} from '../source/ui/host/opener.js';
 
 // A served reader is on another machine: a link they open is copied to their
 // own clipboard (OSC 52 through their terminal), and no program runs here,

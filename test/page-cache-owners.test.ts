@@ -1,18 +1,21 @@
 import assert from 'node:assert/strict';
 import {after, before, describe, it} from 'node:test';
-import type {Post} from '../source/posts/model.js';
+import type {Post} from '../source/blog/model/model.js';
 import {SYNC_RENDER_LIMIT} from '../source/render/render-job.js';
 import {createTheme} from '../source/theme/palette.js';
-import {loadRenderer, onPageReady, readerPage, stopBackgroundRenders} from '../source/ui/page-cache.js';
+import {PageCache} from '../source/ui/pages/page-cache.js';
+import {loadRenderer} from '../source/ui/pages/renderer.js';
 import {bodyOf, makePost} from './helpers/posts.js';
 
-// The page cache is shared by every app of a process (every reader of
-// blogread serve): a post rendered in the background is stopped only when no
+// A page cache is shared by every app given it (every reader of one
+// blogread serve, each app its own owner): a post rendered in the background is stopped only when no
 // app wants it any more. The posts here have words enough to be rendered in
 // the background, but a body small enough to be rendered on this thread (no
 // worker), in the turn after it is asked for.
 
 const theme = createTheme(0);
+/** The cache the apps share, as a server's readers share one. */
+const cache = new PageCache();
 let posts = 0;
 /** A new post (a file of its own) of 8000-odd words. */
 function wordyPost(): Post {
@@ -24,7 +27,7 @@ function wordyPost(): Post {
 function readyPages() {
 	let ready = 0;
 	const waiting = new Set<() => void>();
-	const stop = onPageReady(() => {
+	const stop = cache.onPageReady(() => {
 		ready++;
 		for (const check of waiting) check();
 	});
@@ -60,7 +63,7 @@ async function renderTurns(): Promise<void> {
 
 /** The page an owner has of `post` at `width`, which must be complete. */
 function completePage(post: Post, width: number, owner: object) {
-	const page = readerPage(post, width, theme, false, owner);
+	const page = cache.readerPage(post, width, theme, false, owner);
 	assert.ok(page, `a page at ${width}`);
 	assert.notEqual(page.partial, true, `the whole page at ${width}`);
 	assert.ok(page.plain.some(line => line.includes('Paragraph 89')));
@@ -87,7 +90,7 @@ before(async () => {
 });
 
 after(() => {
-	for (const made of owners) stopBackgroundRenders(made);
+	for (const made of owners) cache.stopBackgroundRenders(made);
 });
 
 describe('background renders and the apps that want them', () => {
@@ -96,8 +99,8 @@ describe('background renders and the apps that want them', () => {
 		const [first, second] = [owner(), owner()];
 		const pages = readyPages();
 		try {
-			assert.equal(readerPage(post, 60, theme, false, first), undefined, 'rendered in the background');
-			assert.equal(readerPage(post, 90, theme, false, second), undefined);
+			assert.equal(cache.readerPage(post, 60, theme, false, first), undefined, 'rendered in the background');
+			assert.equal(cache.readerPage(post, 90, theme, false, second), undefined);
 			await pages.waitFor(2);
 			completePage(post, 60, first);
 			completePage(post, 90, second);
@@ -111,9 +114,9 @@ describe('background renders and the apps that want them', () => {
 		const [leaving, staying] = [owner(), owner()];
 		const pages = readyPages();
 		try {
-			assert.equal(readerPage(post, 70, theme, false, leaving), undefined);
-			assert.equal(readerPage(post, 70, theme, false, staying), undefined, 'the same render, wanted twice');
-			stopBackgroundRenders(leaving);
+			assert.equal(cache.readerPage(post, 70, theme, false, leaving), undefined);
+			assert.equal(cache.readerPage(post, 70, theme, false, staying), undefined, 'the same render, wanted twice');
+			cache.stopBackgroundRenders(leaving);
 			await pages.waitFor(1);
 			completePage(post, 70, staying);
 		} finally {
@@ -126,15 +129,15 @@ describe('background renders and the apps that want them', () => {
 		const [first, second] = [owner(), owner()];
 		const pages = readyPages();
 		try {
-			assert.equal(readerPage(post, 70, theme, false, first), undefined);
-			assert.equal(readerPage(post, 70, theme, false, second), undefined);
-			stopBackgroundRenders(first);
-			stopBackgroundRenders(second);
+			assert.equal(cache.readerPage(post, 70, theme, false, first), undefined);
+			assert.equal(cache.readerPage(post, 70, theme, false, second), undefined);
+			cache.stopBackgroundRenders(first);
+			cache.stopBackgroundRenders(second);
 			await renderTurns();
 			assert.equal(pages.count, 0, 'no page was made ready');
 			// Forgotten: the next app to ask starts it again.
 			const third = owner();
-			assert.equal(readerPage(post, 70, theme, false, third), undefined);
+			assert.equal(cache.readerPage(post, 70, theme, false, third), undefined);
 			await pages.waitFor(1);
 			completePage(post, 70, third);
 		} finally {
@@ -147,8 +150,8 @@ describe('background renders and the apps that want them', () => {
 		const resized = owner();
 		const pages = readyPages();
 		try {
-			assert.equal(readerPage(post, 60, theme, false, resized), undefined);
-			assert.equal(readerPage(post, 100, theme, false, resized), undefined);
+			assert.equal(cache.readerPage(post, 60, theme, false, resized), undefined);
+			assert.equal(cache.readerPage(post, 100, theme, false, resized), undefined);
 			await pages.waitFor(1);
 			await renderTurns();
 			assert.equal(pages.count, 1, 'the render at 60 was stopped');
@@ -163,9 +166,9 @@ describe('background renders and the apps that want them', () => {
 		const [me, them] = [owner(), owner()];
 		const pages = readyPages();
 		try {
-			assert.equal(readerPage(mine, 80, theme, false, me), undefined);
-			assert.equal(readerPage(theirs, 80, theme, false, them), undefined);
-			stopBackgroundRenders(me);
+			assert.equal(cache.readerPage(mine, 80, theme, false, me), undefined);
+			assert.equal(cache.readerPage(theirs, 80, theme, false, them), undefined);
+			cache.stopBackgroundRenders(me);
 			await pages.waitFor(1);
 			await renderTurns();
 			assert.equal(pages.count, 1);
@@ -185,19 +188,36 @@ describe('background renders and the apps that want them', () => {
 		];
 		let ready = 0;
 		// Each app reads its page again whenever one is ready, as useReaderPage's re-render does.
-		const stop = onPageReady(() => {
+		const stop = cache.onPageReady(() => {
 			ready++;
 			if (ready > 20) return;
-			for (const app of apps) readerPage(post, 80, app.theme, false, app.owner);
+			for (const app of apps) cache.readerPage(post, 80, app.theme, false, app.owner);
 		});
 		try {
-			for (const app of apps) assert.equal(readerPage(post, 80, app.theme, false, app.owner), undefined);
+			for (const app of apps) assert.equal(cache.readerPage(post, 80, app.theme, false, app.owner), undefined);
 			for (let turn = 0; turn < 30; turn++) await new Promise(resolve => setImmediate(resolve));
 			assert.ok(ready <= 2, `${ready} pages made ready for two apps`);
-			for (const app of apps) assert.ok(readerPage(post, 80, app.theme, false, app.owner));
+			for (const app of apps) assert.ok(cache.readerPage(post, 80, app.theme, false, app.owner));
 		} finally {
 			stop();
-			for (const app of apps) stopBackgroundRenders(app.owner);
+			for (const app of apps) cache.stopBackgroundRenders(app.owner);
+		}
+	});
+
+	it('caches are apart: a page made in one is not in another, nor are its renders stopped from there', async () => {
+		const post = wordyPost();
+		const mine = owner();
+		const other = new PageCache();
+		const pages = readyPages();
+		try {
+			assert.equal(cache.readerPage(post, 70, theme, false, mine), undefined);
+			other.stopBackgroundRenders(mine);
+			await pages.waitFor(1);
+			assert.ok(completePage(post, 70, mine));
+			assert.equal(other.readerPage(post, 70, theme, false, mine), undefined, 'rendered anew in the other cache');
+			other.stopBackgroundRenders(mine);
+		} finally {
+			pages.stop();
 		}
 	});
 });

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
-import {openPlan} from '../source/util/opener.js';
+import {openPlan} from '../source/ui/host/opener.js';
 import {absolutePathEntries, findProgram} from '../source/util/programs.js';
 import {baseEnv, bin, runBin} from './helpers/bin.js';
 import {inTerminal} from './helpers/pty.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {describe, it} from 'node:test';
-import {loadBlog} from '../source/posts/load.js';
-import type {Blog, Post} from '../source/posts/model.js';
+import {loadBlog} from '../source/blog/load/load.js';
+import type {Blog, Post} from '../source/blog/model/model.js';
 import {createTheme} from '../source/theme/palette.js';
 import {appOpener, keys} from './helpers/ink.js';
 import {makePost, makePosts} from './helpers/posts.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import fc from 'fast-check';
-import {frontMatterBody, parseFrontMatter} from '../source/posts/front-matter.js';
-import {normalisePost} from '../source/posts/normalise.js';
+import {frontMatterBody, parseFrontMatter} from '../source/blog/load/front-matter.js';
+import {normalisePost} from '../source/blog/model/normalise.js';
 import {renderPostPage} from '../source/render/post-page.js';
 import {displayWidth} from '../source/text/width.js';
 import {createTheme} from '../source/theme/palette.js';

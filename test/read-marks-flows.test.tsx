@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import type {Blog, Post} from '../source/posts/model.js';
-import type {MemorySnapshot} from '../source/storage/reading-memory.js';
-import {emptyReadingState, type ReadingState} from '../source/storage/reading-state.js';
+import type {Blog, Post} from '../source/blog/model/model.js';
+import type {MemorySnapshot} from '../source/reading/reading-memory.js';
+import {emptyReadingState, type ReadingState} from '../source/reading/reading-state.js';
 import {createTheme} from '../source/theme/palette.js';
 import type {MemoryHost} from '../source/ui/hooks/use-memory.js';
 import {appOpener, keys} from './helpers/ink.js';

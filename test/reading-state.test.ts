@@ -15,8 +15,7 @@ import {
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {stateFolderPath} from '../source/storage/private-folder.js';
-import {ReadingMemory} from '../source/storage/reading-memory.js';
+import {ReadingMemory} from '../source/reading/reading-memory.js';
 import {
 	emptyReadingState,
 	MAX_STATE_BYTES,
@@ -24,7 +23,8 @@ import {
 	parseReadingState,
 	type ReadingState,
 	serializeReadingState,
-} from '../source/storage/reading-state.js';
+} from '../source/reading/reading-state.js';
+import {stateFolderPath} from '../source/storage/private-folder.js';
 
 const root = '/home/someone/blog';
 const hash = '0123456789ab';

@@ -3,7 +3,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
-import {parseFrontMatter} from '../source/posts/front-matter.js';
+import {parseFrontMatter} from '../source/blog/load/front-matter.js';
 import {expandTabs, fenceLanguage} from '../source/render/code-block.js';
 import {renderMarkdown} from '../source/render/markdown.js';
 import {fitColumns} from '../source/render/table.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {describe, it} from 'node:test';
-import type {Post} from '../source/posts/model.js';
-import {candidateList, closestSlugs, resolvePost} from '../source/posts/resolve-post.js';
+import type {Post} from '../source/blog/model/model.js';
+import {candidateList, closestSlugs, resolvePost} from '../source/blog/query/resolve-post.js';
 import {makePost} from './helpers/posts.js';
 
 const post = (file: string, title: string): Post => makePost({title}, 'Text.', file);

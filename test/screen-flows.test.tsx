@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {helpRows} from '../source/keymap.js';
-import type {Blog} from '../source/posts/model.js';
+import type {Blog} from '../source/blog/model/model.js';
 import {createTheme} from '../source/theme/palette.js';
+import {helpRows} from '../source/ui/keys/keymap.js';
 import {appOpener, keys} from './helpers/ink.js';
 import {makePost, makePosts} from './helpers/posts.js';
 

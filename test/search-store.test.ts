@@ -13,12 +13,13 @@ import {
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {readBody} from '../source/posts/body.js';
-import {noFilters, visiblePosts} from '../source/posts/filter.js';
-import {loadBlog} from '../source/posts/load.js';
-import type {Post} from '../source/posts/model.js';
-import {SearchBodies} from '../source/posts/search.js';
-import {SearchStore} from '../source/posts/search-store.js';
+import {readBody} from '../source/blog/load/body.js';
+import {loadBlog} from '../source/blog/load/load.js';
+import type {Post} from '../source/blog/model/model.js';
+import {visiblePosts} from '../source/blog/query/filters.js';
+import {noFilters} from '../source/blog/query/model.js';
+import {SearchBodies} from '../source/blog/search/search.js';
+import {SearchStore} from '../source/blog/search/search-store.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'blogread-search-store-'));
 after(() => {

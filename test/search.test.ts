@@ -3,10 +3,18 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {noFilters, queryWords, searchRank, visiblePosts} from '../source/posts/filter.js';
-import {describeRank, fieldsOnly, MATCH_FIELDS, MATCH_KINDS, SearchBodies, TOP_RANK} from '../source/posts/search.js';
-import {PREFIX, SUBSTRING, WHOLE, WordIndex} from '../source/posts/word-index.js';
-import {wordRuns} from '../source/text/words.js';
+import {searchRank, visiblePosts} from '../source/blog/query/filters.js';
+import {noFilters, queryWords} from '../source/blog/query/model.js';
+import {
+	describeRank,
+	fieldsOnly,
+	MATCH_FIELDS,
+	MATCH_KINDS,
+	SearchBodies,
+	TOP_RANK,
+} from '../source/blog/search/search.js';
+import {PREFIX, SUBSTRING, WHOLE, WordIndex} from '../source/blog/search/word-index.js';
+import {wordRuns} from '../source/text/search-words.js';
 import {shownPosts} from '../source/ui/state/selectors.js';
 import {runCli} from './helpers/cli.js';
 import {makePost, searchOf} from './helpers/posts.js';

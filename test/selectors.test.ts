@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {noFilters} from '../source/posts/filter.js';
-import type {Post} from '../source/posts/model.js';
-import {fieldsOnly} from '../source/posts/search.js';
+import type {Post} from '../source/blog/model/model.js';
+import {noFilters} from '../source/blog/query/model.js';
+import {fieldsOnly} from '../source/blog/search/search.js';
 import {initialState, reducer} from '../source/ui/machine/reducer.js';
 import type {Screen} from '../source/ui/state/model.js';
 import {pickerRows, positionOf, shownPosts} from '../source/ui/state/selectors.js';

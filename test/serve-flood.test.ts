@@ -4,7 +4,9 @@
 // (source, not the built bin); clients are ssh2's, raw sockets, and OpenSSH's.
 import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
+import {writeFileSync} from 'node:fs';
 import type {Socket} from 'node:net';
+import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import type {ClientChannel, Client as SshClient} from 'ssh2';
 import {MAX_REFUSED_CHANNELS} from '../source/serve/connection.js';
@@ -420,6 +422,84 @@ function openSsh(port: number, command: string[], options: string[] = [], said =
 		child.on('close', code => resolve({code, stdout, stderr}));
 	});
 }
+
+/** A post of about `bytes` of emoji-dense prose: the kind the renderer takes longest over (seconds for 3 MB). */
+function emojiDensePost(bytes: number): string {
+	const paragraph = Array.from({length: 300}, () => 'a😀b').join(' ');
+	const body = Array.from({length: Math.ceil(bytes / Buffer.byteLength(paragraph))}, () => paragraph);
+	return `---\ntitle: Emoji-dense\ndate: 2001-01-01\n---\n\n${body.join('\n\n')}\n`;
+}
+
+type Started = {firstOutput: Promise<void>; ended: Promise<{code?: number; stdout: string}>};
+
+/** Starts `command` on a client: once the server has taken it, the promises of its first output and its end. */
+function startCommand(client: SshClient, command: string): Promise<Started> {
+	return new Promise((resolve, reject) => {
+		client.exec(command, (error, stream: ClientChannel) => {
+			if (error) {
+				reject(error);
+				return;
+			}
+
+			let stdout = '';
+			let code: number | undefined;
+			const firstOutput = new Promise<void>(given => stream.once('data', () => given()));
+			stream.on('data', (chunk: Buffer) => {
+				stdout += chunk.toString('utf8');
+			});
+			stream.stderr.resume();
+			stream.on('exit', (status: number | null) => {
+				code = status ?? undefined;
+			});
+			const ended = new Promise<{code?: number; stdout: string}>(given =>
+				stream.once('close', () => given({...(code === undefined ? {} : {code}), stdout})),
+			);
+			resolve({firstOutput, ended});
+		});
+	});
+}
+
+describe('blogread serve: one reader’s command does not hold the others', () => {
+	let served: InProcess;
+	before(async () => {
+		served = await startInProcess({}, '127.0.0.1', folder => {
+			writeFileSync(path.join(folder, 'emoji-dense.md'), emojiDensePost(3.3 * 1024 * 1024));
+		});
+	});
+	after(async () => {
+		await served.stop();
+	});
+
+	// Rendered on the server's one thread, this print held every other reader for seconds.
+	it('while a huge post is printed for one reader, another reader’s list is answered', async () => {
+		const printer = await login(served.port);
+		const reader = await login(served.port);
+		try {
+			// Once first, so what runs the second time is the printing, not loading its modules.
+			assert.equal((await run(printer, 'print emoji-dense --width 40')).code, 0);
+			const order: string[] = [];
+			const printing = await startCommand(printer, 'print emoji-dense --width 70');
+			// Its first output comes once the post is rendered (seconds): the list is asked for meanwhile.
+			const rendered = printing.firstOutput.then(() => order.push('print rendered'));
+			const listed = await run(reader, 'list');
+			order.push('list');
+			assert.equal(listed.code, 0);
+			assert.match(listed.stdout, /Emoji-dense/);
+			await rendered;
+			const {code, stdout} = await printing.ended;
+			assert.equal(code, 0);
+			assert.match(stdout.slice(0, 2000), /Emoji-dense/);
+			assert.ok(
+				Buffer.byteLength(stdout) > 3 * 1024 * 1024,
+				`the whole post printed (${Buffer.byteLength(stdout)} bytes)`,
+			);
+			assert.deepEqual(order, ['list', 'print rendered']);
+		} finally {
+			printer.end();
+			reader.end();
+		}
+	});
+});
 
 describe('blogread serve: key exchange', () => {
 	let served: InProcess;

@@ -3,8 +3,8 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, it} from 'node:test';
-import {loadBlog} from '../source/posts/load.js';
-import type {SkippedFile} from '../source/posts/model.js';
+import {loadBlog} from '../source/blog/load/load.js';
+import type {SkippedFile} from '../source/blog/model/model.js';
 import {formatPost} from '../source/render/bounded.js';
 import {createTheme} from '../source/theme/palette.js';
 import {runBin} from './helpers/bin.js';
@@ -236,6 +236,7 @@ describe('conventions', () => {
 				.map(line => line.split('\t')[2]),
 			['Regatta', 'Fees', 'Moorings'],
 		);
+		assert.match(bin(['--section', 'docs', '--print', 'fees', root]), /^Fees\n/);
 	});
 
 	it('Zola: tags and categories from [taxonomies]', async () => {

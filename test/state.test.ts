@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import type {KeyFlags} from '../source/keymap.js';
-import type {Post} from '../source/posts/model.js';
-import {fieldsOnly} from '../source/posts/search.js';
+import type {Post} from '../source/blog/model/model.js';
+import {fieldsOnly} from '../source/blog/search/search.js';
+import type {KeyFlags} from '../source/ui/keys/keymap.js';
 import {initialState, reducer} from '../source/ui/machine/reducer.js';
 import {type Action, noFind, type ReaderPage, type Screen, type State} from '../source/ui/state/model.js';
 import {readerTop} from '../source/ui/state/selectors.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import fc from 'fast-check';
-import type {Blog} from '../source/posts/model.js';
+import type {Blog} from '../source/blog/model/model.js';
 import {createTheme} from '../source/theme/palette.js';
 import {appOpener, keys} from './helpers/ink.js';
 import {makePost} from './helpers/posts.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import type {Blog, Post} from '../source/posts/model.js';
+import type {Blog, Post} from '../source/blog/model/model.js';
 import {createTheme} from '../source/theme/palette.js';
 import {appOpener, keys} from './helpers/ink.js';
 import {bodyOf, makePost} from './helpers/posts.js';

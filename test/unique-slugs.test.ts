@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {makeSlugsUnique} from '../source/posts/unique-slugs.js';
+import {makeSlugsUnique} from '../source/blog/load/unique-slugs.js';
 import {makePost} from './helpers/posts.js';
 
 describe('makeSlugsUnique: every slug names one post', () => {

@@ -4,11 +4,12 @@
 // the way the bin is bundled.
 import {render} from 'ink-testing-library';
 import React from 'react';
-import type {Blog} from '../../source/posts/model.js';
-import type {SearchBodies} from '../../source/posts/search.js';
+import type {Blog} from '../../source/blog/model/model.js';
+import type {SearchBodies} from '../../source/blog/search/search.js';
 import {createTheme} from '../../source/theme/palette.js';
 import {App, type FrameReport} from '../../source/ui/app.js';
-import {loadRenderer} from '../../source/ui/page-cache.js';
+import {PageCache} from '../../source/ui/pages/page-cache.js';
+import {loadRenderer} from '../../source/ui/pages/renderer.js';
 import {median} from './median.js';
 
 /** The median time from each of `keys` to the frame that answers it; `bodies`: search text read already. */
@@ -20,7 +21,15 @@ export async function keystroke(blog: Blog, keys: string[], bodies?: SearchBodie
 		answered?.();
 	};
 
-	const app = render(React.createElement(App, {blog, theme: createTheme(1), onFrame, ...(bodies ? {bodies} : {})}));
+	const app = render(
+		React.createElement(App, {
+			blog,
+			theme: createTheme(1),
+			onFrame,
+			pages: new PageCache(),
+			...(bodies ? {bodies} : {}),
+		}),
+	);
 	/** Waits until the app has no work left from the last key (a search reading bodies, a page rendering). */
 	const settle = async () => {
 		while (!report?.settled) await new Promise(resolve => setTimeout(resolve, 5));

@@ -75,3 +75,14 @@ export function makeBlog(folder, count, perDay = 3, topics = 0) {
 export function makeLargePost(file, bytes, index = 1) {
 	writeFileSync(file, postText(index, bytes));
 }
+
+/**
+ * A post of about `bytes` of emoji-dense prose (`a😀b` words, 300 a paragraph): the kind that took the
+ * renderer longest, and the plain-text fallback too before it measured a lone emoji without a segmenter.
+ */
+export function makeEmojiPost(file, bytes) {
+	const paragraph = Array(300).fill('a😀b').join(' ');
+	const count = Math.ceil(bytes / Buffer.byteLength(`${paragraph}\n\n`));
+	const body = Array.from({length: count}, () => paragraph).join('\n\n');
+	writeFileSync(file, `---\ntitle: "Emoji-dense"\ndate: 2001-01-01\n---\n\n${body}\n`);
+}

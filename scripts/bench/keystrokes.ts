@@ -4,7 +4,7 @@
 // and runs it, once over 10,000 posts with the large post and once over
 // 100,000 posts without; it prints [name, ms] rows as JSON.
 // Usage (bundled): node keystrokes.js <blog folder> [large post]
-import {loadBlog} from '../../source/posts/load.js';
+import {loadBlog} from '../../source/blog/load/load.js';
 import {keystroke} from './app-keys.js';
 
 const [folder = '', large] = process.argv.slice(2);

@@ -7,10 +7,10 @@
 // runs it; it prints [name, value] rows as JSON: ms, and MB for the memory.
 // Usage (bundled): node --expose-gc search.js time|keys <blog folder> <runs>
 import {realpathSync} from 'node:fs';
-import {readBody} from '../../source/posts/body.js';
-import {loadBlog} from '../../source/posts/load.js';
-import {SearchBodies} from '../../source/posts/search.js';
-import {SearchStore} from '../../source/posts/search-store.js';
+import {readBody} from '../../source/blog/load/body.js';
+import {loadBlog} from '../../source/blog/load/load.js';
+import {SearchBodies} from '../../source/blog/search/search.js';
+import {SearchStore} from '../../source/blog/search/search-store.js';
 import {keystroke} from './app-keys.js';
 import {median} from './median.js';
 

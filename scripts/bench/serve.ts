@@ -16,15 +16,27 @@
 //   node --import tsx scripts/bench/serve.ts [--json] [--bin CLI] [blog folder …]
 // No folder: the sample blog and a generated one of 1,000 posts. --bin: a build
 // other than dist/cli.js, to compare. BENCH_RUNS: the single sessions timed.
-import {type ChildProcessWithoutNullStreams, spawn} from 'node:child_process';
-import {mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {mkdtempSync, rmSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import ssh2, {type ClientChannel} from 'ssh2';
 // @ts-expect-error plain JavaScript helper shared with the fixtures
 import {makeBlog} from './generate.mjs';
 import {median} from './median.js';
+import {
+	allQuiet,
+	cpuTicks,
+	machineTicks,
+	memoryMb,
+	percentile,
+	random,
+	Server,
+	Session,
+	scroller,
+	settle,
+	sleep,
+	TICK_MS,
+} from './serve-clients.js';
 
 /** One figure, as shown (with its unit); the issue's target for it, and whether this run met it. */
 export type ServeRow = [name: string, figure: string, target?: string, met?: boolean];
@@ -42,276 +54,15 @@ const PACE = 100;
 const WARM_UP_MS = 1500;
 const STAGGERED_MS = 3500;
 const TOGETHER_MS = 2000;
-/** A key with no answer in this long is counted as unanswered, and its session goes on. */
-const NO_ANSWER = 5000;
 const KEY_TARGET = 50;
 const SESSION_MB_TARGET = 10;
-const READY = '? help';
 
-const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
-
-/** The server's resident memory now (VmRSS) or its peak so far (VmHWM), in MB. */
-function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
-	const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-	return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN) / 1024;
-}
-
-/** CPU ticks (user and system, all threads) a process has used so far, from /proc/<pid>/stat. */
-function cpuTicks(pid: number): number {
-	const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').at(-1)?.trim().split(' ') ?? [];
-	return Number(fields[11]) + Number(fields[12]);
-}
-
-const TICK_MS = 10;
-
-/** CPU ticks the whole machine has used so far (all but idle and waiting for the disk), from /proc/stat. */
-function machineTicks(): number {
-	const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
-	return fields.slice(0, 8).reduce((sum, value, index) => (index === 3 || index === 4 ? sum : sum + value), 0);
-}
-
-/** Waits until the process has used no CPU for `quiet` ms (ticks are 10 ms: polled every 100). */
-async function settle(pid: number, quiet = 500, timeout = 10_000): Promise<void> {
-	const end = performance.now() + timeout;
-	let ticks = cpuTicks(pid);
-	let still = 0;
-	while (still < quiet && performance.now() < end) {
-		await sleep(100);
-		const now = cpuTicks(pid);
-		still = now === ticks ? still + 100 : 0;
-		ticks = now;
-	}
-}
-
-/** The value below which `share` of the sorted values lie (nearest rank). */
-function percentile(values: number[], share: number): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
-}
-
-/** A small seeded generator, so each run's clocks are offset alike. */
-function random(seed: number): () => number {
-	let state = seed;
-	return () => {
-		state = (state + 0x6d2b79f5) | 0;
-		let value = Math.imul(state ^ (state >>> 15), 1 | state);
-		value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-		return ((value ^ (value >>> 14)) >>> 0) / 2 ** 32;
-	};
-}
-
-/**
- * The servers running: killed if this process ends before stopping them (Ctrl-C reaches the server too, and a
- * server whose stderr is gone loops on writing to it instead of stopping).
- */
-const running = new Set<ChildProcessWithoutNullStreams>();
 const work = mkdtempSync(path.join(os.tmpdir(), 'blogread-bench-serve-'));
-const killRunning = () => {
-	for (const child of running) child.kill('SIGKILL');
-};
-process.on('exit', killRunning);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 	process.once(signal, () => {
-		killRunning();
 		rmSync(work, {recursive: true, force: true});
 		process.exit(1);
 	});
-}
-
-/** The built server, serving `blog` with a host key and state of its own in `folder`. */
-class Server {
-	readonly child: ChildProcessWithoutNullStreams;
-	stderr = '';
-	exited = false;
-	readonly ready: Promise<{port: number; posts: number}>;
-	private readonly exit: Promise<number | null>;
-
-	constructor(bin: string, blog: string, folder: string) {
-		mkdirSync(folder, {recursive: true});
-		const args = ['serve', blog, '--listen', '127.0.0.1:0', '--quiet', '--host-key', path.join(folder, 'host-key')];
-		args.push('--max-sessions', String(SESSIONS + 10), '--max-per-address', String(SESSIONS + 10));
-		const collect = path.join(import.meta.dirname, 'collect.mjs');
-		this.child = spawn(process.execPath, ['--expose-gc', '--import', collect, bin, ...args], {
-			env: {
-				...process.env,
-				XDG_STATE_HOME: path.join(folder, 'state'),
-				XDG_CACHE_HOME: path.join(folder, 'cache'),
-				NO_COLOR: undefined,
-				FORCE_COLOR: undefined,
-			},
-		});
-		running.add(this.child);
-		this.child.stderr.setEncoding('utf8');
-		this.exit = new Promise(resolve => {
-			this.child.on('exit', code => {
-				running.delete(this.child);
-				this.exited = true;
-				resolve(code);
-			});
-		});
-		this.ready = new Promise((resolve, reject) => {
-			this.child.stderr.on('data', (chunk: string) => {
-				this.stderr += chunk;
-				const port = /read it with: ssh -p (\d+) /.exec(this.stderr)?.[1];
-				const posts = /serving (\d+) posts/.exec(this.stderr)?.[1];
-				if (port !== undefined) resolve({port: Number(port), posts: Number(posts)});
-			});
-			void this.exit.then(code => reject(new Error(`the server quit (${code}) before listening: ${this.stderr}`)));
-		});
-	}
-
-	/** Has the server collect its garbage, and gives its live heap then, in MB. */
-	async collect(): Promise<number> {
-		const from = this.stderr.length;
-		this.child.kill('SIGUSR2');
-		for (let waited = 0; waited < 10_000; waited += 20) {
-			const kb = /bench-heap-kb (\d+)\n/.exec(this.stderr.slice(from))?.[1];
-			if (kb !== undefined) return Number(kb) / 1024;
-			await sleep(20);
-		}
-
-		throw new Error('the server did not say its heap after a collection');
-	}
-
-	get pid(): number {
-		return this.child.pid ?? Number.NaN;
-	}
-
-	/** What the server said besides its two lines at the start (with --quiet, only problems). */
-	said(): string[] {
-		return this.stderr
-			.split('\n')
-			.filter(
-				line =>
-					line.trim() !== '' &&
-					!/serving \d+ posts|read it with:|stopping: ending every session|bench-heap-kb/.test(line),
-			);
-	}
-
-	/** Stops it as Ctrl-C does and gives its exit code (killed after 10 s). */
-	async stop(): Promise<number | null> {
-		if (!this.exited) this.child.kill('SIGTERM');
-		const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
-		const code = await this.exit;
-		clearTimeout(timer);
-		return code;
-	}
-}
-
-/** One reader: an ssh2 client with a shell on a 100×30 pty, timing what comes back after each key. */
-class Session {
-	/** ms from connecting to the first frame (`? help`). */
-	firstFrame = Number.NaN;
-	/** When data last came in (performance.now). */
-	lastData = 0;
-	unanswered = 0;
-	/** Data that came after the first frame with no key waiting for it: a frame in parts, or one unasked for. */
-	unprompted = 0;
-	private readonly client = new ssh2.Client();
-	private channel: ClientChannel | undefined;
-	private opening = '';
-	private waiting: ((at: number) => void) | undefined;
-	private closed: Promise<void> | undefined;
-
-	/** Connects, opens the app, and resolves at its first frame. */
-	async open(port: number): Promise<void> {
-		const start = performance.now();
-		await new Promise<void>((resolve, reject) => {
-			this.client.on('error', reject);
-			this.client.on('ready', () => {
-				this.client.shell({term: 'xterm-256color', cols: 100, rows: 30}, (error, channel) => {
-					if (error) {
-						reject(error);
-						return;
-					}
-
-					this.channel = channel;
-					this.closed = new Promise(done => {
-						channel.on('close', () => done());
-					});
-					channel.stderr.on('data', (data: Buffer) => {
-						reject(new Error(`the server said on the session's stderr: ${data.toString().trim()}`));
-					});
-					channel.on('data', (data: Buffer) => {
-						const at = performance.now();
-						this.lastData = at;
-						if (Number.isNaN(this.firstFrame)) {
-							this.opening += data.toString('latin1');
-							if (this.opening.includes(READY)) {
-								this.firstFrame = at - start;
-								this.opening = '';
-								resolve();
-							}
-						}
-
-						const waiting = this.waiting;
-						this.waiting = undefined;
-						if (waiting) waiting(at);
-						else if (this.opening === '' && !Number.isNaN(this.firstFrame)) this.unprompted++;
-					});
-					channel.on('close', () => reject(new Error('the session closed before its first frame')));
-				});
-			});
-			this.client.connect({host: '127.0.0.1', port, username: 'bench', readyTimeout: 60_000});
-		});
-	}
-
-	/** Writes `key` and gives the ms until the first data back (undefined: none in NO_ANSWER ms). */
-	async press(key: string): Promise<number | undefined> {
-		const channel = this.channel;
-		if (!channel) throw new Error('the session is not open');
-		return new Promise(resolve => {
-			const timer = setTimeout(() => {
-				this.waiting = undefined;
-				this.unanswered++;
-				resolve(undefined);
-			}, NO_ANSWER);
-			const start = performance.now();
-			this.waiting = at => {
-				clearTimeout(timer);
-				resolve(at - start);
-			};
-			channel.write(key);
-		});
-	}
-
-	/** Quits the app with Q and waits for the server to close the session and the connection. */
-	async quit(): Promise<void> {
-		const ended = new Promise<void>(resolve => {
-			this.client.on('close', () => resolve());
-		});
-		this.channel?.write('Q');
-		const timer = setTimeout(() => this.client.end(), 10_000);
-		await this.closed;
-		this.client.end();
-		await ended;
-		clearTimeout(timer);
-	}
-}
-
-/**
- * A session's keys: j down the list of `posts`, and k back up at its bottom; its row is followed from the top,
- * where the app starts.
- */
-function scroller(posts: number): () => string {
-	let row = 0;
-	let down = true;
-	return () => {
-		if (down && row >= posts - 1) down = false;
-		else if (!down && row <= 0) down = true;
-		row += down ? 1 : -1;
-		return down ? 'j' : 'k';
-	};
-}
-
-/** Resolves once no session has had data for `quiet` ms: the frames of the last keys are all in. */
-async function allQuiet(sessions: Session[], quiet = 300): Promise<void> {
-	for (;;) {
-		const last = Math.max(...sessions.map(session => session.lastData));
-		const left = last + quiet - performance.now();
-		if (left <= 0) return;
-		await sleep(left);
-	}
 }
 
 /** A scrolling's key times, with the CPU (in % of a core) the server, the bench and the rest of the machine used. */
@@ -389,7 +140,7 @@ async function scroll(
 
 /** The scenario over one blog; `label` names it in the rows. */
 async function serveBench(bin: string, blog: string, label: string, folder: string): Promise<ServeRow[]> {
-	const server = new Server(bin, blog, folder);
+	const server = new Server(bin, blog, folder, SESSIONS + 10);
 	const sessions: Session[] = [];
 	try {
 		const {port, posts} = await server.ready;

@@ -1,12 +1,12 @@
-// The README's table of keys, made from the keymap (source/keymap.ts), so the
+// The README's table of keys, made from the keymap (source/ui/keys/keymap.ts), so the
 // table, `?` in the app and --help never disagree. `npm run docs` writes it
 // between the README's markers; test/readme.test.ts checks it is current.
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {type Binding, type Command, keyLabel, keymap, type View} from '../../source/keymap.js';
+import {type Binding, type Command, keyLabel, keymap, type View} from '../../source/ui/keys/keymap.js';
 
 /** The screens in the order a reader meets them, as the table names them. */
-const SCREENS: Array<[View, string]> = [
+export const SCREENS: Array<[View, string]> = [
 	['list', 'list'],
 	['search', 'search field'],
 	['picker', 'tag picker'],
@@ -18,7 +18,7 @@ const SCREENS: Array<[View, string]> = [
 	['help', 'help'],
 ];
 
-export const START = '<!-- keys: made by `npm run docs` from source/keymap.ts -->';
+export const START = '<!-- keys: made by `npm run docs` from source/ui/keys/keymap.ts -->';
 export const END = '<!-- keys end -->';
 
 /** A cell's text with Markdown's table characters made harmless. */
@@ -46,7 +46,7 @@ const PAIRS: Array<[Command, Command]> = [
 const keysOf = (binding: Binding) => keyList(binding.keys.map(key => keyLabel(key)).join(' '));
 
 /** One view's rows: a binding each, a pair of bindings on one row. */
-function viewRows(view: View): Array<[keys: string, does: string]> {
+export function viewRows(view: View): Array<[keys: string, does: string]> {
 	const bindings = keymap.filter(binding => binding.views.includes(view));
 	const rows: Array<[string, string]> = [];
 	for (const binding of bindings) {

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {SORT_KEYS, type SortKey} from '../posts/filter.js';
+import {SORT_KEYS, type SortKey} from '../blog/query/model.js';
 import {isThemeChoice, type ThemeChoice} from '../theme/choice.js';
 import {errorMessage} from '../util/errors.js';
 import {MAX_WIDTH, MIN_WIDTH} from './flags.js';

@@ -2,7 +2,7 @@
 // The bin. --help and --version are answered here; everything else (meow, the
 // posts, React, Ink, marked) is imported after them, so those two start as
 // fast as Node does.
-import {endOnHangUp, terminalGone} from '../util/hang-up.js';
+import {endOnHangUp, terminalGone} from '../ui/host/hang-up.js';
 import {settleColourVariables} from './colour-variables.js';
 import {helpText, version} from './help.js';
 
@@ -26,6 +26,16 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
 } else {
 	const {enableCompileCache} = await import('./compile-cache.js');
 	enableCompileCache(process.env);
-	const {main} = await import('./run.js');
-	await main(args);
+	// `blogread serve …` serves the blog over SSH, `blogread completion …` completes the shell's
+	// command line (a folder named serve or completion is `./serve`, `./completion`).
+	if (args[0] === 'serve') {
+		const {serveMain} = await import('../serve/run-serve.js');
+		await serveMain(args.slice(1));
+	} else if (args[0] === 'completion') {
+		const {completionMain} = await import('./completion/command.js');
+		await completionMain(args.slice(1));
+	} else {
+		const {main} = await import('./run.js');
+		await main(args);
+	}
 }

@@ -10,7 +10,7 @@ export const MAX_WIDTH = 1000;
 
 type FlagKind = 'boolean' | 'string' | 'list';
 
-type FlagSpec<Kind extends FlagKind = FlagKind, Value = unknown> = {
+export type FlagSpec<Kind extends FlagKind = FlagKind, Value = unknown> = {
 	kind: Kind;
 	short?: string;
 	/** What the value is called in the help (`--tag <tag>`); value flags only. */
@@ -122,6 +122,7 @@ export const flags = {
 	),
 	help: boolean('show this help', {short: 'h'}),
 	version: boolean('show the version', {short: 'v'}),
+	verbose: boolean('with --version: also Node, the colours, the terminal and the folders used'),
 } as const;
 
 export type FlagName = keyof typeof flags;

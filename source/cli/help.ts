@@ -1,8 +1,8 @@
 // The help text (--help), the one-line usage shown after a usage error, and the
 // version. The options come from the flag table and the keys from the keymap.
 import {createRequire} from 'node:module';
-import {helpRows} from '../keymap.js';
 import {glyphsFor, localeIsUnicode} from '../theme/glyphs.js';
+import {helpRows} from '../ui/keys/keymap.js';
 import {flagHelp} from './flags.js';
 
 const keyLines = (view: 'list' | 'reader', ascii: boolean) =>

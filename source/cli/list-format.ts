@@ -1,7 +1,7 @@
 // `--list` for scripts: one line per post, laid out by a template of `{field}`
 // names (`--format '{date} {title}'`). Into a pipe, `--list` uses the
 // tab-separated default, so `cut -f2` gives slugs and fzf shows whole lines.
-import {type FieldName, jsonNames, type Post} from '../posts/model.js';
+import {type FieldName, jsonNames, type Post} from '../blog/model/model.js';
 import {hasControls, showControls} from '../text/sanitize.js';
 import {UserError} from '../util/errors.js';
 

@@ -1,6 +1,6 @@
 import {existsSync, statSync} from 'node:fs';
 import os from 'node:os';
-import type {SortKey} from '../posts/filter.js';
+import type {SortKey} from '../blog/query/model.js';
 import {isThemeChoice, type ThemeChoice} from '../theme/choice.js';
 import {UserError} from '../util/errors.js';
 import type {Config} from './config.js';
@@ -38,7 +38,8 @@ export type Options = {
 	state: boolean;
 };
 
-function defaultTarget(env: NodeJS.ProcessEnv, config: Config): string {
+/** The blog a run reads when no path is given: $BLOGREAD_DIR, the config's folder, ./posts, else here. */
+export function defaultTarget(env: NodeJS.ProcessEnv, config: Config): string {
 	const fromEnv = env['BLOGREAD_DIR'];
 	if (fromEnv) return fromEnv;
 	if (config.folder) return config.folder.replace(/^~(?=\/|$)/, os.homedir());

@@ -1,10 +1,11 @@
 // Print mode: the list as lines or JSON, and one post rendered.
 import {stat} from 'node:fs/promises';
-import {readBody, UNREADABLE} from '../posts/body.js';
-import {loadBlog} from '../posts/load.js';
-import {type Blog, type Post, summarise} from '../posts/model.js';
-import {candidateList, resolvePost} from '../posts/resolve-post.js';
+import {readBody, UNREADABLE} from '../blog/load/body.js';
+import {loadBlog} from '../blog/load/load.js';
+import {type Blog, type Post, summarise} from '../blog/model/model.js';
+import {candidateList, resolvePost} from '../blog/query/resolve-post.js';
 import {listColumns, listRow} from '../render/list-row.js';
+import type {PageOptions} from '../render/post-header.js';
 import {escapeForJson} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {UserError} from '../util/errors.js';
@@ -50,6 +51,7 @@ export async function printPost(options: Options, name: string, io: Io): Promise
 	const blog = await loadBlog(direct ? name : options.target, {
 		drafts: true,
 		...(options.lang ? {lang: options.lang} : {}),
+		...(options.sections.length > 0 ? {sections: options.sections} : {}),
 		env: io.env,
 		warn: line => io.stderr.write(`${line}\n`),
 	});
@@ -60,9 +62,17 @@ export async function printPost(options: Options, name: string, io: Io): Promise
 }
 
 /** Where a post is looked for by name: paths from `cwd`; a failure names `blog` and says how to list it. */
-type Where = {cwd: string; blog: string; listHint: string};
+export type Where = {cwd: string; blog: string; listHint: string};
 
-/** Prints the post of a loaded blog that `name` names (a slug, a path in it, a title…), never a file outside it. */
+/** The post of a loaded blog that `name` names (a slug, a path in it, a title…), never a file outside it. */
+export function findBlogPost(blog: Blog, name: string, where: Where): Post {
+	// A translation is found by its own path too, not only the listed version.
+	const listed = new Set(blog.posts);
+	const translations = [...new Set([...(blog.translations?.values() ?? [])].flat())].filter(post => !listed.has(post));
+	return namedPost(name, blog.posts, translations, where);
+}
+
+/** Prints the post of a loaded blog that `name` names. */
 export async function printBlogPost(
 	blog: Blog,
 	name: string,
@@ -70,27 +80,31 @@ export async function printBlogPost(
 	io: Io,
 	where: Where = {cwd: process.cwd(), blog: options.target, listHint: 'blogread --list shows them'},
 ): Promise<number> {
-	// A translation is found by its own path too, not only the listed version.
-	const listed = new Set(blog.posts);
-	const translations = [...new Set([...(blog.translations?.values() ?? [])].flat())].filter(post => !listed.has(post));
-	const post = namedPost(name, blog.posts, translations, where);
+	const post = findBlogPost(blog, name, where);
 	return printRendered(post, post.path, options, io);
+}
+
+/** The one-line failure for a post whose file could not be read (`problem`, as readBody says it). */
+export function unreadablePost(shownAs: string, problem: string): UserError {
+	return new UserError(`${shownAs}: ${problem.replace(UNREADABLE, 'cannot read this file')}`);
+}
+
+/** The page a post is printed on: the width and colours the options and the terminal say. */
+export function printPage(options: Options, io: Io): PageOptions {
+	const theme = makeTheme(options, io);
+	return {width: printWidth(options, io), theme, hyperlinks: hyperlinks(theme, io)};
 }
 
 /** The post rendered, for the terminal on stdout or plain; `shownAs` names it in a failure. */
 async function printRendered(post: Post, shownAs: string, options: Options, io: Io): Promise<number> {
 	const body = readBody(post);
-	if (body.problem !== null) {
-		throw new UserError(`${shownAs}: ${body.problem.replace(UNREADABLE, 'cannot read this file')}`);
-	}
+	if (body.problem !== null) throw unreadablePost(shownAs, body.problem);
 
 	// Markdown rendering (marked, highlight.js) is loaded only when a post is shown.
 	const [{formatPost}, {RENDER_BUDGET_MS}] = await Promise.all([
 		import('../render/bounded.js'),
 		import('../render/render-job.js'),
 	]);
-	const theme = makeTheme(options, io);
-	const page = {width: printWidth(options, io), theme, hyperlinks: hyperlinks(theme, io)};
-	await output(await formatPost(post, body.markdown, page, RENDER_BUDGET_MS), options, io);
+	await output(await formatPost(post, body.markdown, printPage(options, io), RENDER_BUDGET_MS), options, io);
 	return 0;
 }

@@ -4,24 +4,24 @@ import {realpathSync} from 'node:fs';
 import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import meow from 'meow';
+import {loadBlog, loadIndexedBlog} from '../blog/load/load.js';
+import type {Blog} from '../blog/model/model.js';
+import {visiblePosts} from '../blog/query/filters.js';
+import {commandLineFilters} from '../blog/query/model.js';
+import {closestTerms, termExists} from '../blog/query/terms.js';
+import {fieldsOnly, SearchBodies} from '../blog/search/search.js';
+import {SearchStore} from '../blog/search/search-store.js';
 import {blogreadFolders} from '../follow/ignored-folders.js';
-import {closestTerms, commandLineFilters, termExists, visiblePosts} from '../posts/filter.js';
-import {loadBlog, loadIndexedBlog} from '../posts/load.js';
-import type {Blog} from '../posts/model.js';
-import {fieldsOnly, SearchBodies} from '../posts/search.js';
-import {SearchStore} from '../posts/search-store.js';
-import {ReadingMemory} from '../storage/reading-memory.js';
-import {errorMessage, UserError} from '../util/errors.js';
+import {ReadingMemory} from '../reading/reading-memory.js';
+import {UserError} from '../util/errors.js';
 import {loadConfig} from './config.js';
 import {checkArguments, meowFlags, parseFlags} from './flags.js';
 import {helpText, USAGE, version} from './help.js';
 import {type Io, processIo, say} from './io.js';
 import {type Options, resolveOptions} from './options.js';
+import {exitCodeOf} from './outcome.js';
 import {formatList, listText, printPost} from './print.js';
 import {hyperlinks, interactive, makeTheme, output, printWidth} from './terminal.js';
-
-const SERVE = 'serve';
-const SERVE_USAGE = 'Usage: blogread serve [path] [--listen HOST:PORT] [options] (blogread serve --help lists them)';
 
 async function isFile(target: string): Promise<boolean> {
 	return (await stat(target).catch(() => undefined))?.isFile() ?? false;
@@ -137,12 +137,6 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 }
 
 async function runOrThrow(args: string[], io: Io): Promise<number> {
-	// `blogread serve …` serves the blog over SSH (a folder named serve is `./serve`).
-	if (args[0] === SERVE) {
-		const {runServe} = await import('../serve/run-serve.js');
-		return runServe(args.slice(1), io);
-	}
-
 	const cli = meow({
 		argv: args,
 		importMeta: import.meta,
@@ -164,14 +158,21 @@ async function runOrThrow(args: string[], io: Io): Promise<number> {
 		return 0;
 	}
 
-	if (flags.version) {
+	if (flags.verbose && !flags.version) throw new UserError('--verbose goes with --version', 2);
+	if (flags.version && !flags.verbose) {
 		io.stdout.write(`${version()}\n`);
 		return 0;
 	}
 
-	const {config, problem} = loadConfig(io.env);
-	if (problem) say(io, `config ${problem}`);
-	const options = resolveOptions(cli.input.map(String), flags, io.env, config);
+	const loaded = loadConfig(io.env);
+	if (loaded.problem) say(io, `config ${loaded.problem}`);
+	const options = resolveOptions(cli.input.map(String), flags, io.env, loaded.config);
+	if (flags.version) {
+		const {versionReport} = await import('./version-report.js');
+		io.stdout.write(versionReport(options, io, loaded));
+		return 0;
+	}
+
 	return options.print === undefined ? listOrOpen(options, io) : printPost(options, options.print, io);
 }
 
@@ -179,19 +180,8 @@ async function runOrThrow(args: string[], io: Io): Promise<number> {
  * Runs one invocation and gives its exit code: 0 done, 1 a runtime failure,
  * 2 a usage error. Failures are one line on stderr, never a stack trace.
  */
-export async function run(args: string[], io: Io): Promise<number> {
-	try {
-		return await runOrThrow(args, io);
-	} catch (error) {
-		if (error instanceof UserError) {
-			say(io, error.message);
-			if (error.exitCode === 2) io.stderr.write(`${args[0] === SERVE ? SERVE_USAGE : USAGE}\n`);
-			return error.exitCode;
-		}
-
-		say(io, `unexpected error: ${errorMessage(error)}`);
-		return 1;
-	}
+export function run(args: string[], io: Io): Promise<number> {
+	return exitCodeOf(() => runOrThrow(args, io), io, USAGE);
 }
 
 /** The bin's run: the process's own terminal and environment. */

@@ -6,7 +6,7 @@
 import {type FSWatcher, type Stats, statfsSync, statSync, watch as watchNative} from 'node:fs';
 import {readdir} from 'node:fs/promises';
 import path from 'node:path';
-import {isPostFile} from '../posts/discover.js';
+import {isPostFile} from '../blog/load/discover.js';
 import {errorCode} from '../util/errors.js';
 import {unwatchableFileSystem} from './file-system.js';
 

@@ -1,4 +1,4 @@
-import {isGuessedDate, type Post} from '../posts/model.js';
+import {isGuessedDate, type Post} from '../blog/model/model.js';
 import {markMatches} from '../text/mark-matches.js';
 import {displayWidth, truncate} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';

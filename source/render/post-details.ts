@@ -1,7 +1,7 @@
 // What the list shows of the selected post beside it (a preview pane, on a wide
 // terminal) or under it (a few detail lines): its full title, excerpt, tags and
 // path, which the list's row may cut short.
-import {isGuessedDate, type Post} from '../posts/model.js';
+import {isGuessedDate, type Post} from '../blog/model/model.js';
 import {cleanLine} from '../text/sanitize.js';
 import {truncate, wrapStyled} from '../text/width.js';
 import type {Glyphs} from '../theme/glyphs.js';

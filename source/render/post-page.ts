@@ -1,4 +1,4 @@
-import type {Post} from '../posts/model.js';
+import type {Post} from '../blog/model/model.js';
 import {type RenderedMarkdown, renderMarkdown} from './markdown.js';
 import {bodyOptions, type PageOptions, printedLines, withHeader} from './post-header.js';
 

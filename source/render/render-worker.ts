@@ -1,19 +1,53 @@
-// Renders one post body off the main thread (see render/render-job.ts).
+// Renders off the main thread (see render/render-job.ts): a body's page, or a
+// post printed whole. The budget is kept here, by V8's watchdog; past it, the
+// post is given as plain text, so the main thread never has to make it.
 import {parentPort, workerData} from 'node:worker_threads';
+import {readBody} from '../blog/load/body.js';
 import {createTheme} from '../theme/palette.js';
+import {errorMessage} from '../util/errors.js';
 import {renderMarkdown} from './markdown.js';
+import {plainPage} from './plain-page.js';
+import {renderPrintedLines} from './post-page.js';
+import {printedText} from './printed.js';
 import type {RenderReply, RenderRequest} from './render-job.js';
+import {runWithin} from './watchdog.js';
 
-const reply = (message: RenderReply) => parentPort?.postMessage(message);
+const reply = (message: RenderReply, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer);
 // Loaded: the render's budget starts now, not while the thread and its modules were starting.
 reply({started: true});
 const request = workerData as RenderRequest;
 const theme = createTheme(request.theme.level, request.theme.name, request.theme.options);
-const result = renderMarkdown(request.markdown, {
-	width: request.width,
-	theme,
-	hyperlinks: request.hyperlinks,
-	mdx: request.mdx,
-	...(request.skipTitleHeading === undefined ? {} : {skipTitleHeading: request.skipTitleHeading}),
-});
-reply({result});
+
+if (request.kind === 'page') {
+	const {markdown, width, budgetMs} = request;
+	const options = {
+		width,
+		theme,
+		hyperlinks: request.hyperlinks,
+		mdx: request.mdx,
+		...(request.skipTitleHeading === undefined ? {} : {skipTitleHeading: request.skipTitleHeading}),
+	};
+	let result: ReturnType<typeof renderMarkdown>;
+	try {
+		result = runWithin(() => renderMarkdown(markdown, options), budgetMs);
+	} catch (error) {
+		result = plainPage(markdown, width, errorMessage(error));
+	}
+
+	reply({result});
+} else {
+	const {post, width, budgetMs, lineEnd} = request;
+	const body = readBody(post);
+	if (body.problem === null) {
+		const text = printedText(
+			post,
+			body.markdown,
+			{width, theme, hyperlinks: request.hyperlinks},
+			budgetMs,
+			renderPrintedLines,
+		);
+		// Handed over, not copied: the main thread only passes the bytes on.
+		const bytes = new TextEncoder().encode(lineEnd === '\n' ? text : text.replace(/\r?\n/g, lineEnd));
+		reply({bytes}, [bytes.buffer]);
+	} else reply({unreadable: body.problem});
+}

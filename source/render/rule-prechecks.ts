@@ -3,7 +3,7 @@ import type {TokenizerObject} from 'marked';
 // marked tries its block rules in turn at every block that is not a paragraph of
 // prose, and a few of them are huge patterns (the HTML block's list of tag
 // names, the setext heading's and the table's look-aheads): compiling each the
-// first time it runs took 5-20 ms of every post's first render, and running
+// first time it runs was much of every post's first render, and running
 // them is most of the rest. Each rule here first checks what its pattern cannot
 // match without, in a few characters; only then is marked's rule run (a
 // tokenizer returning false hands over to marked's own). The tests compare the

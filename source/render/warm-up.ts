@@ -2,7 +2,7 @@ import type {Theme} from '../theme/palette.js';
 import {renderMarkdown} from './markdown.js';
 
 // The first post rendered in a process pays for compiling marked's patterns and
-// blogread's own code paths: 20-40 ms of its first screen. The app renders these
+// blogread's own code paths: much of its first screen's time. The app renders these
 // pieces, what nearly every post has, while its list waits for a key (a piece a
 // turn, so a key is never held up for long): the first post opened then renders
 // at the speed of the second. Code, HTML and emoji names are left out: each

@@ -2,7 +2,8 @@
 // line per connection until Ctrl-C or SIGTERM, when every reader's session
 // ends cleanly before the process does.
 import {realpathSync, statSync} from 'node:fs';
-import {type Io, say} from '../cli/io.js';
+import {type Io, processIo, say} from '../cli/io.js';
+import {exitCodeOf} from '../cli/outcome.js';
 import {cleanLine} from '../text/sanitize.js';
 import {errorCode, errorMessage, UserError} from '../util/errors.js';
 import {readAuthorizedKeys} from './authorized-keys.js';
@@ -103,4 +104,12 @@ export async function runServe(args: readonly string[], io: Io): Promise<number>
 	process.off('uncaughtException', onBug);
 	process.off('unhandledRejection', onBug);
 	return 0;
+}
+
+const SERVE_USAGE = 'Usage: blogread serve [path] [--listen HOST:PORT] [options] (blogread serve --help lists them)';
+
+/** The bin's `blogread serve ARGS`: the process's own terminal and environment. */
+export async function serveMain(args: readonly string[]): Promise<void> {
+	const io = processIo();
+	process.exitCode = await exitCodeOf(() => runServe(args, io), io, SERVE_USAGE);
 }

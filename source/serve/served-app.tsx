@@ -3,10 +3,10 @@
 // (an editor, Ctrl-Z, opening a browser, keeping reading state) left out.
 import type {Theme} from '../theme/palette.js';
 import type {FrameReport} from '../ui/app.js';
+import {createLinkHost} from '../ui/host/opener.js';
 import {mountApp} from '../ui/mount-app.js';
 import {createScreenWriter} from '../ui/screen-writer.js';
 import {ENTER_APP_SCREEN, LEAVE_APP_SCREEN} from '../ui/terminal-modes.js';
-import {createLinkHost} from '../util/opener.js';
 import type {ChannelTerminal} from './channel-terminal.js';
 import type {SharedBlog} from './shared-blog.js';
 
@@ -16,6 +16,27 @@ export type ServedApp = {
 	/** Ends the app from outside: idle, the server closing, the connection gone. */
 	stop(): void;
 };
+
+/**
+ * The stream Ink draws each frame into, telling `drawn` once each is drawn and written (or held for
+ * a slow client): the turns measure what frames cost from there.
+ */
+function toldOfFrames(frames: NodeJS.WriteStream, drawn: () => void): NodeJS.WriteStream {
+	const write = (...args: Parameters<NodeJS.WriteStream['write']>) => {
+		const taken = frames.write(...args);
+		// Ink writes empty strings too (a barrier before it exits): no frame.
+		if (args[0] !== '') drawn();
+		return taken;
+	};
+
+	return new Proxy(frames, {
+		get(target, property) {
+			if (property === 'write') return write;
+			const value: unknown = Reflect.get(target, property, target);
+			return typeof value === 'function' ? value.bind(target) : value;
+		},
+	});
+}
 
 export function startServedApp(options: {
 	shared: SharedBlog;
@@ -42,10 +63,11 @@ export function startServedApp(options: {
 			host: {links},
 			follow: shared.follow(),
 			bodies: shared.bodies,
+			pages: shared.pages,
 			...(options.onFrame ? {onFrame: options.onFrame} : {}),
 		},
 		terminal.input,
-		screen,
+		{...screen, frames: toldOfFrames(screen.frames, () => terminal.drawn())},
 	);
 	const ended = instance.waitUntilExit().then(
 		() => undefined,

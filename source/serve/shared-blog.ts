@@ -1,12 +1,15 @@
 // The blog as every session of a server sees it: read once, watched once,
 // and read again once per change, however many readers are connected.
 import path from 'node:path';
+import {type LoadOptions, loadBlog} from '../blog/load/load.js';
+import type {Blog} from '../blog/model/model.js';
+import {SearchBodies} from '../blog/search/search.js';
 import {blogreadFolders} from '../follow/ignored-folders.js';
 import {type FolderChanges, type FolderWatcher, watchFolder} from '../follow/watch-folder.js';
-import {type LoadOptions, loadBlog} from '../posts/load.js';
-import type {Blog} from '../posts/model.js';
-import {SearchBodies} from '../posts/search.js';
+import type {Printed} from '../render/render-job.js';
 import type {Follow} from '../ui/hooks/use-follow.js';
+import {PageCache} from '../ui/pages/page-cache.js';
+import {SharedJobs} from './shared-jobs.js';
 
 type Listener = (changes: FolderChanges) => void;
 
@@ -15,6 +18,10 @@ export class SharedBlog {
 	blog: Blog;
 	/** Every session's search reads bodies through this one: each body is read once for all of them. */
 	readonly bodies = new SearchBodies();
+	/** Posts being printed for commands: the same post at the same width and colours is printed once for all. */
+	readonly prints = new SharedJobs<Printed>();
+	/** Posts rendered for the readers' apps: a post one reader opened opens at once for the next. */
+	readonly pages = new PageCache();
 	private reading: Promise<Blog> | undefined;
 	private readonly listeners = new Set<Listener>();
 	private watcher: FolderWatcher | undefined;

@@ -1,5 +1,5 @@
 // The bundle's render/emoji-table.ts: gemoji's list (350 KB with tags and
-// descriptions, 15 ms to load) ships as its names alone, a JSON file read the
+// descriptions) ships as its names alone, a JSON file read the
 // first time a post has a :name:.
 import {vendorModule} from './vendor.js';
 

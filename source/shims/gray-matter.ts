@@ -1,4 +1,4 @@
-// The bundle's gray-matter for posts/front-matter.ts, required on first use (front-matter-parsers.ts).
+// The bundle's gray-matter for blog/load/front-matter.ts, required on first use (front-matter-parsers.ts).
 import type realMatter from 'gray-matter';
 import {frontMatterParsers} from './front-matter-parsers.js';
 

@@ -1,4 +1,4 @@
-// The bundle's js-yaml for posts/front-matter.ts, required on first use (front-matter-parsers.ts).
+// The bundle's js-yaml for blog/load/front-matter.ts, required on first use (front-matter-parsers.ts).
 import type realYaml from 'js-yaml';
 import {frontMatterParsers} from './front-matter-parsers.js';
 

@@ -1,8 +1,8 @@
 // The bundle's `Intl.Segmenter` (scripts/bundle.mjs: esbuild's define and
 // inject). string-width, slice-ansi and Ink's tokenizer each make a segmenter
-// when they are imported, and the first costs about 15 ms of every start (ICU's
-// data loaded); this one costs nothing until it segments, and cuts ASCII
-// without the real one (text/graphemes.ts, property-tested against it).
+// when they are imported, and the first loads ICU's data at every start;
+// this one costs nothing until it segments, and cuts ASCII without the real
+// one (text/graphemes.ts, property-tested against it).
 import {graphemeSegmenter} from '../text/graphemes.js';
 
 type Segmenter = ReturnType<typeof graphemeSegmenter>;

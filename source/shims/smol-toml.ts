@@ -1,4 +1,4 @@
-// The bundle's smol-toml for posts/front-matter.ts, required on first use (front-matter-parsers.ts).
+// The bundle's smol-toml for blog/load/front-matter.ts, required on first use (front-matter-parsers.ts).
 import type {parse as realParse} from 'smol-toml';
 import {frontMatterParsers} from './front-matter-parsers.js';
 

@@ -1,7 +1,7 @@
 // Grapheme segments as Intl.Segmenter gives them, without its cost where the
 // text is ASCII. Iterating Intl.Segmenter takes about a microsecond a
-// character, and Ink cuts every row of every frame into graphemes: 5 ms of a
-// keystroke over a 100-column list. Between two ASCII characters there is
+// character, and Ink cuts every row of every frame into graphemes: much of a
+// keystroke's work over a wide list. Between two ASCII characters there is
 // always a boundary (Unicode's only ASCII exception is CR LF), so only runs
 // that touch other characters need the segmenter. The bundle hands this to
 // the dependencies that segment (scripts/bundle.mjs), made on first use.

@@ -41,7 +41,7 @@ export const SIMPLE_TEXT = new RegExp(`^[^${JOINING}\\p{Extended_Pictographic}]*
 export const LONE_EMOJI_TEXT = new RegExp(`^[^${JOINING}]*$`, 'u');
 
 // A lone emoji is two columns when it shows as an emoji by default, as string-width has it
-// (its emoji pattern takes tens of milliseconds to build, so it is not asked).
+// (its emoji pattern is dear to build, so it is not asked).
 const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u;
 
 function simpleWidth(text: string): number {

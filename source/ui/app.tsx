@@ -1,21 +1,22 @@
 import {Box, useApp} from 'ink';
 import {useEffect, useMemo, useReducer, useRef} from 'react';
-import type {Filters, SortKey} from '../posts/filter.js';
-import type {Blog} from '../posts/model.js';
-import {fieldsOnly, type SearchBodies} from '../posts/search.js';
+import type {Blog} from '../blog/model/model.js';
+import type {Filters, SortKey} from '../blog/query/model.js';
+import {fieldsOnly, type SearchBodies} from '../blog/search/search.js';
 import {listColumns} from '../render/list-row.js';
 import {wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {Lines} from './components/lines.js';
 import {StatusBar} from './components/status-bar.js';
 import {type Follow, useFollow} from './hooks/use-follow.js';
-import {useKeys} from './hooks/use-keys.js';
 import {type MemoryHost, useMemory} from './hooks/use-memory.js';
 import {useReaderPage} from './hooks/use-reader-page.js';
 import {type Host, useRequests} from './hooks/use-requests.js';
 import {useSearchText} from './hooks/use-search-text.js';
 import {useTerminalSize} from './hooks/use-terminal-size.js';
+import {useKeys} from './keys/use-keys.js';
 import {initialState, reducer} from './machine/reducer.js';
+import type {PageCache} from './pages/page-cache.js';
 import {screenView} from './screens/choose.js';
 import {helpLayout} from './screens/help/layout.js';
 import {listLayout} from './screens/list/layout.js';
@@ -69,6 +70,8 @@ export type AppProps = {
 	follow?: Follow;
 	/** Called after every frame: tests and the benchmark wait for the frame that answers their keys. */
 	onFrame?: (report: FrameReport) => void;
+	/** Where rendered posts are kept: the process's, or the server's, shared by its readers. */
+	pages: PageCache;
 };
 
 export function App({
@@ -85,6 +88,7 @@ export function App({
 	memory,
 	follow,
 	onFrame,
+	pages,
 }: AppProps) {
 	const {exit} = useApp();
 	const {columns, rows} = useTerminalSize();
@@ -110,7 +114,7 @@ export function App({
 	const contentHeight = height - 1;
 	const readerWidth = Math.max(10, Math.min(columns - 2, maxWidth));
 	const post = postAt(state.posts, state.selectedPath);
-	const page = useReaderPage(state.view === 'reader' ? post : undefined, readerWidth, theme, hyperlinks);
+	const page = useReaderPage(state.view === 'reader' ? post : undefined, readerWidth, theme, hyperlinks, pages);
 	const layout = useMemo(
 		() => listLayout(columns, contentHeight, state.details),
 		[columns, contentHeight, state.details],

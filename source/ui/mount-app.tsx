@@ -2,7 +2,7 @@
 // and a served session (serve/served-app.tsx) draw it.
 import {type Instance, render} from 'ink';
 import {App, type AppProps} from './app.js';
-import {loadRenderer} from './page-cache.js';
+import {loadRenderer} from './pages/renderer.js';
 import type {ScreenWriter} from './screen-writer.js';
 
 /**

@@ -2,22 +2,23 @@ import {spawnSync} from 'node:child_process';
 import {openSync} from 'node:fs';
 import path from 'node:path';
 import tty from 'node:tty';
-import type {Filters, SortKey} from '../posts/filter.js';
-import {bodyStartLine} from '../posts/front-matter.js';
-import type {Blog, Post} from '../posts/model.js';
-import {readPostText} from '../posts/read-file.js';
-import {rereadPost} from '../posts/reread.js';
-import type {SearchBodies} from '../posts/search.js';
-import type {ReadingMemory} from '../storage/reading-memory.js';
+import {bodyStartLine} from '../blog/load/front-matter.js';
+import {readPostText} from '../blog/load/read-file.js';
+import {rereadPost} from '../blog/load/reread.js';
+import type {Blog, Post} from '../blog/model/model.js';
+import type {Filters, SortKey} from '../blog/query/model.js';
+import type {SearchBodies} from '../blog/search/search.js';
+import type {ReadingMemory} from '../reading/reading-memory.js';
 import {cleanLine} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
-import {editorCommand} from '../util/editor.js';
 import {errorMessage} from '../util/errors.js';
-import {endOnHangUp, terminalGone} from '../util/hang-up.js';
-import {createLinkHost} from '../util/opener.js';
 import {childEnvironment, neutralFolder} from '../util/programs.js';
 import type {Follow} from './hooks/use-follow.js';
+import {editorCommand} from './host/editor.js';
+import {endOnHangUp, terminalGone} from './host/hang-up.js';
+import {createLinkHost} from './host/opener.js';
 import {mountApp} from './mount-app.js';
+import {PageCache} from './pages/page-cache.js';
 import {createScreenWriter, type ScreenWriter} from './screen-writer.js';
 import {ENTER_APP_SCREEN, LEAVE_APP_SCREEN} from './terminal-modes.js';
 
@@ -192,6 +193,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 			sort: options.sort,
 			center: options.center,
 			host: {edit, suspend, links},
+			pages: new PageCache(),
 			...(options.follow ? {follow: options.follow} : {}),
 			...(options.bodies ? {bodies: options.bodies} : {}),
 			...(options.memory ? {memory: options.memory} : {}),

@@ -2,7 +2,8 @@ import {after} from 'node:test';
 import {render} from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
 import {App, type AppProps, type FrameReport} from '../../source/ui/app.js';
-import {loadRenderer} from '../../source/ui/page-cache.js';
+import {PageCache} from '../../source/ui/pages/page-cache.js';
+import {loadRenderer} from '../../source/ui/pages/renderer.js';
 
 export const keys = {
 	up: '\u001B[A',
@@ -27,7 +28,10 @@ const DEADLINE_MS = 15_000;
  * would see. Every wait is for a frame the app reports (FrameReport), with a
  * deadline: never a fixed pause.
  */
-export async function renderApp(props: AppProps) {
+/** An app's props in a test: its own page cache unless the test shares one. */
+export type TestAppProps = Omit<AppProps, 'pages'> & {pages?: PageCache};
+
+export async function renderApp({pages = new PageCache(), ...props}: TestAppProps) {
 	// As in a terminal after the first frame, the renderer is there when a key opens a post.
 	await loadRenderer();
 	let report: FrameReport | undefined;
@@ -38,7 +42,7 @@ export async function renderApp(props: AppProps) {
 		for (const wake of wakers) wake();
 	};
 
-	const instance = render(<App {...props} onFrame={onFrame} />);
+	const instance = render(<App {...props} pages={pages} onFrame={onFrame} />);
 	const frame = () => stripAnsi(instance.lastFrame() ?? '');
 	/** Waits for a frame whose report passes `check` (polling the frame too, for `waitFor`). */
 	const until = async (check: (report: FrameReport) => boolean, what: string, timeout = DEADLINE_MS) => {
@@ -94,12 +98,12 @@ export async function renderApp(props: AppProps) {
 }
 
 /** Renders apps for one test file, and unmounts them all when the file's tests end. */
-export function appOpener(defaults?: AppProps) {
+export function appOpener(defaults?: TestAppProps) {
 	const apps: Array<{unmount: () => void}> = [];
 	after(() => {
 		for (const app of apps) app.unmount();
 	});
-	return async (props: AppProps | undefined = defaults) => {
+	return async (props: TestAppProps | undefined = defaults) => {
 		if (!props) throw new Error('no app props');
 		const app = await renderApp(props);
 		apps.push(app);

@@ -1,10 +1,10 @@
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
-import {readBody} from '../../source/posts/body.js';
-import type {Post} from '../../source/posts/model.js';
-import {normalisePost} from '../../source/posts/normalise.js';
-import {SearchBodies, type SearchText} from '../../source/posts/search.js';
+import {readBody} from '../../source/blog/load/body.js';
+import type {Post} from '../../source/blog/model/model.js';
+import {normalisePost} from '../../source/blog/model/normalise.js';
+import {SearchBodies, type SearchText} from '../../source/blog/search/search.js';
 
 // Bodies live in files, as a blog's do: the reader and search read them from there.
 const folder = mkdtempSync(path.join(tmpdir(), 'blogread-posts-'));

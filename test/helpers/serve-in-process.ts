@@ -41,9 +41,17 @@ export async function until(check: () => boolean, what: string, timeout = DEADLI
 	}
 }
 
-/** `host`: where it listens (`::` takes IPv4 clients too, as `::ffff:a.b.c.d`); on a free port. */
-export async function startInProcess(limits: Partial<Limits> = {}, host = '127.0.0.1'): Promise<InProcess> {
+/**
+ * `host`: where it listens (`::` takes IPv4 clients too, as `::ffff:a.b.c.d`); on a free port.
+ * `prepare`: adds to the copy of the sample blog before it is served.
+ */
+export async function startInProcess(
+	limits: Partial<Limits> = {},
+	host = '127.0.0.1',
+	prepare: (folder: string) => void = () => {},
+): Promise<InProcess> {
 	const folder = blogCopy();
+	prepare(folder);
 	const shared = await SharedBlog.open(folder, {
 		drafts: false,
 		env: {XDG_CACHE_HOME: path.join(path.dirname(folder), 'cache')},

@@ -1,10 +1,10 @@
 import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {type Dispatch, type RefObject, useEffect, useRef, useState} from 'react';
+import {keepTranslations, keepUnchanged} from '../../blog/load/merge-posts.js';
+import {rereadPost} from '../../blog/load/reread.js';
+import type {Blog, Post} from '../../blog/model/model.js';
 import {type FolderChanges, type FolderWatcher, watchFolder} from '../../follow/watch-folder.js';
-import {keepTranslations, keepUnchanged} from '../../posts/merge-posts.js';
-import type {Blog, Post} from '../../posts/model.js';
-import {rereadPost} from '../../posts/reread.js';
 import {cleanLine} from '../../text/sanitize.js';
 import {errorMessage} from '../../util/errors.js';
 import type {Action, Screen} from '../state/model.js';
@@ -15,7 +15,7 @@ export type Follow = {
 	target: string;
 	/** Reads the blog again, as at start (through the index: only files that changed are read). */
 	reload: () => Promise<Blog>;
-	/** The blog shown first is the index's alone (posts/load.ts loadIndexedBlog): read it again after the first frame. */
+	/** The blog shown first is the index's alone (loadIndexedBlog): read it again after the first frame. */
 	revalidate?: boolean;
 	/** Folders never watched (absolute): blogread's cache and state folders. */
 	ignore?: string[];

@@ -1,9 +1,9 @@
 import {useEffect, useRef} from 'react';
-import type {MemorySnapshot} from '../../storage/reading-memory.js';
-import type {ReadingState} from '../../storage/reading-state.js';
+import type {MemorySnapshot} from '../../reading/reading-memory.js';
+import type {ReadingState} from '../../reading/reading-state.js';
 import type {State} from '../state/model.js';
 
-/** Where the app's reading state goes between runs (storage/reading-memory.ts in the bin; a fake in tests). */
+/** Where the app's reading state goes between runs (reading/reading-memory.ts in the bin; a fake in tests). */
 export type MemoryHost = {
 	readonly initial: ReadingState;
 	update: (snapshot: MemorySnapshot) => void;

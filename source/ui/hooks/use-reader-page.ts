@@ -1,7 +1,8 @@
 import {useEffect, useState} from 'react';
-import type {Post} from '../../posts/model.js';
+import type {Post} from '../../blog/model/model.js';
 import type {Theme} from '../../theme/palette.js';
-import {loadRenderer, onPageReady, readerPage, stopBackgroundRenders} from '../page-cache.js';
+import type {PageCache} from '../pages/page-cache.js';
+import {loadRenderer} from '../pages/renderer.js';
 import type {ReaderPage} from '../state/model.js';
 
 /**
@@ -15,22 +16,23 @@ export function useReaderPage(
 	width: number,
 	theme: Theme,
 	hyperlinks: boolean,
+	pages: PageCache,
 ): ReaderPage | undefined {
 	const [, setPagesReady] = useState(0);
-	// This app, to the cache that other apps in the process (blogread serve) may share.
+	// This app, to the cache that other apps (blogread serve's) may share.
 	const [owner] = useState(() => ({}));
 	useEffect(() => {
-		const stop = onPageReady(() => {
+		const stop = pages.onPageReady(() => {
 			setPagesReady(count => count + 1);
 		});
 		return () => {
 			stop();
-			stopBackgroundRenders(owner);
+			pages.stopBackgroundRenders(owner);
 		};
-	}, [owner]);
+	}, [owner, pages]);
 	// Loaded (and warmed up) once: later calls find it loading or loaded.
 	useEffect(() => {
 		void loadRenderer({theme, width});
 	}, [theme, width]);
-	return post ? readerPage(post, width, theme, hyperlinks, owner) : undefined;
+	return post ? pages.readerPage(post, width, theme, hyperlinks, owner) : undefined;
 }

@@ -1,10 +1,10 @@
 import {type Dispatch, type RefObject, useEffect, useRef} from 'react';
-import type {Blog, Post} from '../../posts/model.js';
-import {resolvePost} from '../../posts/resolve-post.js';
+import type {Blog, Post} from '../../blog/model/model.js';
+import {resolvePost} from '../../blog/query/resolve-post.js';
 import {linkedPost} from '../../render/link.js';
 import {cleanLine} from '../../text/sanitize.js';
 import {errorMessage} from '../../util/errors.js';
-import type {LinkHost} from '../../util/opener.js';
+import type {LinkHost} from '../host/opener.js';
 import type {Action, Request, Screen} from '../state/model.js';
 
 /** What only the process running the app can do: hand the terminal to an editor, or stop for a while. */

@@ -1,6 +1,6 @@
 import {useEffect, useMemo, useState} from 'react';
-import type {Post} from '../../posts/model.js';
-import {SearchBodies, type SearchText} from '../../posts/search.js';
+import type {Post} from '../../blog/model/model.js';
+import {SearchBodies, type SearchText} from '../../blog/search/search.js';
 
 /** Reading done per turn of the event loop: short, so a key typed meanwhile is answered within a frame. */
 const SLICE_MS = 4;

@@ -1,7 +1,7 @@
 // The blog's files changed while the app runs (the folder is watched): the
 // posts are swapped, and the selection, the open post and the reading position
 // stay on what the person was looking at.
-import type {Post} from '../../posts/model.js';
+import type {Post} from '../../blog/model/model.js';
 import {refilter} from '../screens/list/keys.js';
 import type {LeftOut, Screen, State} from '../state/model.js';
 import {listOf, postAt} from '../state/selectors.js';

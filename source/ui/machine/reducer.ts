@@ -1,11 +1,13 @@
 // The one state machine for the screens: every key, resize and answered
 // request goes through here. Pure: the same state and action give the same
 // state, and nothing is rendered or read on the way.
-import {type Command, type KeyEvent, type KeyFlags, keyEvents} from '../../keymap.js';
-import {concreteTerm, type Filters, noFilters, type SortKey} from '../../posts/filter.js';
-import type {Post} from '../../posts/model.js';
-import type {SearchText} from '../../posts/search.js';
+
+import type {Post} from '../../blog/model/model.js';
+import {type Filters, noFilters, type SortKey} from '../../blog/query/model.js';
+import {concreteTerm} from '../../blog/query/terms.js';
+import type {SearchText} from '../../blog/search/search.js';
 import {sourceLineAt} from '../../render/source-lines.js';
+import {type Command, type KeyEvent, type KeyFlags, keyEvents} from '../keys/keymap.js';
 import {contentsKey} from '../screens/contents/keys.js';
 import {helpKey, helpTopIn} from '../screens/help/keys.js';
 import {linksKey} from '../screens/links/keys.js';

@@ -2,8 +2,8 @@
 // app's state and what the hooks worked out for this frame: it gives the lines
 // to draw (already cut to the width) and the status line, and draws nothing
 // itself; App hands them to Ink.
-import type {Blog, Post} from '../../posts/model.js';
-import type {SearchText} from '../../posts/search.js';
+import type {Blog, Post} from '../../blog/model/model.js';
+import type {SearchText} from '../../blog/search/search.js';
 import type {ListColumns} from '../../render/list-row.js';
 import type {Theme} from '../../theme/palette.js';
 import type {ReaderPage, Screen, State} from '../state/model.js';

@@ -2,11 +2,12 @@
 // pure: it never renders a page or reads a file. What it needs from the world
 // arrives as a Screen; what it wants done (open an editor, swap in a
 // translation) it leaves in `request` for a hook to carry out.
-import type {KeyFlags} from '../../keymap.js';
-import type {Filters, MatchMode, SortKey, Term} from '../../posts/filter.js';
-import type {Post, SkippedFile} from '../../posts/model.js';
-import type {SearchText} from '../../posts/search.js';
+
+import type {Post, SkippedFile} from '../../blog/model/model.js';
+import type {Filters, MatchMode, SortKey, Term} from '../../blog/query/model.js';
+import type {SearchText} from '../../blog/search/search.js';
 import type {RenderedMarkdown} from '../../render/markdown.js';
+import type {KeyFlags} from '../keys/keymap.js';
 import type {Anchor} from './anchor.js';
 
 /** The tag picker while it is open: choices are applied only on Enter. */

@@ -1,7 +1,7 @@
 // Read marks: which posts were read (their end reached, or marked with N), and
 // which changed since. A post is read while its content hash is the one it had
 // when it was read; a read post whose hash moved on is "updated".
-import type {Post} from '../../posts/model.js';
+import type {Post} from '../../blog/model/model.js';
 import {memoizeLast} from './memo.js';
 import type {State} from './model.js';
 

@@ -1,25 +1,22 @@
 // What the screens show, worked out from the state: the list, the picker's
 // rows, the reader's first line, the find hits. Each is memoised (memo.ts).
-import type {View} from '../../keymap.js';
+
+import type {Post} from '../../blog/model/model.js';
+import {filterSorted} from '../../blog/query/filters.js';
+import {type Filters, type MatchMode, queryWords, type SortKey, type Term} from '../../blog/query/model.js';
+import {sortPosts} from '../../blog/query/sort.js';
 import {
 	compareTermEntries,
-	type Filters,
-	filterSorted,
-	type MatchMode,
 	narrowEntries,
 	prepareTermFilter,
 	prepareTerms,
-	queryWords,
-	type SortKey,
 	searchRanks,
-	sortPosts,
 	sortTermCounts,
-	type Term,
 	type TermEntry,
 	termCounts,
-} from '../../posts/filter.js';
-import type {Post} from '../../posts/model.js';
-import type {SearchText} from '../../posts/search.js';
+} from '../../blog/query/term-index.js';
+import type {SearchText} from '../../blog/search/search.js';
+import type {View} from '../keys/keymap.js';
 import {lineAt} from './anchor.js';
 import {findHits, type Hit} from './hits.js';
 import {memoizeLast} from './memo.js';

@@ -1,5 +1,5 @@
 // Scroll maths for the list and the reader, as plain functions of numbers.
-import type {Command} from '../../keymap.js';
+import type {Command} from '../keys/keymap.js';
 
 /** The first visible line, kept so the window never runs past either end. */
 export function clampTop(top: number, total: number, height: number): number {

@@ -1,5 +1,5 @@
 // The contents overlay's keys: a cursor over the post's headings; Enter goes to one.
-import type {Command} from '../../../keymap.js';
+import type {Command} from '../../keys/keymap.js';
 import type {ContentsState, ReaderPage, Screen, State} from '../../state/model.js';
 import {clampIndex, moved, overlayRows, scrollToShow} from '../../state/viewport.js';
 import {jumpTo} from '../reader/keys.js';

@@ -1,5 +1,5 @@
 // The help's keys: it scrolls; the quit keys quit; any other key closes it.
-import {type KeyFlags, keyEvents} from '../../../keymap.js';
+import {type KeyFlags, keyEvents} from '../../keys/keymap.js';
 import type {Screen, State} from '../../state/model.js';
 import {clampTop, moved} from '../../state/viewport.js';
 

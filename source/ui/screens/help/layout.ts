@@ -1,10 +1,11 @@
 // The help screen's lines at a given size, worked out from the keymap: two
 // columns when one is too tall and both fit whole, else one column whose keys
 // and descriptions wrap. Nothing is left out or cut: the help scrolls instead.
-import {helpRows, keyLabel, keymap, type View} from '../../../keymap.js';
+
 import {displayWidth, padEnd, wrapStyled} from '../../../text/width.js';
 import {type Glyphs, UNICODE_GLYPHS} from '../../../theme/glyphs.js';
 import {maxOf} from '../../../util/arrays.js';
+import {helpRows, keyLabel, keymap, type View} from '../../keys/keymap.js';
 import {memoizeLast} from '../../state/memo.js';
 
 /** One column of a help line: keys and what they do, each already fitted to its column. */

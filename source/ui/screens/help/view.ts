@@ -1,6 +1,7 @@
 // The help: every key of the screen under it, generated from the keymap.
-import type {View} from '../../../keymap.js';
+
 import {truncate} from '../../../text/width.js';
+import type {View} from '../../keys/keymap.js';
 import {activeView} from '../../state/selectors.js';
 import {clampTop, positionLabel} from '../../state/viewport.js';
 import {joined, type ScreenView, type ViewContext} from '../view.js';

@@ -1,7 +1,8 @@
 // The links overlay over the reader: every link of the post, numbered in
 // order; Enter asks for the one under the cursor to be opened, y to be copied.
-import type {Command} from '../../../keymap.js';
+
 import {codeBlockOnScreen} from '../../../render/source-lines.js';
+import type {Command} from '../../keys/keymap.js';
 import type {LinksState, ReaderPage, Screen, State} from '../../state/model.js';
 import {readerTop} from '../../state/selectors.js';
 import {clampIndex, moved, overlayRows, scrollToShow} from '../../state/viewport.js';

@@ -1,6 +1,7 @@
 // The post list and its search field.
-import type {Command} from '../../../keymap.js';
-import {noFilters, SORT_KEYS, type SortKey} from '../../../posts/filter.js';
+
+import {noFilters, SORT_KEYS, type SortKey} from '../../../blog/query/model.js';
+import type {Command} from '../../keys/keymap.js';
 import {topOfPost} from '../../state/anchor.js';
 import {noFind, type Screen, type State} from '../../state/model.js';
 import {toggleRead} from '../../state/read-marks.js';

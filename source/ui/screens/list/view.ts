@@ -1,10 +1,11 @@
 // The post list: the visible rows, the selected one marked and in inverse
 // video, with its details in a pane on the right or under the list; or, when
 // there is nothing to list, why and what to do.
-import {POST_EXTENSION_LIST} from '../../../posts/discover.js';
-import {countVisible, describeFilters, type Filters, queryWords, termLabel} from '../../../posts/filter.js';
-import type {Post} from '../../../posts/model.js';
-import type {SearchText} from '../../../posts/search.js';
+import {POST_EXTENSION_LIST} from '../../../blog/load/discover.js';
+import type {Post} from '../../../blog/model/model.js';
+import {countVisible} from '../../../blog/query/filters.js';
+import {describeFilters, type Filters, queryWords, termLabel} from '../../../blog/query/model.js';
+import type {SearchText} from '../../../blog/search/search.js';
 import {type ListColumns, listRow} from '../../../render/list-row.js';
 import {detailLines, previewLines} from '../../../render/post-details.js';
 import {cleanLine} from '../../../text/sanitize.js';

@@ -1,6 +1,7 @@
 // The tag picker: narrow, choose, apply.
-import type {Command} from '../../../keymap.js';
-import {termKey} from '../../../posts/filter.js';
+
+import {termKey} from '../../../blog/query/model.js';
+import type {Command} from '../../keys/keymap.js';
 import type {PickerState, Screen, State} from '../../state/model.js';
 import {pickerRows} from '../../state/selectors.js';
 import {clampIndex, scrollToShow} from '../../state/viewport.js';

@@ -1,5 +1,7 @@
 // The tag picker: tags and categories with their counts; Space chooses, Enter applies.
-import {type TermEntry, termKey, termLabel, termLabelLength} from '../../../posts/filter.js';
+
+import {termKey, termLabel, termLabelLength} from '../../../blog/query/model.js';
+import type {TermEntry} from '../../../blog/query/term-index.js';
 import {padEnd, truncate} from '../../../text/width.js';
 import {pickerRows} from '../../state/selectors.js';
 import {scrollToShow} from '../../state/viewport.js';

@@ -1,5 +1,5 @@
 // The problems overlay's keys: it scrolls, and closes.
-import type {Command} from '../../../keymap.js';
+import type {Command} from '../../keys/keymap.js';
 import type {ProblemsViewState, Screen, State} from '../../state/model.js';
 import {clampTop, moved, overlayRows} from '../../state/viewport.js';
 import {problemRows} from './rows.js';

@@ -1,7 +1,7 @@
 // What the problems overlay lists, worked out from the state: folders that
 // could not be read, files that were not read as posts and why, and posts
 // with warnings. Nothing is dropped without a row here.
-import type {Post, SkipReason} from '../../../posts/model.js';
+import type {Post, SkipReason} from '../../../blog/model/model.js';
 import {memoizeLast} from '../../state/memo.js';
 import type {LeftOut, State} from '../../state/model.js';
 

@@ -1,6 +1,6 @@
 // The reader: scrolling, finding, jumps between headings and notes, and moving
 // to the next post. Every function here is given the open post's page.
-import type {Command} from '../../../keymap.js';
+import type {Command} from '../../keys/keymap.js';
 import {type Anchor, anchorAt} from '../../state/anchor.js';
 import {type Hit, hitFrom} from '../../state/hits.js';
 import {noFind, type ReaderPage, type Screen, type State} from '../../state/model.js';

@@ -1,7 +1,7 @@
 // The reader: the lines of the open post that fit on screen, find matches
 // marked (the current one underlined too); a placeholder while it renders, and
 // what to say when its file was deleted.
-import type {Post} from '../../../posts/model.js';
+import type {Post} from '../../../blog/model/model.js';
 import {cleanLine} from '../../../text/sanitize.js';
 import {wrapStyled} from '../../../text/width.js';
 import {markRanges} from '../../state/hits.js';

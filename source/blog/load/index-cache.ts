@@ -1,0 +1,229 @@
+import {statSync} from 'node:fs';
+import path from 'node:path';
+import {folderKey} from '../../storage/folder-key.js';
+import {cacheFolderPath, privateFolder, readPrivateBytes, writePrivateFile} from '../../storage/private-folder.js';
+import {fromRow, type Post, type Row, type RowStamp, toRow} from '../model/model.js';
+import type {FoundFile} from './discover.js';
+
+/**
+ * The file (JSON lines): a header, then one row a line. Rows are parsed one at a
+ * time as their posts are asked for, so each dies young: parsed all at once,
+ * 100,000 rows and the file's text were 100 MB of garbage left to the next
+ * full collection, a quarter of what the app over those posts peaked at.
+ */
+type Header = {format: number; root: string};
+
+/** Bump when the post model, the row or the rows' order changes, so old indexes are ignored. */
+const FORMAT = 12;
+/** An index larger than this is not read (100,000 posts take about 30 MB). */
+const MAX_INDEX_BYTES = 256 * 1024 * 1024;
+const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Where a row is in the file's bytes. */
+type Span = {start: number; end: number};
+
+/**
+ * The path a row line starts with (`["path",…`), read without parsing the
+ * rest: rows are looked up by path before they are parsed and checked.
+ */
+function linePath(bytes: Buffer, {start, end}: Span): string | undefined {
+	if (bytes[start] !== 0x5b || bytes[start + 1] !== QUOTE) return undefined;
+	for (let at = start + 2; at < end; at++) {
+		if (bytes[at] === BACKSLASH) at++;
+		else if (bytes[at] === QUOTE) {
+			try {
+				const value: unknown = JSON.parse(bytes.toString('utf8', start + 1, at + 1));
+				return typeof value === 'string' ? value : undefined;
+			} catch {
+				return undefined;
+			}
+		}
+	}
+
+	return undefined;
+}
+
+/** Where the index of the blog at `root` (its real path) is kept; none when the cache folder can't be trusted. */
+function indexFile(root: string, env: NodeJS.ProcessEnv, warn?: (line: string) => void): string | undefined {
+	const folder = privateFolder(cacheFolderPath(env), warn);
+	return folder.problem === undefined ? path.join(folder.path, `index-${folderKey(root)}.json`) : undefined;
+}
+
+/** The index's bytes and where its header line ends, when it is this version's index of `root`. */
+function readIndex(file: string, root: string): {bytes: Buffer; headerEnd: number} | undefined {
+	const bytes = readPrivateBytes(file, MAX_INDEX_BYTES);
+	const headerEnd = bytes?.indexOf(NEWLINE) ?? -1;
+	if (!bytes || headerEnd === -1) return undefined;
+	try {
+		const header = JSON.parse(bytes.toString('utf8', 0, headerEnd)) as Partial<Header>;
+		return header.format === FORMAT && header.root === root ? {bytes, headerEnd} : undefined;
+	} catch {
+		// A broken index: the posts are read again.
+		return undefined;
+	}
+}
+
+/** A post as an index row gave it, with the stamp of the file it was read from and the row's place in the file. */
+export type IndexedPost = {post: Post; stamp: RowStamp; place: number};
+
+/**
+ * Every post in the index of the blog at `root` (its real path; `target`: the
+ * folder as named, for the posts' paths), by path, as they were when it was
+ * written, the files not looked at: what the app shows at once, before it
+ * reads the blog again (stale while revalidated). Undefined when there is no
+ * index or any row of it is not sound.
+ */
+export function indexedPosts(
+	root: string,
+	target: string,
+	env: NodeJS.ProcessEnv,
+): Map<string, IndexedPost> | undefined {
+	const file = indexFile(root, env, () => {});
+	const read = file === undefined ? undefined : readIndex(file, root);
+	if (!read) return undefined;
+	// One decoding of the rows, each parsed from a slice of it: decoding each line apart took several
+	// times as long, and parsing all rows at once kept them all alive (a hundred megabytes at 100,000).
+	const text = read.bytes.toString('utf8', read.headerEnd + 1);
+	const folder = path.resolve(target);
+	const posts = new Map<string, IndexedPost>();
+	for (let start = 0; start < text.length; ) {
+		const newline = text.indexOf('\n', start);
+		const end = newline === -1 ? text.length : newline;
+		let row: unknown;
+		try {
+			row = JSON.parse(text.slice(start, end));
+		} catch {
+			return undefined;
+		}
+
+		// Checked by fromRow: a path inside the blog, with `/` between its names.
+		const where = Array.isArray(row) && typeof row[0] === 'string' ? folder + path.sep + row[0] : '';
+		const found = fromRow(row, where, root);
+		if (!found) return undefined;
+		posts.set(found.post.path, {...found, place: posts.size});
+		start = end + 1;
+	}
+
+	return posts;
+}
+
+/**
+ * The index of one blog folder: summaries of its posts keyed by path, size
+ * and modification time, so a second start reads no post that has not
+ * changed. It lives in the private cache folder (or nowhere, when that folder
+ * can't be trusted), and every row read back is checked as strictly as a post.
+ */
+export class IndexCache {
+	private readonly file: string | undefined;
+	private bytes: Buffer | undefined;
+	private readonly rows = new Map<string, Span>();
+	/** The next index: rows kept as they were (in `bytes`, or posts already taken from it), and new ones. */
+	private readonly fresh = new Map<string, Span | Row | Omit<IndexedPost, 'place'>>();
+	private changed = false;
+
+	/**
+	 * `known`: the posts this run already took from the index (indexedPosts),
+	 * used instead of parsing their rows again.
+	 */
+	constructor(
+		readonly root: string,
+		env: NodeJS.ProcessEnv,
+		warn?: (line: string) => void,
+		private readonly known?: ReadonlyMap<string, IndexedPost>,
+	) {
+		this.file = indexFile(root, env, warn);
+		// With the posts already taken from the index, reading it again would only hold a second copy of it.
+		if (this.file && !known) this.read(this.file);
+	}
+
+	private read(file: string): void {
+		const read = readIndex(file, this.root);
+		if (!read) return;
+		const {bytes, headerEnd} = read;
+		this.bytes = bytes;
+		for (let start = headerEnd + 1; start < bytes.length; ) {
+			const newline = bytes.indexOf(NEWLINE, start);
+			const span = {start, end: newline === -1 ? bytes.length : newline};
+			const key = linePath(bytes, span);
+			if (key !== undefined) this.rows.set(key, span);
+			start = span.end + 1;
+		}
+	}
+
+	/** The row at `span`, parsed, or undefined when it is not JSON. */
+	private row({start, end}: Span): unknown {
+		try {
+			return JSON.parse(this.bytes?.toString('utf8', start, end) ?? '');
+		} catch {
+			return undefined;
+		}
+	}
+
+	/**
+	 * The indexed post for a file, if its row is sound and neither the file (its
+	 * size and time) nor how it was read (`context`: its drafts folder, the
+	 * site's excerpt separator) has changed. Only files in the index are looked at.
+	 */
+	get(file: FoundFile, context: string): Post | undefined {
+		const known = this.known?.get(file.path);
+		const span = this.rows.get(file.path);
+		const row = span ? fromRow(this.row(span), file.absolutePath, this.root) : undefined;
+		const found = known?.post.absolutePath === file.absolutePath ? known : row;
+		if (!found || found.stamp.context !== context) return undefined;
+		const stat = statSync(file.absolutePath, {throwIfNoEntry: false});
+		const {size, mtimeMs, ctimeMs} = found.stamp;
+		if (!stat || size !== stat.size || mtimeMs !== stat.mtimeMs || ctimeMs !== stat.ctimeMs) return undefined;
+		this.fresh.set(file.path, span ?? found);
+		// A known post is shared (loadBlog copies those that loading changes).
+		return found.post;
+	}
+
+	/**
+	 * Where the post at `path` is in the index (rows are kept in the order the
+	 * list showed them): posts put in this order are sorted already, checked in
+	 * one pass. Infinity for a post the index does not have.
+	 */
+	place(path: string): number {
+		return this.known?.get(path)?.place ?? this.rows.get(path)?.start ?? Number.POSITIVE_INFINITY;
+	}
+
+	set(post: Post, stamp: RowStamp): void {
+		this.fresh.set(post.path, toRow(post, stamp));
+		this.changed = true;
+	}
+
+	/**
+	 * Writes the index when anything was added, changed or removed, the rows of
+	 * `listed` (the posts as the list shows them) first and in that order, so the
+	 * next start finds them sorted.
+	 */
+	save(listed: readonly Post[] = []): void {
+		const before = this.known?.size ?? this.rows.size;
+		if (!this.file || (!this.changed && this.fresh.size === before)) return;
+		// Line by line, never the whole file as one string: at 100,000 posts that string, its lines and
+		// its bytes were some 90 MB on top of everything a first --list holds when it ends.
+		writePrivateFile(this.file, this.lines(listed));
+	}
+
+	private *lines(listed: readonly Post[]): Generator<string> {
+		const header: Header = {format: FORMAT, root: this.root};
+		yield `${JSON.stringify(header)}\n`;
+		const written = new Set<string>();
+		for (const {path: key} of listed) {
+			const entry = this.fresh.get(key);
+			if (entry === undefined || written.has(key)) continue;
+			written.add(key);
+			yield this.line(entry);
+		}
+
+		for (const [key, entry] of this.fresh) if (!written.has(key)) yield this.line(entry);
+	}
+
+	private line(entry: Span | Row | Omit<IndexedPost, 'place'>): string {
+		if (Array.isArray(entry)) return `${JSON.stringify(entry)}\n`;
+		if ('post' in entry) return `${JSON.stringify(toRow(entry.post, entry.stamp))}\n`;
+		return `${this.bytes?.toString('utf8', entry.start, entry.end) ?? ''}\n`;
+	}
+}

@@ -1,0 +1,358 @@
+import {realpathSync, type Stats, statSync} from 'node:fs';
+import path from 'node:path';
+import {errorCode, UserError} from '../../util/errors.js';
+import type {Blog, Post, SkippedFile} from '../model/model.js';
+import {LANGUAGE_SUFFIX, localToday} from '../model/normalise.js';
+import {markSorted, newestFirst} from '../query/sort.js';
+import {UNREADABLE} from './body.js';
+import {discoverPosts, type FoundFile, isInside, isPostFile, POST_EXTENSION_LIST} from './discover.js';
+import {guessDates} from './guessed-dates.js';
+import {IndexCache, type IndexedPost, indexedPosts} from './index-cache.js';
+import {detectLayout, type SiteLayout} from './layout.js';
+import {type FileToRead, loadPostFile, readPostFile} from './read-post.js';
+import {skipReason} from './skip.js';
+import {makeSlugsUnique} from './unique-slugs.js';
+import {zolaPages} from './zola-pages.js';
+
+export type LoadOptions = {
+	drafts: boolean;
+	/** Among translations, the language whose version is listed (else the unmarked one, else English). */
+	lang?: string;
+	/** Keep an index of post summaries in the user's cache folder (default: yes). */
+	cache?: boolean;
+	env?: NodeJS.ProcessEnv;
+	/** Where a line about the cache folder goes (it may be one others can write): stderr by default. */
+	warn?: (line: string) => void;
+	/** Posts this run already took from the index (loadIndexedBlog), so their rows are not parsed again. */
+	known?: ReadonlyMap<string, IndexedPost>;
+	/** The site's sections that hold its posts, when its layout is not what blogread finds (--section). */
+	sections?: readonly string[];
+};
+
+/** The real paths of the layout's drafts folders that exist. */
+function realDraftFolders(target: string, layout: SiteLayout): string[] {
+	return layout.draftFolders.flatMap(folder => {
+		try {
+			return [realpathSync.native(path.resolve(target, folder))];
+		} catch {
+			return [];
+		}
+	});
+}
+
+/**
+ * The post files of a folder, following its generator's layout: posts folders,
+ * then drafts folders. Files that are not posts go to `skipped`, with why. A
+ * file is a draft by where it really lives: `_posts/x.md -> ../_drafts/y.md`
+ * is the draft it links to, and listed once, as the draft.
+ */
+function layoutFiles(
+	target: string,
+	layout: SiteLayout,
+	problems: string[],
+	skipped: SkippedFile[],
+	groupPaths: Map<string, string>,
+): FileToRead[] {
+	const files = new Map<string, FileToRead>();
+	const drafts = realDraftFolders(target, layout);
+	/** `translation`: the folder holds the same posts in another language, as those of `of`. */
+	const add = (folder: string, inDraftFolder: boolean, translation?: {lang: string; of: string}) => {
+		let found: FoundFile[];
+		const folderProblems: string[] = [];
+		try {
+			found = discoverPosts(path.resolve(target, folder), target, folderProblems);
+		} catch (error) {
+			if (folder === '') throw new UserError(`${target}: cannot read this folder (${errorCode(error)})`);
+			return;
+		} finally {
+			// The walk names folders from where it started: from the blog's folder, they are inside this one.
+			for (const problem of folderProblems) problems.push(folder === '' ? problem : `${folder}/${problem}`);
+		}
+
+		for (const file of found) {
+			const filePath = folder === '' ? file.path : `${folder}/${file.path}`;
+			const reason = skipReason(filePath, layout.pageFolders);
+			if (reason !== null) {
+				skipped.push({path: filePath, reason});
+				continue;
+			}
+
+			const drafted = inDraftFolder || drafts.some(draftFolder => isInside(draftFolder, file.realPath));
+			// Reached from a posts folder and the drafts folder alike: the drafts folder's name is kept.
+			if (drafted && files.has(file.realPath)) files.delete(file.realPath);
+			// A translation is grouped with the post at the same place in the default language's folder.
+			if (translation) groupPaths.set(filePath, `${translation.of}/${file.path}`);
+			const lang = translation?.lang ?? layout.language;
+			files.set(file.realPath, {
+				path: filePath,
+				absolutePath: file.absolutePath,
+				realPath: file.realPath,
+				inDraftFolder: drafted,
+				excerptSeparator: layout.excerptSeparator,
+				termStrings: layout.termStrings,
+				folderCategories: layout.name === null,
+				...(lang === undefined ? {} : {lang}),
+			});
+		}
+	};
+
+	for (const folder of layout.folders) add(folder, false);
+	for (const {folder, lang, of} of layout.translations ?? []) add(folder, false, {lang, of});
+	for (const folder of layout.draftFolders) add(folder, true);
+	return [...files.values()];
+}
+
+/**
+ * The posts of a folder, from the index where their files are unchanged, in
+ * the index's order (the list's last time), then the posts read from their
+ * files; and the index, to be saved once the list's order is known.
+ */
+function loadFolder(
+	target: string,
+	layout: SiteLayout,
+	options: LoadOptions,
+	problems: string[],
+	skipped: SkippedFile[],
+): {posts: Post[]; cache: IndexCache | undefined; groupPaths: Map<string, string>} {
+	const groupPaths = new Map<string, string>();
+	const files = layoutFiles(target, layout, problems, skipped, groupPaths);
+	const folder = realpathSync(target);
+	const cache =
+		options.cache === false
+			? undefined
+			: new IndexCache(folder, options.env ?? process.env, options.warn, options.known);
+	const posts = files.map(file => {
+		// How the file is read besides its bytes: a row read another way is not this post.
+		const context = [
+			file.inDraftFolder === true,
+			file.folderCategories === true,
+			file.termStrings ?? '',
+			file.lang ?? '',
+			file.excerptSeparator ?? '',
+		]
+			.map(String)
+			.join(':');
+		const indexed = cache?.get(file, context);
+		if (indexed) return indexed;
+		const {post, stamp} = readPostFile(file.absolutePath, file.path, {...file, folder}, file.realPath);
+		// A file that could not be read has no stamp: it is tried again next time
+		// (its permissions may change, not its size).
+		if (stamp) cache?.set(post, {...stamp, context});
+		return post;
+	});
+	if (!cache) return {posts, cache, groupPaths};
+	const places = posts.map(post => cache.place(post.path));
+	const order = Array.from(posts.keys()).sort((a, b) => (places[a] ?? 0) - (places[b] ?? 0) || a - b);
+	return {posts: order.map(index => posts[index] as Post), cache, groupPaths};
+}
+
+/** Whether any post is a translation (`post.fr.md`), so posts may be grouped. */
+function hasTranslations(posts: Post[]): boolean {
+	return posts.some(({path: file}) => {
+		// Two dots in the file's name first: most have one, and the pattern is dear over many files.
+		const extension = file.lastIndexOf('.');
+		const before = file.lastIndexOf('.', extension - 1);
+		return before > file.lastIndexOf('/') && /\.[a-z]{2}(?:-[a-z]{2,4})?\.[^./]+$/i.test(file);
+	});
+}
+
+/**
+ * Groups translations (`post.en.md`, `post.fr.md`, `index.fr.md` in a bundle)
+ * into one listed post, with every language noted; the others are kept aside.
+ */
+function groupTranslations(
+	posts: Post[],
+	preferred: string | undefined,
+	groupPaths: ReadonlyMap<string, string>,
+): {listed: Post[]; translations: Map<string, Post[]>} {
+	// Most blogs have no translations: then there is nothing to group.
+	if (groupPaths.size === 0 && !hasTranslations(posts)) return {listed: posts, translations: new Map()};
+	const groups = new Map<string, Post[]>();
+	for (const post of posts) {
+		// A post in another language's folder is grouped as the post at its place in the default language's.
+		const where = groupPaths.get(post.path) ?? post.path;
+		const extension = path.posix.extname(where);
+		const stem = path.posix.basename(where, extension);
+		const base = LANGUAGE_SUFFIX.exec(stem)?.[1] ?? stem;
+		const key = `${path.posix.dirname(where)}/${base}`;
+		groups.set(key, [...(groups.get(key) ?? []), post]);
+	}
+
+	const listed: Post[] = [];
+	const translations = new Map<string, Post[]>();
+	for (const group of groups.values()) {
+		if (group.length === 1) {
+			listed.push(...group);
+			continue;
+		}
+
+		const languages = [...new Set(group.map(post => post.lang ?? 'und'))].sort();
+		const wanted = preferred?.toLowerCase();
+		const primary =
+			group.find(post => wanted !== undefined && post.lang?.toLowerCase() === wanted) ??
+			group.find(post => !LANGUAGE_SUFFIX.test(path.posix.basename(post.path, path.posix.extname(post.path)))) ??
+			group.find(post => post.lang === 'en') ??
+			[...group].sort((a, b) => a.path.localeCompare(b.path))[0];
+		for (const post of group) {
+			post.languages = languages;
+			translations.set(post.path, group);
+		}
+
+		if (primary) listed.push(primary);
+	}
+
+	return {listed, translations};
+}
+
+/** Loads a folder of posts (recursively) or a single post file. */
+export async function loadBlog(target: string, options: LoadOptions): Promise<Blog> {
+	let stat: Stats;
+	try {
+		stat = statSync(target);
+	} catch {
+		throw new UserError(`${target}: no such file or folder`);
+	}
+
+	let posts: Post[];
+	let cache: IndexCache | undefined;
+	let layout: SiteLayout | undefined;
+	let groupPaths = new Map<string, string>();
+	const problems: string[] = [];
+	const skipped: SkippedFile[] = [];
+	if (stat.isDirectory()) {
+		layout = detectLayout(target, options.sections ? {sections: options.sections} : {});
+		({posts, cache, groupPaths} = loadFolder(target, layout, options, problems, skipped));
+		if (layout.name === 'Zola') {
+			const found = zolaPages(posts, realpathSync(target), 'content');
+			posts = found.posts;
+			skipped.push(...found.pages);
+		}
+	} else if (stat.isFile()) {
+		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (${POST_EXTENSION_LIST})`);
+		const file = path.resolve(target);
+		const post = loadPostFile(file, path.basename(target), {folder: realpathSync(path.dirname(file))});
+		const problem = post.warnings.find(warning => warning.startsWith(UNREADABLE));
+		if (problem) throw new UserError(`${target}: ${problem.replace(UNREADABLE, 'cannot read this file')}`);
+		posts = [post];
+	} else {
+		throw new UserError(`${target}: not a regular file or folder`);
+	}
+
+	// Posts taken from this run's first reading of the index are shared with it: those that change are copied.
+	if (options.known) posts = copiesWhereChanged(posts);
+	markFuturePosts(posts);
+	// Undated posts get a guessed date (a post opened alone too, so it shows as it does listed),
+	// never kept in the index: its rows were made as the posts were read.
+	await guessDates(posts, realpathSync(stat.isDirectory() ? target : path.dirname(path.resolve(target))), options.env);
+	const {blog, listed} = assembleBlog(
+		target,
+		posts,
+		{single: stat.isFile(), layout, problems, skipped, groupPaths},
+		options,
+	);
+	cache?.save(listed);
+	return blog;
+}
+
+/** What the blog's posts were read from, besides the posts. */
+type Found = {
+	single: boolean;
+	layout: SiteLayout | undefined;
+	problems: string[];
+	skipped: SkippedFile[];
+	/** Where posts in other languages' folders would be in the default language's (translations). */
+	groupPaths?: ReadonlyMap<string, string>;
+};
+
+/** Posts dated after today are drafts (applied after reading, so the index never goes stale; guesses don't count). */
+function markFuturePosts(posts: Post[]): void {
+	const today = localToday();
+	for (const post of posts) if (post.date !== null && post.date > today) post.draft = true;
+}
+
+/**
+ * The blog from its posts as read: translations grouped, slugs made unique,
+ * newest first; and `listed`, the posts listed with drafts or without, in
+ * that order (what the index keeps its rows in).
+ */
+function assembleBlog(target: string, posts: Post[], found: Found, options: LoadOptions): {blog: Blog; listed: Post[]} {
+	const grouped = groupTranslations(posts, options.lang, found.groupPaths ?? new Map());
+	makeSlugsUnique(grouped.listed);
+	// Drafts are sorted in too, and left out after: the order suits a start with --drafts as well.
+	const listed = newestFirst(grouped.listed);
+	const shown = options.drafts || found.single ? listed : listed.filter(post => !post.draft);
+	const {layout} = found;
+	const blog = {
+		root: target,
+		posts: markSorted(shown, 'date'),
+		hiddenDrafts: listed.length - shown.length,
+		layout: layout?.name
+			? `${layout.name}: ${layout.folders.join(', ')}${layout.note ? ` (${layout.note})` : ''}`
+			: null,
+		translations: grouped.translations,
+		problems: found.problems,
+		skipped: found.skipped,
+	};
+	return {blog, listed};
+}
+
+/**
+ * The posts, each copied if loading will change it (a future post becomes a
+ * draft, an undated one gets a guessed date, a shared slug is made unique,
+ * translations are marked): the index's posts stay as it gave them, for the
+ * reading again to start from, and the others are shared with them, and with
+ * the blog shown, rather than held two or three times (100,000 posts are
+ * some 50 MB).
+ */
+function copiesWhereChanged(posts: Post[]): Post[] {
+	if (hasTranslations(posts)) return posts.map(post => ({...post}));
+	const today = localToday();
+	const slugs = new Set<string>();
+	const shared = new Set<string>();
+	for (const {slug} of posts) {
+		if (slugs.has(slug)) shared.add(slug);
+		else slugs.add(slug);
+	}
+
+	const changes = (post: Post) => post.date === null || post.date > today || shared.has(post.slug);
+	return posts.map(post => (changes(post) ? {...post} : post));
+}
+
+/**
+ * The blog as its index last saw it, without walking the folder or looking at
+ * any post: for the app to show at once, then read the blog again and correct
+ * what changed (ui/hooks/use-follow.ts). Undated posts are not given guessed
+ * dates yet, and unreadable folders and skipped files are not known. With the
+ * posts as the index gave them (`known`), for the reading again to start from.
+ * Undefined when the folder has no sound index.
+ */
+export function loadIndexedBlog(
+	target: string,
+	options: LoadOptions,
+): {blog: Blog; known: Map<string, IndexedPost>} | undefined {
+	if (options.cache === false) return undefined;
+	let root: string;
+	try {
+		if (!statSync(target).isDirectory()) return undefined;
+		root = realpathSync(target);
+	} catch {
+		return undefined;
+	}
+
+	const known = indexedPosts(root, target, options.env ?? process.env);
+	if (!known || known.size === 0) return undefined;
+	const posts = copiesWhereChanged(Array.from(known.values(), ({post}) => post));
+	markFuturePosts(posts);
+	const {blog} = assembleBlog(
+		target,
+		posts,
+		{
+			single: false,
+			layout: detectLayout(target, options.sections ? {sections: options.sections} : {}),
+			problems: [],
+			skipped: [],
+		},
+		options,
+	);
+	return {blog, known};
+}

@@ -1,0 +1,73 @@
+// `blogread --version --verbose`: what a bug report needs to know about this
+// run's surroundings, a line each: Node, the colours and the terminal it saw,
+// and the folders it keeps things in (and whether it trusts them).
+import {existsSync} from 'node:fs';
+import module from 'node:module';
+import path from 'node:path';
+import {cacheFolderPath, privateFolder, stateFolderPath} from '../storage/private-folder.js';
+import {cleanLine} from '../text/sanitize.js';
+import {localeIsUnicode} from '../theme/glyphs.js';
+import {configPath, type LoadedConfig} from './config.js';
+import {version} from './help.js';
+import type {Io} from './io.js';
+import type {Options} from './options.js';
+import {hyperlinks, makeTheme} from './terminal.js';
+
+const LEVELS = ['none', '16 colours', '256 colours', '24-bit colour'] as const;
+
+/** An environment variable as the report shows it: cleaned of controls, or "unset". */
+const variable = (env: NodeJS.ProcessEnv, name: string) => {
+	const value = env[name];
+	return value === undefined ? `${name} unset` : `${name}=${cleanLine(value).slice(0, 80)}`;
+};
+
+/** Why output to stdout has the colours it has. */
+function colourReason(options: Options, io: Io): string {
+	const {env} = io;
+	if (!options.color) return '--no-color';
+	if (env['NO_COLOR']) return 'NO_COLOR is set';
+	if (env['FORCE_COLOR'] !== undefined) return variable(env, 'FORCE_COLOR');
+	if (io.stdout.isTTY !== true) return 'stdout is not a terminal';
+	if (env['TERM'] === 'dumb') return 'TERM=dumb';
+	return 'what the terminal says it takes';
+}
+
+/** A private folder as blogread would use it: not made here (a report changes nothing), but judged if it exists. */
+function folderLine(folder: string): string {
+	if (!existsSync(folder)) return `${folder} (not made yet)`;
+	const judged = privateFolder(folder, () => {});
+	return judged.problem === undefined ? `${folder} (private: used)` : `${folder} (not used: ${judged.problem})`;
+}
+
+function compileCacheLine(env: NodeJS.ProcessEnv): string {
+	if (typeof (module as {enableCompileCache?: unknown}).enableCompileCache !== 'function') {
+		return 'none in this Node (22.1 and later have one)';
+	}
+
+	if (env['NODE_DISABLE_COMPILE_CACHE']) return 'off (NODE_DISABLE_COMPILE_CACHE)';
+	return folderLine(path.join(cacheFolderPath(env), 'compiled'));
+}
+
+/** The report, a field a line. */
+export function versionReport(options: Options, io: Io, loaded: LoadedConfig): string {
+	const {env} = io;
+	const theme = makeTheme(options, io);
+	const size = io.stdout.isTTY ? `a terminal of ${io.stdout.columns ?? '?'} columns` : 'not a terminal';
+	const config = configPath(env);
+	const configState = loaded.problem ? `problem: ${loaded.problem}` : existsSync(config) ? 'read' : 'none';
+	const fields: Array<[string, string]> = [
+		['node', `${process.version} (${process.platform} ${process.arch})`],
+		['colour', `${LEVELS[theme.level]} (${colourReason(options, io)}); theme ${theme.name}`],
+		['terminal', `stdout ${size}; ${variable(env, 'TERM')}, ${variable(env, 'COLORTERM')}`],
+		['glyphs', localeIsUnicode(env) ? 'Unicode (a UTF-8 locale)' : 'ASCII (the locale is not UTF-8)'],
+		['links', hyperlinks(theme, io) ? 'clickable (OSC 8)' : 'plain text'],
+		['clipboard', 'copies through the terminal (OSC 52), over ssh and tmux too'],
+		['images', 'shown as a line: [image: alt] (src)'],
+		['config', `${config} (${configState})`],
+		['cache', folderLine(cacheFolderPath(env))],
+		['compile cache', compileCacheLine(env)],
+		['state', folderLine(stateFolderPath(env))],
+	];
+	const width = Math.max(...fields.map(([name]) => name.length)) + 2;
+	return `blogread ${version()}\n${fields.map(([name, value]) => `${name.padEnd(width)}${value}`).join('\n')}\n`;
+}

@@ -1,0 +1,82 @@
+// Whose keys are taken next: every served app shares one thread, so each turn
+// of the event loop takes keys from only so many sessions, so much drawing as
+// fits in TURN_BUDGET_MS by what their frames have cost, the session served
+// longest ago first. A reader who presses a key now and then is served before
+// a client that floods keys, whose frames wait their turn; and a session whose
+// frames are dear (a huge pty) waits a while after each, so it has only its
+// share of the thread. The pure choices are here; turn-scheduler.ts runs them.
+
+/** A session waiting for its keys to be taken, as the scheduler sees it. */
+export type Candidate = {
+	id: number;
+	/** When its keys were last taken (ms, the scheduler's clock). */
+	servedAt: number;
+	/** What its frames cost lately (ms). */
+	cost: number;
+	/** Not before this (ms): a session whose frames are dear waits after each. */
+	readyAt: number;
+};
+
+/** Keys from sessions whose frames cost this much, at most, are taken in one turn (always from one, at least). */
+export const TURN_BUDGET_MS = 12;
+/** After a frame of `cost` ms, a session waits `cost` × this: its frames take at most a third of the thread. */
+export const COOLDOWN_FACTOR = 2;
+/**
+ * A session whose frames cost more than a turn's budget is heavy; after a heavy frame of
+ * `cost` ms no heavy session is served for `cost` × this, so heavy frames, however many
+ * sessions draw them, take at most half the thread, and a reader seldom waits behind one.
+ */
+export const HEAVY_PAUSE_FACTOR = 1;
+/**
+ * How much of its estimate a session's latest frame makes (the rest is its earlier ones): a
+ * frame timed on a busy machine (the thread waiting for a core) moves it a quarter of the way.
+ */
+const NEWEST_WEIGHT = 0.25;
+
+/** When a candidate may be served: after its own wait, and, if it is heavy, after the heavy frames' pause. */
+function readyFrom(candidate: Candidate, budgetMs: number, heavyAt: number): number {
+	return candidate.cost > budgetMs ? Math.max(candidate.readyAt, heavyAt) : candidate.readyAt;
+}
+
+/**
+ * The sessions whose keys are taken this turn, in order: those ready, served
+ * longest ago first, while their costs fit in `budgetMs` (a heavy one goes
+ * alone); and, when none is ready, when the first will be (undefined when none
+ * waits). `heavyAt`: no heavy session before then.
+ */
+export function chooseTurns(
+	candidates: readonly Candidate[],
+	now: number,
+	{budgetMs = TURN_BUDGET_MS, heavyAt = Number.NEGATIVE_INFINITY}: {budgetMs?: number; heavyAt?: number} = {},
+): {chosen: number[]; nextAt: number | undefined} {
+	const ready = candidates.filter(candidate => readyFrom(candidate, budgetMs, heavyAt) <= now);
+	ready.sort((a, b) => a.servedAt - b.servedAt || a.id - b.id);
+	const chosen: number[] = [];
+	let spent = 0;
+	for (const candidate of ready) {
+		if (chosen.length > 0 && spent + candidate.cost > budgetMs) break;
+		chosen.push(candidate.id);
+		spent += candidate.cost;
+	}
+
+	if (chosen.length > 0 || ready.length > 0) return {chosen, nextAt: undefined};
+	const later = candidates.map(candidate => readyFrom(candidate, budgetMs, heavyAt));
+	return {chosen, nextAt: later.length === 0 ? undefined : Math.min(...later)};
+}
+
+/** A moment as the scheduler sees it: the clock, and how long the event loop had been idle by then (ms). */
+export type Moment = {at: number; idle: number};
+
+/**
+ * What a frame drawn at `now` cost the thread: the time since `since` (the
+ * frame before it, or the keys that caused it), less the time the event loop
+ * was idle meanwhile.
+ */
+export function drawCost(since: Moment, now: Moment): number {
+	return Math.max(0, now.at - since.at - (now.idle - since.idle));
+}
+
+/** A session's cost estimate after a frame of `latest` ms. */
+export function nextCost(previous: number, latest: number): number {
+	return previous * (1 - NEWEST_WEIGHT) + latest * NEWEST_WEIGHT;
+}

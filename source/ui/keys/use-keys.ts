@@ -1,0 +1,37 @@
+import {useStdin} from 'ink';
+import {useEffect, useRef} from 'react';
+import {createKeyReader, type KeyInput} from './key-reader.js';
+
+/**
+ * Calls `onKey` for every key typed, read from the terminal by blogread's own
+ * key reader instead of Ink's: terminal replies and other sequences that are
+ * not keys never reach it, and Esc typed just before a key is both keys.
+ */
+export function useKeys(onKey: (key: KeyInput) => void): void {
+	const {stdin} = useStdin();
+	const handler = useRef(onKey);
+	handler.current = onKey;
+	useEffect(() => {
+		const reader = createKeyReader();
+		let wait: NodeJS.Timeout | undefined;
+		const deliver = (keys: KeyInput[]) => {
+			for (const key of keys) handler.current(key);
+		};
+
+		const onData = (chunk: string | Buffer) => {
+			clearTimeout(wait);
+			deliver(reader.push(String(chunk)));
+			const due = reader.due();
+			if (due !== undefined) wait = setTimeout(() => deliver(reader.expire()), due);
+		};
+
+		// Text, not bytes: a character split between two reads is put back together first.
+		stdin.setEncoding('utf8');
+		stdin.on('data', onData);
+		return () => {
+			clearTimeout(wait);
+			stdin.off('data', onData);
+			stdin.pause();
+		};
+	}, [stdin]);
+}
