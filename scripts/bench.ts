@@ -4,8 +4,8 @@
 // first 4 KB of every post, the least-*-list.mjs floors, bat. Over 100,000
 // posts it prints issue 19's figures, and how the costs grow from 10,000;
 // then `blogread serve` with 50 ssh sessions at once (scripts/bench/serve.ts).
-import {type ChildProcessWithoutNullStreams, execFileSync, spawn, spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
+import {execFileSync, spawnSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {renderMarkdown} from '../source/render/markdown.js';
@@ -14,11 +14,15 @@ import {pathologicalCases} from '../test/helpers/pathological.js';
 // @ts-expect-error plain JavaScript helper shared with the fixtures
 import {makeBlog, makeLargePost} from './bench/generate.mjs';
 import {median} from './bench/median.js';
+import {PtyApp} from './bench/pty-app.js';
 import type {ServeRow} from './bench/serve.js';
 // @ts-expect-error plain JavaScript shared with the build
 import {bundle} from './bundle.mjs';
 
 const root = path.join(import.meta.dirname, '..');
+/** Where the last run's figures go in docs/performance.md. */
+const RUN_START = '<!-- bench: written by npm run bench -->';
+const RUN_END = '<!-- bench end -->';
 const bin = path.join(root, 'dist', 'cli.js');
 const work = mkdtempSync(path.join(os.tmpdir(), 'blogread-bench-'));
 const cache = path.join(work, 'cache');
@@ -26,6 +30,13 @@ const cache = path.join(work, 'cache');
 const state = path.join(work, 'state');
 const runs = Number(process.env['BENCH_RUNS'] ?? 7);
 const env = {...process.env, XDG_CACHE_HOME: cache, XDG_STATE_HOME: state, NO_COLOR: '1', FORCE_COLOR: undefined};
+
+/** What the run prints: on stdout as it comes, and into docs/performance.md at the end (writePerformanceDoc). */
+const printed: string[] = [];
+function say(text: string): void {
+	console.log(text);
+	printed.push(text);
+}
 
 /** A command to time; `before` runs untimed ahead of each of its runs; `extraEnv` adds to the bench's environment. */
 type Timed = {command: string; args: string[]; before?: () => void; extraEnv?: NodeJS.ProcessEnv};
@@ -62,134 +73,10 @@ async function inTurns(tasks: Array<() => Promise<number>>, count = runs): Promi
 	return times.map(list => median(list));
 }
 
-const nodeExe = realpathSync(process.execPath);
-/** CPU ticks (user and system, all threads) a process has used so far, from /proc/<pid>/stat. */
-function cpuTicks(pid: number): number {
-	// The fields after the command name, which is in parentheses and may hold spaces: utime and stime are 12th and 13th.
-	const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').at(-1)?.trim().split(' ') ?? [];
-	return Number(fields[11]) + Number(fields[12]);
-}
-
-/** The processes started by `pid` (Linux lists them per thread; `script` forks from its main one). */
-function childrenOf(pid: number): number[] {
-	const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-	return text === '' ? [] : text.split(' ').map(Number);
-}
-
-/** The app in a real pseudo-terminal (`script`, as a person runs it), its output kept as it comes. */
-class PtyApp {
-	output = '';
-	private exited = false;
-	private readonly child: ChildProcessWithoutNullStreams;
-	private readonly exit: Promise<void>;
-	private readonly listeners = new Set<() => void>();
-	private pid: number | undefined;
-
-	constructor(args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
-		this.child = spawn('script', ['-qfec', `${process.execPath} ${bin} ${args.join(' ')}`, '/dev/null'], {
-			env: {...env, ...extraEnv, TERM: 'xterm-256color', COLUMNS: '100', LINES: '30'},
-		});
-		// Decoded as a stream, so a character split between two chunks is not garbled.
-		this.child.stdout.setEncoding('utf8');
-		this.child.stdout.on('data', (chunk: string) => {
-			this.output += chunk;
-			for (const listener of this.listeners) listener();
-		});
-		this.exit = new Promise(resolve => {
-			this.child.on('exit', () => {
-				this.exited = true;
-				for (const listener of this.listeners) listener();
-				resolve();
-			});
-		});
-	}
-
-	/** The moment (performance.now) output came in that makes `test` true; a chunk is timed when it arrives. */
-	async until(test: () => boolean, what: string, timeout = 600_000): Promise<number> {
-		return new Promise((resolve, reject) => {
-			const stop = () => {
-				clearTimeout(timer);
-				this.listeners.delete(check);
-			};
-			const check = () => {
-				if (test()) {
-					stop();
-					resolve(performance.now());
-				} else if (this.exited) {
-					stop();
-					reject(new Error(`the app quit before ${what}: ${JSON.stringify(this.output.slice(-300))}`));
-				}
-			};
-			const timer = setTimeout(() => {
-				stop();
-				reject(new Error(`no ${what} in ${timeout} ms`));
-			}, timeout);
-			this.listeners.add(check);
-			check();
-		});
-	}
-
-	/** When `text` first came in at or after offset `from` of the output. */
-	async waitFor(text: string, from = 0): Promise<number> {
-		return this.until(() => this.output.includes(text, from), JSON.stringify(text));
-	}
-
-	write(keys: string): void {
-		this.child.stdin.write(keys);
-	}
-
-	/** The app's process: the Node process under `script` (under a shell, if it did not exec). */
-	appPid(): number {
-		if (this.pid !== undefined) return this.pid;
-		const queue = this.child.pid === undefined ? [] : [this.child.pid];
-		for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
-			if (pid !== this.child.pid && readlinkSync(`/proc/${pid}/exe`) === nodeExe) {
-				this.pid = pid;
-				return pid;
-			}
-
-			queue.push(...childrenOf(pid));
-		}
-
-		throw new Error('the app is not running under script');
-	}
-
-	/**
-	 * Waits until the app has used no CPU for `quiet` ms: the work of the last key is done (a search's slices,
-	 * a page rendering in the worker, the renderer loaded after the first frame). Ticks are 10 ms, and a
-	 * process that waits for a core on the busy machine gets none, hence the half second.
-	 */
-	async settle(quiet = 500): Promise<void> {
-		const pid = this.appPid();
-		let ticks = cpuTicks(pid);
-		let still = 0;
-		while (still < quiet) {
-			await new Promise(resolve => setTimeout(resolve, 100));
-			const now = cpuTicks(pid);
-			still = now === ticks ? still + 100 : 0;
-			ticks = now;
-		}
-	}
-
-	/** The app's peak resident memory so far, in MB. */
-	peakMb(): number {
-		const status = readFileSync(`/proc/${this.appPid()}/status`, 'utf8');
-		return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
-	}
-
-	/** Quits with Q (a key of the list and the reader) and waits for the terminal to close. */
-	async quit(): Promise<void> {
-		if (!this.exited) this.write('Q');
-		const timer = setTimeout(() => this.child.kill(), 30_000);
-		await this.exit;
-		clearTimeout(timer);
-	}
-}
-
 /** One start of the app: ms from spawning it to the first frame that shows `ready`. */
 async function frameOnce(args: string[], ready: string, extraEnv?: NodeJS.ProcessEnv): Promise<number> {
 	const start = performance.now();
-	const app = new PtyApp(args, extraEnv);
+	const app = new PtyApp(args, {bin, env: {...env, ...extraEnv}});
 	try {
 		return (await app.waitFor(ready)) - start;
 	} finally {
@@ -216,7 +103,7 @@ async function firstFrame(args: string[], ready: string, before?: () => void): P
 async function openOnce(blog: string, keys: string, shown: string): Promise<number> {
 	// No remembered place: the post opens at its top, as a first reading does.
 	rmSync(state, {recursive: true, force: true});
-	const app = new PtyApp([blog]);
+	const app = new PtyApp([blog], {bin, env});
 	try {
 		await app.waitFor('? help');
 		await app.settle();
@@ -238,7 +125,7 @@ async function openOnce(blog: string, keys: string, shown: string): Promise<numb
 
 /** Peak memory of the app in a pseudo-terminal (MB) after `keys`, each let finish its work before the next. */
 async function appPeakRss(args: string[], keys: string[], extraEnv?: NodeJS.ProcessEnv): Promise<number> {
-	const app = new PtyApp(args, extraEnv);
+	const app = new PtyApp(args, {bin, env: {...env, ...extraEnv}});
 	try {
 		await app.waitFor('? help');
 		await app.settle();
@@ -628,7 +515,16 @@ const mixed = spawnSync(
 if (mixed.status !== 0) throw new Error(`serve mixed-load timing failed: ${mixed.stderr}`);
 const mixedRows = JSON.parse(mixed.stdout) as ServeRow[];
 
-// The pathological inputs of test/pathological.test.ts, each rendered once here (the tests only check the lines).
+// Start-up on every maintained Node (scripts/bench/nodes.ts): --version, --list and the first frame of the sample
+// blog in turns with each Node's own start, and what the compile cache saves where Node has one.
+const nodes = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'bench', 'nodes.ts')], {
+	cwd: root,
+	env,
+	encoding: 'utf8',
+});
+if (nodes.status !== 0) throw new Error(`start-up per Node failed: ${nodes.stderr}`);
+
+// The pathological inputs of test/corpora/pathological.test.ts, each rendered once here (the tests check the lines).
 const pathological = pathologicalCases.map(([name, markdown]): [string, number] => {
 	const start = performance.now();
 	renderMarkdown(markdown, {width: 80, theme: createTheme(1)});
@@ -641,44 +537,43 @@ rmSync(work, {recursive: true, force: true});
 
 const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
 const memory = `${Math.round(os.totalmem() / 1024 ** 3)} GB`;
-console.log(
+say(
 	`\nblogread benchmark: ${os.cpus().length} × ${cpu}, ${memory}, Node ${process.version}; medians of ${runs} runs\n`,
 );
-console.log('| what | median | ratio (timed in turns with it) | target |');
-console.log('|---|---:|---:|---|');
-for (const [name, ms, ratio, target] of rows) console.log(`| ${name} | ${ms.toFixed(0)} ms | ${ratio} | ${target} |`);
-console.log(`\n| what | median | target |\n|---|---:|---|`);
+say('| what | median | ratio (timed in turns with it) | target |');
+say('|---|---:|---:|---|');
+for (const [name, ms, ratio, target] of rows) say(`| ${name} | ${ms.toFixed(0)} ms | ${ratio} | ${target} |`);
+say(`\n| what | median | target |\n|---|---:|---|`);
 for (const [name, ms] of keyRows) {
 	// The 100,000-post rows are issue 19's, which says whether each is met.
 	const target = name.includes('100,000 posts') ? judged('< 16 ms', ms < 16) : '< 16 ms';
-	console.log(`| ${name} | ${ms.toFixed(1)} ms | ${target} |`);
+	say(`| ${name} | ${ms.toFixed(1)} ms | ${target} |`);
 }
-for (const [name, ms, target] of openRows) console.log(`| ${name} | ${ms.toFixed(0)} ms | ${target} |`);
-console.log(`| peak memory, --list of 10,000 posts | ${rss.toFixed(0)} MB | < 200 MB |`);
-console.log(`| peak memory, the app over 10,000 posts after a search | ${appRss.toFixed(0)} MB | < 200 MB |`);
-console.log(
+for (const [name, ms, target] of openRows) say(`| ${name} | ${ms.toFixed(0)} ms | ${target} |`);
+say(`| peak memory, --list of 10,000 posts | ${rss.toFixed(0)} MB | < 200 MB |`);
+say(`| peak memory, the app over 10,000 posts after a search | ${appRss.toFixed(0)} MB | < 200 MB |`);
+say(
 	[
 		`\n| scale: 100,000 posts (medians of ${scaleRuns}, each timed in turns with what its ratio is to)`,
 		'figure | ratio | target |\n|---|---:|---:|---|',
 	].join(' | '),
 );
-for (const [name, figure, ratio, target] of scaleRows) console.log(`| ${name} | ${figure} | ${ratio} | ${target} |`);
+for (const [name, figure, ratio, target] of scaleRows) say(`| ${name} | ${figure} | ${ratio} | ${target} |`);
 printGrowth();
-console.log(`\n| search | median | target |\n|---|---:|---|`);
-for (const [name, value, target] of searchRows) console.log(`| ${name} | ${value} | ${target} |`);
-console.log(`\n| serve: 50 ssh sessions at once, ${os.cpus().length} cores | figure | target |\n|---|---:|---|`);
+say(`\n| search | median | target |\n|---|---:|---|`);
+for (const [name, value, target] of searchRows) say(`| ${name} | ${value} | ${target} |`);
+say(`\n| serve: 50 ssh sessions at once, ${os.cpus().length} cores | figure | target |\n|---|---:|---|`);
 for (const [name, figure, target = '', met] of serveRows) {
-	console.log(`| ${name} | ${figure} | ${met === undefined ? target : judged(target, met)} |`);
+	say(`| ${name} | ${figure} | ${met === undefined ? target : judged(target, met)} |`);
 }
-if (serveNotes !== '') console.log(`\n${serveNotes}`);
-console.log(`\n| serve: a mixed load, ${os.cpus().length} cores | figure | target |\n|---|---:|---|`);
+if (serveNotes !== '') say(`\n${serveNotes}`);
+say(`\n${nodes.stdout.trim()}`);
+say(`\n| serve: a mixed load, ${os.cpus().length} cores | figure | target |\n|---|---:|---|`);
 for (const [name, figure, target = '', met] of mixedRows) {
-	console.log(`| ${name} | ${figure} | ${met === undefined ? target : judged(target, met)} |`);
+	say(`| ${name} | ${figure} | ${met === undefined ? target : judged(target, met)} |`);
 }
-console.log(
-	`\n| slowest pathological Markdown (of ${pathological.length}) | render | the reader's budget |\n|---|---:|---|`,
-);
-for (const [name, ms] of slowest) console.log(`| ${name} | ${ms.toFixed(0)} ms | 3,000 ms, then plain text |`);
+say(`\n| slowest pathological Markdown (of ${pathological.length}) | render | the reader's budget |\n|---|---:|---|`);
+for (const [name, ms] of slowest) say(`| ${name} | ${ms.toFixed(0)} ms | 3,000 ms, then plain text |`);
 
 /**
  * How each scale figure grows: its medians at the three sizes, its cost per 1,000 posts at each (the start-up
@@ -688,7 +583,7 @@ for (const [name, ms] of slowest) console.log(`| ${name} | ${ms.toFixed(0)} ms |
  */
 function printGrowth(): void {
 	const labels = scaleSizes.map(count => count.toLocaleString('en'));
-	console.log(
+	say(
 		[
 			`\n| grows with the posts (medians of ${scaleRuns}, the sizes in turns)`,
 			...labels,
@@ -697,7 +592,7 @@ function printGrowth(): void {
 			'linear: the second ≤ 1.25× the first |',
 		].join(' | '),
 	);
-	console.log(`|---|${scaleSizes.map(() => '---:|').join('')}---:|---:|---|`);
+	say(`|---|${scaleSizes.map(() => '---:|').join('')}---:|---:|---|`);
 	for (const [name, ms] of growthRows) {
 		const perThousand = scaleSizes.map((count, index) => (ms[index] ?? Number.NaN) / (count / 1000));
 		const added = [0, 1].map(
@@ -706,7 +601,7 @@ function printGrowth(): void {
 				(((scaleSizes[index + 1] ?? Number.NaN) - (scaleSizes[index] ?? Number.NaN)) / 1000),
 		);
 		const bend = (added[1] ?? Number.NaN) / (added[0] ?? Number.NaN);
-		console.log(
+		say(
 			[
 				`| ${name}`,
 				...ms.map(value => `${value.toFixed(0)} ms`),
@@ -716,4 +611,21 @@ function printGrowth(): void {
 			].join(' | '),
 		);
 	}
+}
+
+writePerformanceDoc();
+
+/**
+ * docs/performance.md with this run's figures between its markers; what is written around them (how to
+ * read the figures, the history) stays. A run with BENCH_NO_DOC=1 leaves the file alone.
+ */
+function writePerformanceDoc(): void {
+	if (process.env['BENCH_NO_DOC']) return;
+	const file = path.join(root, 'docs', 'performance.md');
+	const doc = readFileSync(file, 'utf8');
+	const start = doc.indexOf(RUN_START);
+	const end = doc.indexOf(RUN_END);
+	if (start === -1 || end < start) throw new Error(`docs/performance.md has no ${RUN_START} … ${RUN_END} section`);
+	const run = `${RUN_START}\n${printed.join('\n').trim()}\n`;
+	writeFileSync(file, doc.slice(0, start) + run + doc.slice(end));
 }

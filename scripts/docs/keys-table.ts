@@ -1,6 +1,6 @@
 // The README's table of keys, made from the keymap (source/ui/keys/keymap.ts), so the
 // table, `?` in the app and --help never disagree. `npm run docs` writes it
-// between the README's markers; test/readme.test.ts checks it is current.
+// between the README's markers; test/docs/readme.test.ts checks it is current.
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {type Binding, type Command, keyLabel, keymap, type View} from '../../source/ui/keys/keymap.js';

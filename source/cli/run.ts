@@ -13,6 +13,7 @@ import {fieldsOnly, SearchBodies} from '../blog/search/search.js';
 import {SearchStore} from '../blog/search/search-store.js';
 import {blogreadFolders} from '../follow/ignored-folders.js';
 import {ReadingMemory} from '../reading/reading-memory.js';
+import {localeIsUnicode} from '../theme/glyphs.js';
 import {UserError} from '../util/errors.js';
 import {loadConfig} from './config.js';
 import {checkArguments, meowFlags, parseFlags} from './flags.js';
@@ -21,6 +22,7 @@ import {type Io, processIo, say} from './io.js';
 import {type Options, resolveOptions} from './options.js';
 import {exitCodeOf} from './outcome.js';
 import {formatList, listText, printPost} from './print.js';
+import {type Progress, terminalProgress} from './progress.js';
 import {hyperlinks, interactive, makeTheme, output, printWidth} from './terminal.js';
 
 async function isFile(target: string): Promise<boolean> {
@@ -61,6 +63,16 @@ function reportListProblems(options: Options, blog: Blog, shown: number, io: Io)
 	}
 }
 
+/**
+ * Progress of the first read, on a terminal's stderr: for the app, at once (its screen waits for the
+ * read); for a list to the terminal, once the read has taken a second. Never into a pipe, nor with --json.
+ */
+function firstReadProgress(options: Options, io: Io, forApp: boolean): Progress | undefined {
+	if (io.stderr.isTTY !== true || options.json) return undefined;
+	if (!forApp && io.stdout.isTTY !== true) return undefined;
+	return terminalProgress(io.stderr, {delayMs: forApp ? 0 : 1000, ascii: !localeIsUnicode(io.env)});
+}
+
 async function listOrOpen(options: Options, io: Io): Promise<number> {
 	const targetIsFile = await isFile(options.target);
 	if (targetIsFile && !options.list && !interactive(io)) return printPost(options, options.target, io);
@@ -71,12 +83,17 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		...(options.sections.length > 0 ? {sections: options.sections} : {}),
 		env: io.env,
 	};
-	const load = () => loadBlog(options.target, {...loadOptions, warn: line => io.stderr.write(`${line}\n`)});
+	const load = (progress?: Progress) =>
+		loadBlog(options.target, {
+			...loadOptions,
+			warn: line => io.stderr.write(`${line}\n`),
+			...(progress ? {progress: progress.update} : {}),
+		}).finally(() => progress?.end());
 	// The app shows the blog as its index last saw it at once, and reads it again after the first frame;
 	// a printed list is always read from the files.
 	const appFirst = !options.list && interactive(io) && !targetIsFile;
 	const indexed = appFirst ? loadIndexedBlog(options.target, loadOptions) : undefined;
-	const blog = indexed?.blog ?? (await load());
+	const blog = indexed?.blog ?? (await load(firstReadProgress(options, io, appFirst)));
 	let knownPosts = indexed?.known;
 	const filters = commandLineFilters(options.tags, options.search);
 	const folder = realpathSync(targetIsFile ? path.dirname(options.target) : options.target);

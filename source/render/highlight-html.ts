@@ -3,7 +3,7 @@
 // tree shape, and colours that tree. highlight.js writes only `<span class="…">`,
 // `</span>` and text with its five characters escaped, so this reads exactly
 // that into the same shape. The bundle hands it to cli-highlight in parse5's
-// place (scripts/bundle.mjs); test/highlight-html.test.ts checks it gives the
+// place (scripts/bundle.mjs); test/render/highlight-html.test.ts checks it gives the
 // tree parse5 gives for every language.
 
 export type HighlightNode =

@@ -2,7 +2,7 @@
 // highlightAuto), with each language registered on first use instead of all
 // 190 at import, which held up the first code block shown.
 // The bundle hands this to cli-highlight in place of highlight.js
-// (scripts/bundle.mjs); test/lazy-highlight.test.ts checks it gives the same
+// (scripts/bundle.mjs); test/render/lazy-highlight.test.ts checks it gives the same
 // highlighting as the full library for every language and alias.
 
 type LanguageDefinition = (hljs: never) => unknown;

@@ -6,7 +6,7 @@ import type {Token, TokenizerExtension, Tokens} from 'marked';
 // at every character: four fifths of lexing a post of plain paragraphs. Text
 // that cannot be anything but a paragraph, or inline text that cannot be
 // anything but text, is recognised here by a cheap test and given the very
-// token marked would make. test/plain-prose.test.ts compares both with marked
+// token marked would make. test/render/plain-prose.test.ts compares both with marked
 // itself on generated Markdown.
 
 /** What may start something other than text in an inline run (`!` starts an image only before `[`). */

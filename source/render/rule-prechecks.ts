@@ -7,7 +7,7 @@ import type {TokenizerObject} from 'marked';
 // them is most of the rest. Each rule here first checks what its pattern cannot
 // match without, in a few characters; only then is marked's rule run (a
 // tokenizer returning false hands over to marked's own). The tests compare the
-// tokens with marked's own on generated Markdown (test/plain-prose.test.ts).
+// tokens with marked's own on generated Markdown (test/render/plain-prose.test.ts).
 
 /** How far a setext heading's underline is looked for; past it, marked's rule decides. */
 const UNDERLINE_LOOKAHEAD = 4096;

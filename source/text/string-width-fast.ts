@@ -1,7 +1,7 @@
 // The bundle points Ink's and wrap-ansi's `string-width` here (scripts/bundle.mjs),
 // so they measure as blogread does: narrow and simple text without the grapheme
 // segmenter and emoji pattern, whose first use would hold up the first frame; the
-// same widths, as test/text-width.test.ts checks.
+// same widths, as test/text/width.test.ts checks.
 import stringWidth from 'string-width';
 import {displayWidth} from './width.js';
 

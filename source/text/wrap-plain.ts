@@ -1,7 +1,7 @@
 // Wrapping plain ASCII, where a column is a character: wrap-ansi's rows,
 // worked out without measuring every row again at every word and every
 // character for escapes, which made wrapping most of the cost of a long post.
-// test/text-width.test.ts holds them to wrap-ansi's output.
+// test/text/width.test.ts holds them to wrap-ansi's output.
 import {appendAll} from '../util/arrays.js';
 
 /** Printable ASCII and line breaks: one column per character, no escapes to carry. */

@@ -2,9 +2,10 @@ import {spawnSync} from 'node:child_process';
 import {chmodSync, cpSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {DIST} from './paths.js';
 
 /** The built bin, as `npm install` leaves it. */
-export const bin = path.join(import.meta.dirname, '..', '..', 'dist', 'cli.js');
+export const bin = path.join(DIST, 'cli.js');
 
 export type BinRun = {code: number | null; stdout: string; stderr: string; seconds: number};
 

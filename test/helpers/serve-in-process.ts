@@ -89,11 +89,12 @@ export function login(port: number, options: Partial<ConnectConfig> = {}): Promi
 	});
 }
 
-/** Runs `command` on a logged-in client: its exit code and output, once the channel has closed. */
-export function run(
-	client: SshClient,
-	command: string,
-): Promise<{code: number | undefined; stdout: string; stderr: string}> {
+type Ended = {code: number | undefined; stdout: string; stderr: string};
+/** A command started: when its first output came, and its exit code and output once its channel closed. */
+export type Started = {firstOutput: Promise<void>; ended: Promise<Ended>};
+
+/** Starts `command` on a logged-in client: resolves once the server has taken it. */
+export function startCommand(client: SshClient, command: string): Promise<Started> {
 	return new Promise((resolve, reject) => {
 		client.exec(command, (error, stream: ClientChannel) => {
 			if (error) {
@@ -104,6 +105,7 @@ export function run(
 			let stdout = '';
 			let stderr = '';
 			let code: number | undefined;
+			const firstOutput = new Promise<void>(given => stream.once('data', () => given()));
 			stream.on('data', (chunk: Buffer) => {
 				stdout += chunk.toString('utf8');
 			});
@@ -113,9 +115,14 @@ export function run(
 			stream.on('exit', (status: number | null) => {
 				code = status ?? undefined;
 			});
-			stream.once('close', () => resolve({code, stdout, stderr}));
+			resolve({firstOutput, ended: new Promise(ended => stream.once('close', () => ended({code, stdout, stderr})))});
 		});
 	});
+}
+
+/** Runs `command` on a logged-in client: its exit code and output, once the channel has closed. */
+export async function run(client: SshClient, command: string): Promise<Ended> {
+	return (await startCommand(client, command)).ended;
 }
 
 /** Resolves once the client's connection has closed. */

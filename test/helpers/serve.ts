@@ -3,6 +3,7 @@ import {cpSync, mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {baseEnv, bin} from './bin.js';
+import {FIXTURES} from './paths.js';
 
 /** Whether OpenSSH's client is installed (the checks with a real client are skipped without it). */
 export const hasSsh = spawnSync('ssh', ['-V']).status === 0;
@@ -10,7 +11,7 @@ export const hasSsh = spawnSync('ssh', ['-V']).status === 0;
 /** A copy of the fixture blog that a test may change. */
 export function blogCopy(): string {
 	const folder = path.join(mkdtempSync(path.join(tmpdir(), 'blogread-serve-')), 'blog');
-	cpSync(path.join(import.meta.dirname, '..', 'fixtures', 'blog'), folder, {recursive: true});
+	cpSync(path.join(FIXTURES, 'blog'), folder, {recursive: true});
 	return folder;
 }
 

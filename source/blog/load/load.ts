@@ -27,6 +27,8 @@ export type LoadOptions = {
 	known?: ReadonlyMap<string, IndexedPost>;
 	/** The site's sections that hold its posts, when its layout is not what blogread finds (--section). */
 	sections?: readonly string[];
+	/** Told how many of the posts found have been read, now and then and at the last one. */
+	progress?: (done: number, total: number) => void;
 };
 
 /** The real paths of the layout's drafts folders that exist. */
@@ -102,6 +104,9 @@ function layoutFiles(
 	return [...files.values()];
 }
 
+/** Posts read between two words to `progress`. */
+const PROGRESS_EVERY = 256;
+
 /**
  * The posts of a folder, from the index where their files are unchanged, in
  * the index's order (the list's last time), then the posts read from their
@@ -121,7 +126,7 @@ function loadFolder(
 		options.cache === false
 			? undefined
 			: new IndexCache(folder, options.env ?? process.env, options.warn, options.known);
-	const posts = files.map(file => {
+	const read = (file: FileToRead): Post => {
 		// How the file is read besides its bytes: a row read another way is not this post.
 		const context = [
 			file.inDraftFolder === true,
@@ -138,6 +143,12 @@ function loadFolder(
 		// A file that could not be read has no stamp: it is tried again next time
 		// (its permissions may change, not its size).
 		if (stamp) cache?.set(post, {...stamp, context});
+		return post;
+	};
+	const posts = files.map((file, index) => {
+		const post = read(file);
+		const done = index + 1;
+		if (done % PROGRESS_EVERY === 0 || done === files.length) options.progress?.(done, files.length);
 		return post;
 	});
 	if (!cache) return {posts, cache, groupPaths};

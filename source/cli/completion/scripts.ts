@@ -97,8 +97,8 @@ complete -F _blogread blogread
 `;
 }
 
-/** A help line inside zsh's `_arguments` spec: no brackets, colons or quotes to end it early. */
-const zshText = (text: string) => text.replace(/[[\]]/g, '').replace(/:/g, ' -').replace(/'/g, '’');
+/** A help line inside a single-quoted `_arguments` spec: a closing bracket quoted, a quote closed and reopened. */
+const zshText = (text: string) => text.replace(/]/g, '\\]').replace(/'/g, "'\\''");
 
 function zsh(list: Flag[]): string {
 	const specs = list.map(flag => {
@@ -154,16 +154,22 @@ fi
 const fishText = (text: string) => text.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
 
 function fish(list: Flag[]): string {
-	const lines = list.map(flag => {
-		const parts = ['complete -c blogread -n "not __fish_seen_subcommand_from completion"'];
-		if (flag.short !== undefined) parts.push(`-s ${flag.short.slice(1)}`);
-		parts.push(`-l ${flag.long.slice(2)}`);
+	const lines = list.flatMap(flag => {
+		const option = ['complete -c blogread -n "not __fish_seen_subcommand_from completion"'];
+		if (flag.short !== undefined) option.push(`-s ${flag.short.slice(1)}`);
+		option.push(`-l ${flag.long.slice(2)}`);
 		const {values} = flag;
-		if (values.kind === 'dynamic') parts.push(`-r -a '(__blogread_values ${values.source})'`);
-		else if (values.kind === 'words') parts.push(`-x -a '${values.words.join(' ')}'`);
-		else if (flag.takesValue) parts.push('-x');
-		parts.push(`-d '${fishText(flag.help)}'`);
-		return parts.join(' ');
+		// The values on a line of their own: on the option's line, each would show the option's help.
+		const valueLine = (takes: string) => [...option, takes].join(' ');
+		const described = [...option, flag.takesValue ? '-x' : '', `-d '${fishText(flag.help)}'`].filter(Boolean).join(' ');
+		// A post is a slug or a file's path: files are offered too.
+		if (values.kind === 'dynamic')
+			return [
+				described,
+				valueLine(`${values.source === 'posts' ? '-r' : '-x'} -a '(__blogread_values ${values.source})'`),
+			];
+		if (values.kind === 'words') return [described, valueLine(`-x -a '${values.words.join(' ')}'`)];
+		return [described];
 	});
 	return `# blogread completion for fish (made by \`blogread completion fish\`). Save it where fish looks:
 #   blogread completion fish > ~/.config/fish/completions/blogread.fish

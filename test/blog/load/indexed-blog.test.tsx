@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, describe, it} from 'node:test';
+import {indexedPosts} from '../../../source/blog/load/index-cache.js';
+import {loadBlog, loadIndexedBlog} from '../../../source/blog/load/load.js';
+import {createTheme} from '../../../source/theme/palette.js';
+import {appOpener} from '../../helpers/ink.js';
+
+// The blog as its index last saw it: shown at once by the app, then read again and corrected.
+const temporary = mkdtempSync(path.join(tmpdir(), 'blogread-indexed-'));
+after(() => {
+	rmSync(temporary, {recursive: true, force: true});
+});
+
+const post = (title: string, date: string, tags = '[notes]') =>
+	`---\ntitle: ${title}\ndate: ${date}\ntags: ${tags}\n---\n\nBody of ${title}.\n`;
+
+let blogs = 0;
+function makeBlog() {
+	const root = path.join(temporary, `blog-${++blogs}`);
+	mkdirSync(path.join(root, 'notes'), {recursive: true});
+	writeFileSync(path.join(root, 'alpha.md'), post('Alpha', '2024-03-01'));
+	writeFileSync(path.join(root, 'notes', 'beta.md'), post('Beta', '2024-02-01', '[go, notes]'));
+	writeFileSync(path.join(root, 'future.md'), post('Future', '2999-01-01'));
+	writeFileSync(path.join(root, 'gamma.md'), post('Gamma', '2024-01-01'));
+	const options = {drafts: false, env: {...process.env, XDG_CACHE_HOME: path.join(root, '.cache')}};
+	return {root, options};
+}
+
+describe('the blog from its index alone', () => {
+	it('is nothing before a first load has written the index', () => {
+		const {root, options} = makeBlog();
+		assert.equal(loadIndexedBlog(root, options), undefined);
+	});
+
+	it('gives the posts a load gives, future posts hidden as drafts', async () => {
+		const {root, options} = makeBlog();
+		const loaded = await loadBlog(root, options);
+		const indexed = loadIndexedBlog(root, options)?.blog;
+		assert.deepEqual(indexed?.posts, loaded.posts);
+		assert.deepEqual(
+			indexed?.posts.map(post => post.title),
+			['Alpha', 'Beta', 'Gamma'],
+		);
+		assert.equal(indexed?.hiddenDrafts, 1);
+	});
+
+	it('is as the index saw it: a post edited since is shown as it was (the app reads the files after)', async () => {
+		const {root, options} = makeBlog();
+		await loadBlog(root, options);
+		writeFileSync(path.join(root, 'alpha.md'), post('Alpha, edited', '2024-03-01'));
+		assert.equal(loadIndexedBlog(root, options)?.blog.posts[0]?.title, 'Alpha');
+	});
+
+	it('lets the reading again start from its posts: the same blog as a load, unchanged posts shared', async () => {
+		const {root, options} = makeBlog();
+		writeFileSync(path.join(root, 'undated.md'), '# Undated\n');
+		await loadBlog(root, options);
+		writeFileSync(path.join(root, 'gamma.md'), post('Gamma, edited', '2024-01-01'));
+		const indexed = loadIndexedBlog(root, options);
+		assert.ok(indexed);
+		const asIndexed = indexedPosts(realpathSync(root), root, options.env);
+		const again = await loadBlog(root, {...options, known: indexed.known});
+		assert.deepEqual(again.posts, (await loadBlog(root, options)).posts);
+		assert.deepEqual(
+			again.posts.map(({title}) => title),
+			['Alpha', 'Beta', 'Gamma, edited', 'Undated'],
+		);
+		// Alpha and Beta did not change: one object each, shown first and read again. The undated
+		// post got a guessed date in a copy of its own; the index's posts are as it gave them.
+		const [alpha, beta, gamma, undated] = again.posts;
+		assert.equal(alpha, indexed.blog.posts[0]);
+		assert.equal(beta, indexed.blog.posts[1]);
+		assert.notEqual(gamma, indexed.blog.posts[2]);
+		assert.equal(indexed.known.get('undated.md')?.post.date, null);
+		assert.notEqual(undated?.date, null);
+		assert.deepEqual(indexed.known, asIndexed);
+	});
+
+	for (const translated of [false, true]) {
+		const changes = `a future post, a shared slug${translated ? ', translations' : ''}`;
+		it(`leaves the index's posts as they were while making its own: ${changes}`, async () => {
+			const {root, options} = makeBlog();
+			writeFileSync(path.join(root, 'notes', 'alpha.md'), post('Alpha in notes', '2024-04-01'));
+			// With a slug of its own: translations need not share one.
+			const french = '---\ntitle: Gamma en français\ndate: 2024-01-01\nslug: gamma-en-francais\n---\n';
+			if (translated) writeFileSync(path.join(root, 'gamma.fr.md'), french);
+			const loaded = await loadBlog(root, {...options, drafts: true});
+			const indexed = loadIndexedBlog(root, {...options, drafts: true});
+			assert.ok(indexed);
+			assert.deepEqual(indexed.blog.posts, loaded.posts);
+			assert.deepEqual(
+				loaded.posts.filter(({path}) => /alpha|future/.test(path)).map(({slug, draft}) => [slug, draft]),
+				[
+					['future', true],
+					['notes/alpha', false],
+					['alpha', false],
+				],
+			);
+			// The index's own posts, read again from it: those the first blog started from are unchanged.
+			assert.deepEqual(indexed.known, indexedPosts(realpathSync(root), root, options.env));
+			const again = await loadBlog(root, {...options, drafts: true, known: indexed.known});
+			assert.deepEqual(again.posts, loaded.posts);
+		});
+	}
+
+	it('is kept up to date by the reading again: rewritten only when a post changed', async () => {
+		const {root, options} = makeBlog();
+		await loadBlog(root, options);
+		const folder = path.join(root, '.cache', 'blogread');
+		const indexText = () => readFileSync(path.join(folder, readdirSync(folder)[0] ?? ''), 'utf8');
+		const written = indexText();
+		await loadBlog(root, {...options, known: loadIndexedBlog(root, options)?.known});
+		assert.equal(indexText(), written);
+		rmSync(path.join(root, 'gamma.md'));
+		writeFileSync(path.join(root, 'beta-2.md'), post('Beta two', '2024-02-02'));
+		await loadBlog(root, {...options, known: loadIndexedBlog(root, options)?.known});
+		assert.deepEqual(
+			loadIndexedBlog(root, options)?.blog.posts.map(post => post.title),
+			['Alpha', 'Beta two', 'Beta'],
+		);
+	});
+
+	it('is nothing when a row of the index is broken, or with no index wanted', async () => {
+		const {root, options} = makeBlog();
+		await loadBlog(root, options);
+		assert.equal(loadIndexedBlog(root, {...options, cache: false}), undefined);
+		const folder = path.join(root, '.cache', 'blogread');
+		const index = readdirSync(folder).find(name => name.startsWith('index-')) ?? '';
+		writeFileSync(path.join(folder, index), '{"format":9,"root":"elsewhere"}\n');
+		assert.equal(loadIndexedBlog(root, options), undefined);
+	});
+});
+
+describe('the app on the blog from its index', () => {
+	it('shows it at once, then the files as they are: an edited title, a new post, a removed one', async () => {
+		const {root, options} = makeBlog();
+		await loadBlog(root, options);
+		writeFileSync(path.join(root, 'alpha.md'), post('Alpha, edited', '2024-03-01'));
+		writeFileSync(path.join(root, 'delta.md'), post('Delta', '2024-04-01'));
+		rmSync(path.join(root, 'gamma.md'));
+		const indexed = loadIndexedBlog(root, options);
+		assert.ok(indexed);
+		const reload = () => loadBlog(root, {...options, known: indexed.known});
+		const app = await appOpener()({
+			blog: indexed.blog,
+			theme: createTheme(0),
+			follow: {target: root, reload, revalidate: true},
+		});
+		await app.waitFor(frame => frame.includes('Delta') && frame.includes('Alpha, edited'), 10_000);
+		assert.doesNotMatch(app.frame(), /Gamma/);
+		assert.match(app.frame(), /3 of 3 posts/);
+	});
+});

@@ -1,0 +1,62 @@
+// `blogread --version --verbose`: a line for each thing a bug report needs,
+// true to this run, and never a control sequence from the environment.
+import assert from 'node:assert/strict';
+import {chmodSync, mkdirSync, mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {describe, it} from 'node:test';
+import {version} from '../../source/cli/help.js';
+import {runCli} from '../helpers/cli.js';
+
+/** The report's fields by name. */
+function fields(stdout: string): Map<string, string> {
+	const [first, ...rest] = stdout.trimEnd().split('\n');
+	assert.equal(first, `blogread ${version()}`);
+	return new Map(
+		rest.map(line => {
+			const match = /^(\S+(?: \S+)?) {2,}(.*)$/.exec(line);
+			assert.ok(match, line);
+			return [match[1] ?? '', match[2] ?? ''];
+		}),
+	);
+}
+
+describe('blogread --version --verbose', () => {
+	it('says Node, the colours and why, the terminal, and each folder as blogread would use it', async () => {
+		const home = mkdtempSync(path.join(tmpdir(), 'blogread-report-'));
+		const cache = path.join(home, 'cache');
+		mkdirSync(path.join(cache, 'blogread'), {recursive: true, mode: 0o700});
+		const state = path.join(home, 'state');
+		mkdirSync(path.join(state, 'blogread'), {recursive: true});
+		chmodSync(path.join(state, 'blogread'), 0o777);
+		const result = await runCli(['--version', '--verbose'], {
+			XDG_CACHE_HOME: cache,
+			XDG_STATE_HOME: state,
+			XDG_CONFIG_HOME: path.join(home, 'config'),
+			TERM: 'xterm\u001B]52;c;aGk=\u0007',
+			COLORTERM: undefined,
+			NODE_DISABLE_COMPILE_CACHE: undefined,
+		});
+		assert.equal(result.code, 0, result.stderr);
+		assert.equal(result.stderr, '');
+		const report = fields(result.stdout);
+		assert.equal(report.get('node'), `${process.version} (${process.platform} ${process.arch})`);
+		assert.equal(report.get('colour'), 'none (stdout is not a terminal); theme dark');
+		assert.equal(report.get('terminal'), 'stdout not a terminal; TERM=xterm^[]52;c;aGk=^G, COLORTERM unset');
+		assert.equal(report.get('config'), `${path.join(home, 'config', 'blogread', 'config.json')} (none)`);
+		assert.equal(report.get('cache'), `${path.join(cache, 'blogread')} (private: used)`);
+		assert.match(report.get('state') ?? '', /blogread \(not used: .*others can write/);
+		const compiled = report.get('compile cache') ?? '';
+		const {default: module} = await import('node:module');
+		if (typeof (module as {enableCompileCache?: unknown}).enableCompileCache === 'function') {
+			assert.equal(compiled, `${path.join(cache, 'blogread', 'compiled')} (not made yet)`);
+		} else assert.equal(compiled, 'none in this Node (22.1 and later have one)');
+		assert.doesNotMatch(result.stdout, /[\u0000-\u0009\u000B-\u001F]/);
+	});
+
+	it('--verbose alone is a usage error', async () => {
+		const result = await runCli(['--verbose']);
+		assert.equal(result.code, 2);
+		assert.match(result.stderr, /^blogread: --verbose goes with --version\n/);
+	});
+});

@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, describe, it} from 'node:test';
+import {loadBlog} from '../../source/blog/load/load.js';
+import {createTheme} from '../../source/theme/palette.js';
+import {appOpener, keys} from '../helpers/ink.js';
+
+// The app on a real folder with its watcher running: files change under it as an editor would change them.
+const theme = createTheme(0);
+const temporary = mkdtempSync(path.join(tmpdir(), 'blogread-follow-flows-'));
+after(() => {
+	rmSync(temporary, {recursive: true, force: true});
+});
+
+const paragraphs = (word: string, count: number) =>
+	Array.from({length: count}, (_, index) => `Paragraph ${index + 1} of ${word}.`).join('\n\n');
+const post = (title: string, date: string, body: string) => `---\ntitle: ${title}\ndate: ${date}\n---\n\n${body}\n`;
+
+let blogs = 0;
+async function openBlog() {
+	const root = path.join(temporary, String(++blogs));
+	mkdirSync(root, {recursive: true});
+	writeFileSync(path.join(root, 'alpha.md'), post('Alpha', '2024-03-01', paragraphs('alpha', 40)));
+	writeFileSync(path.join(root, 'beta.md'), post('Beta', '2024-02-01', 'Beta body.'));
+	writeFileSync(path.join(root, 'gamma.md'), post('Gamma', '2024-01-01', 'Gamma body.'));
+	const load = () => loadBlog(root, {drafts: false, cache: false});
+	const app = await appOpener()({blog: await load(), theme, follow: {target: root, reload: load}});
+	const write = (name: string, text: string) => {
+		writeFileSync(path.join(root, name), text);
+	};
+	// Written back, then removed: each round is an event, though the first may come before the watches.
+	const remove = (name: string, text: string) => {
+		write(name, text);
+		rmSync(path.join(root, name));
+	};
+
+	return {app, root, write, remove};
+}
+
+/** Each file change is written again until the app shows it: the watches start just after the first frame. */
+async function changeUntil(
+	app: Awaited<ReturnType<typeof openBlog>>['app'],
+	change: () => void,
+	shows: (frame: string) => boolean,
+) {
+	for (let round = 0; round < 50 && !shows(app.frame()); round++) {
+		change();
+		await app.waitFor(shows, 200).catch(() => {});
+	}
+
+	assert.ok(shows(app.frame()), `not shown; last frame:\n${app.frame()}`);
+}
+
+describe('following the files: what the app shows as they change', () => {
+	it('a post added appears in the list; the selection stays on the post it was on', async () => {
+		const {app, write} = await openBlog();
+		await app.press('j');
+		await changeUntil(
+			app,
+			() => write('delta.md', post('Delta', '2024-04-01', 'New.')),
+			frame => frame.includes('Delta'),
+		);
+		assert.match(app.frame(), /› 2024-02-01 +Beta/);
+		assert.match(app.frame(), /4 of 4 posts/);
+	});
+
+	it('the selected post removed: the one now in its place is selected', async () => {
+		const {app, remove} = await openBlog();
+		await app.press('j');
+		await changeUntil(
+			app,
+			() => remove('beta.md', post('Beta', '2024-02-01', 'Beta body.')),
+			frame => !frame.includes('Beta'),
+		);
+		assert.match(app.frame(), /› 2024-01-01 +Gamma/);
+	});
+
+	it('the open post edited: read again in place, on the same text', async () => {
+		const {app, write} = await openBlog();
+		await app.press(keys.enter, ...Array.from({length: 20}, () => 'j'));
+		const top = /^ Paragraph (\d+) of alpha\./m.exec(app.frame())?.[1];
+		assert.ok(top !== undefined && Number(top) > 5, 'scrolled into the post');
+		await changeUntil(
+			app,
+			() => write('alpha.md', post('Alpha', '2024-03-01', paragraphs('ALPHA EDITED', 40))),
+			frame => frame.includes('ALPHA EDITED'),
+		);
+		assert.match(app.frame(), new RegExp(`^ Paragraph ${top} of ALPHA EDITED\\.`, 'm'), 'the same paragraph is on top');
+	});
+
+	it('the open post deleted: the reader says so; it comes back with its file', async () => {
+		const {app, write, remove} = await openBlog();
+		await app.press('j', keys.enter);
+		await changeUntil(
+			app,
+			() => remove('beta.md', post('Beta', '2024-02-01', 'Beta body.')),
+			frame => frame.includes('deleted'),
+		);
+		assert.match(app.frame(), /"Beta" was deleted \(beta\.md is no longer there\)/);
+		assert.match(app.frame(), /Beta · deleted on disk/);
+		await changeUntil(
+			app,
+			() => write('beta.md', post('Beta', '2024-02-01', 'Beta is back.')),
+			frame => frame.includes('Beta is back.'),
+		);
+		await app.press('q');
+		assert.match(app.frame(), /› 2024-02-01 +Beta/);
+	});
+
+	it('the selected post renamed: it stays selected, under its new name', async () => {
+		const {app, root} = await openBlog();
+		await app.press('j', 'j');
+		await changeUntil(
+			app,
+			() => {
+				const renamed = path.join(root, 'gamma-renamed.md');
+				// A rename made before the watches started is seen when the renamed file is saved again.
+				if (existsSync(path.join(root, 'gamma.md'))) renameSync(path.join(root, 'gamma.md'), renamed);
+				else writeFileSync(renamed, readFileSync(renamed));
+			},
+			frame => frame.includes('gamma-renamed.md'),
+		);
+		assert.match(app.frame(), /› 2024-01-01 +Gamma/);
+	});
+
+	it('the open post saved under another name (and changed): it stays open, read again', async () => {
+		const {app, root, write} = await openBlog();
+		await app.press('j', 'j', keys.enter);
+		await changeUntil(
+			app,
+			() => {
+				write('gamma-2.md', post('Gamma', '2024-01-01', 'Gamma, saved as another file.'));
+				rmSync(path.join(root, 'gamma.md'), {force: true});
+			},
+			frame => frame.includes('saved as another file'),
+		);
+		assert.doesNotMatch(app.frame(), /deleted/);
+	});
+});

@@ -1,0 +1,210 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import fc from 'fast-check';
+import {eastAsianWidth} from 'get-east-asian-width';
+import sliceAnsi from 'slice-ansi';
+import stringWidth from 'string-width';
+import wrapAnsi from 'wrap-ansi';
+import {
+	breakStyled,
+	displayWidth,
+	fitWidth,
+	LONE_EMOJI_TEXT,
+	NARROW_TEXT,
+	SIMPLE_TEXT,
+	truncate,
+	wrapStyled,
+} from '../../source/text/width.js';
+
+describe('displayWidth', () => {
+	const cases: Array<[string, number]> = [
+		['', 0],
+		['plain words', 11],
+		['\u001B[1mbold\u001B[22m', 4],
+		['• item · 12 min … ─┌│↪', 22],
+		['café naïve', 10],
+		['e\u0301', 1],
+		['日本語', 6],
+		['Привет, мир', 11],
+		['한국어 ｱ', 8],
+		['กำลัง', 3],
+		['🎉 done', 7],
+		['soft\u00ADhyphen', 10],
+		['◽', 2],
+		['\u001B]8;;https://example.com\u0007link\u001B]8;;\u0007', 4],
+	];
+	for (const [text, width] of cases) {
+		it(`${JSON.stringify(text)} takes ${width} columns`, () => {
+			assert.equal(displayWidth(text), width);
+		});
+	}
+
+	// The shortcut counts one column per character: every character it takes must be one column to string-width too.
+	it('agrees with string-width on every character the shortcut takes', () => {
+		const disagree: string[] = [];
+		for (let code = 0; code <= 0xffff; code++) {
+			const char = String.fromCodePoint(code);
+			if (NARROW_TEXT.test(char) && stringWidth(char) !== 1) disagree.push(code.toString(16));
+		}
+
+		assert.deepEqual(disagree, []);
+	});
+
+	// The other shortcut sums East Asian Widths: every code point it takes (planes 0 to 3; the
+	// rest are unassigned or private) must have that width and be a grapheme of its own.
+	it('agrees with string-width on every code point the simple-text shortcut takes, none joining a neighbour', () => {
+		const segmenter = new Intl.Segmenter();
+		const graphemes = (text: string) => [...segmenter.segment(text)].length;
+		const disagree: string[] = [];
+		for (let code = 0; code <= 0x3_ffff; code++) {
+			if (code >= 0xd800 && code <= 0xdfff) continue;
+			const char = String.fromCodePoint(code);
+			if (!SIMPLE_TEXT.test(char)) continue;
+			if (stringWidth(char) !== eastAsianWidth(code) || graphemes(`${char}x`) !== 2 || graphemes(`x${char}`) !== 2)
+				disagree.push(code.toString(16));
+		}
+
+		assert.deepEqual(disagree, []);
+	});
+
+	// The emoji shortcut measures each code point alone: every one it takes must be a grapheme of its own
+	// next to anything else it takes, and the measure of a run must be the sum of its parts.
+	it('agrees with string-width on every code point the lone-emoji shortcut takes, and on runs of them', () => {
+		const segmenter = new Intl.Segmenter();
+		const graphemes = (text: string) => [...segmenter.segment(text)].length;
+		const taken: string[] = [];
+		const joins: string[] = [];
+		for (let code = 0; code <= 0x3_ffff; code++) {
+			if (code >= 0xd800 && code <= 0xdfff) continue;
+			const char = String.fromCodePoint(code);
+			if (!LONE_EMOJI_TEXT.test(char) || SIMPLE_TEXT.test(char)) continue;
+			taken.push(char);
+			if (graphemes(`${char}x`) !== 2 || graphemes(`x${char}`) !== 2 || graphemes(`${char}😀`) !== 2)
+				joins.push(code.toString(16));
+		}
+
+		assert.deepEqual(joins, []);
+		assert.ok(taken.length > 1000, `${taken.length} emoji`);
+		for (let start = 0; start < taken.length; start += 7) {
+			const run = `a${taken.slice(start, start + 7).join('')} 日b`;
+			assert.equal(displayWidth(run), stringWidth(run), JSON.stringify(run));
+		}
+	});
+
+	it('agrees with string-width on mixed text', () => {
+		const text = fc
+			.array(
+				fc.constantFrom(
+					'a',
+					' ',
+					'•',
+					'é',
+					'e\u0301',
+					'日',
+					'本',
+					'Ж',
+					'ก',
+					'กำ',
+					'한',
+					'\u1100\u1161',
+					'🎉',
+					'\u00AD',
+					'◽',
+					'\u001B[31m',
+					'\u200D',
+					'─',
+					'\uFF9E',
+					'ｱ',
+				),
+				{maxLength: 30},
+			)
+			.map(parts => parts.join(''));
+		fc.assert(
+			fc.property(text, input => {
+				assert.equal(displayWidth(input), stringWidth(input));
+			}),
+			{numRuns: 2000, seed: 20_261_129},
+		);
+	});
+});
+
+describe('truncate', () => {
+	const cases: Array<[string, number, string]> = [
+		['short', 10, 'short'],
+		['exactly ten', 11, 'exactly ten'],
+		['a longer title', 8, 'a longe…'],
+		['naïve • café', 7, 'naïve …'],
+		['日本語のタイトル', 7, '日本語…'],
+		['x', 0, ''],
+	];
+	for (const [text, width, expected] of cases) {
+		it(`${JSON.stringify(text)} at ${width} columns is ${JSON.stringify(expected)}`, () => {
+			assert.equal(truncate(text, width), expected);
+			assert.ok(displayWidth(truncate(text, width)) <= width);
+		});
+	}
+});
+
+describe('truncate, simple text', () => {
+	// The reference: slice-ansi's cut, stepped back until it fits, as for any other text.
+	const viaSliceAnsi = (text: string, width: number) => {
+		if (displayWidth(text) <= width) return text;
+		let end = width - 1;
+		let kept = sliceAnsi(text, 0, end);
+		while (end > 0 && displayWidth(kept) > width - 1) kept = sliceAnsi(text, 0, --end);
+		return `${kept}…`;
+	};
+
+	it('cuts where slice-ansi would', () => {
+		const text = fc
+			.array(fc.constantFrom('a', ' ', '日', '本', 'Ж', 'é', '한', '—'), {maxLength: 20})
+			.map(parts => parts.join(''));
+		fc.assert(
+			fc.property(text, fc.integer({min: 1, max: 15}), (input, width) => {
+				assert.equal(truncate(input, width), viaSliceAnsi(input, width));
+			}),
+			{numRuns: 2000, seed: 20_261_129},
+		);
+	});
+});
+
+describe('plain ASCII wrapping', () => {
+	// wrapStyled and breakStyled take a shortcut for plain ASCII: it must give wrap-ansi's rows exactly.
+	const text = fc
+		.array(fc.constantFrom('a', 'bc', ' ', '  ', '   ', 'q.', 'xyzxyzxyz', 'longerwordhere-x', '\n'), {maxLength: 60})
+		.map(parts => parts.join(''));
+	const viaWrapAnsi = (input: string, width: number, options: {trim: boolean; wordWrap: boolean}) =>
+		wrapAnsi(input, width, {hard: true, ...options})
+			.split('\n')
+			.flatMap(line => fitWidth(line, width));
+
+	it('word-wraps prose into the rows wrap-ansi gives', () => {
+		fc.assert(
+			fc.property(text, fc.integer({min: 1, max: 25}), (input, width) => {
+				assert.deepEqual(wrapStyled(input, width), viaWrapAnsi(input, width, {trim: true, wordWrap: true}));
+			}),
+			{numRuns: 3000, seed: 20_261_129},
+		);
+	});
+
+	it('breaks code into the rows wrap-ansi gives', () => {
+		fc.assert(
+			fc.property(text, fc.integer({min: 1, max: 25}), (input, width) => {
+				assert.deepEqual(breakStyled(input, width), viaWrapAnsi(input, width, {trim: false, wordWrap: false}));
+			}),
+			{numRuns: 3000, seed: 20_261_129},
+		);
+	});
+
+	const table: Array<[string, number, string[]]> = [
+		['the quick brown fox', 9, ['the quick', 'brown fox']],
+		['  leading and trailing  ', 8, ['leading', 'and', 'trailing']],
+		['abcdefghij', 4, ['abcd', 'efgh', 'ij']],
+		['one\n\ntwo', 10, ['one', '', 'two']],
+	];
+	for (const [input, width, rows] of table) {
+		it(`${JSON.stringify(input)} at ${width} columns`, () => {
+			assert.deepEqual(wrapStyled(input, width), rows);
+		});
+	}
+});
