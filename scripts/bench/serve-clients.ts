@@ -239,6 +239,8 @@ export class Session {
 		await new Promise<void>((resolve, reject) => {
 			this.client.on('error', reject);
 			this.client.on('ready', () => {
+				// As OpenSSH's client does for a terminal: each key sent at once, not held for Nagle.
+				this.client.setNoDelay(true);
 				this.client.shell({term: 'xterm-256color', cols: this.size.columns, rows: this.size.rows}, (error, channel) => {
 					if (error) {
 						reject(error);

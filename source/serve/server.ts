@@ -109,6 +109,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 		const key = `${socket.remoteAddress}\u0000${socket.remotePort}`;
 		open.set(key, held);
 		void held.closed.then(() => open.delete(key));
+		// Keys and frames are small packets each awaited by a person: sent at once, as sshd sends them
+		// to a terminal. Left to Nagle, a packet ssh2 writes in two pieces (without its native binding,
+		// every packet) waits for the client's delayed acknowledgement: a key's frame came 40-90 ms late.
+		socket.setNoDelay(true);
 		ssh.injectSocket(socket);
 	});
 	await new Promise<void>((resolve, reject) => {
