@@ -509,7 +509,15 @@ const serveNotes = served.stderr.trim();
 // 3.3 MB post and flood keys at 1000×500. The issue's target: no client holds the others' keys past 50 ms.
 const mixed = spawnSync(
 	process.execPath,
-	['--import', 'tsx', path.join(root, 'scripts', 'bench', 'serve-mixed.ts'), '--json'],
+	// One run a phase here (about three minutes); `node --import tsx scripts/bench/serve-mixed.ts` alone takes three.
+	[
+		'--import',
+		'tsx',
+		path.join(root, 'scripts', 'bench', 'serve-mixed.ts'),
+		'--json',
+		'--runs',
+		process.env['BENCH_MIXED_RUNS'] ?? '1',
+	],
 	{cwd: root, env, encoding: 'utf8'},
 );
 if (mixed.status !== 0) throw new Error(`serve mixed-load timing failed: ${mixed.stderr}`);

@@ -12,9 +12,6 @@ import {startWorker} from './start-worker.js';
 import {overBudget} from './watchdog.js';
 import {type Urgency, WorkerSlots} from './worker-slots.js';
 
-export {plainPage, plainPageInSlices, RenderCancelled} from './plain-page.js';
-export {overBudget} from './watchdog.js';
-
 /** Bodies up to this size render on the calling thread: with the input caps, well within a frame. */
 export const SYNC_RENDER_LIMIT = 64 * 1024;
 /** How long a worker may take before the post is shown as plain text instead. */

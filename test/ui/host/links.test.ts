@@ -319,7 +319,7 @@ describe('opening a link', () => {
 
 describe('source lines of a post shown as plain text', () => {
 	it('each page line maps to the body line it shows, wrapped lines too', async () => {
-		const {plainPage} = await import('../../../source/render/render-job.js');
+		const {plainPage} = await import('../../../source/render/plain-page.js');
 		const body = ['short', 'a line long enough to wrap twice at this width', '', 'after', 'last'].join('\n');
 		const page = plainPage(body, 20, 'test');
 		const cases: Array<[text: string, body: number]> = [
