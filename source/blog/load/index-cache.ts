@@ -1,8 +1,15 @@
-import {statSync} from 'node:fs';
+import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {folderKey} from '../../storage/folder-key.js';
-import {cacheFolderPath, privateFolder, readPrivateBytes, writePrivateFile} from '../../storage/private-folder.js';
+import {
+	cacheFolderPath,
+	privateFolder,
+	readPrivateBytes,
+	readPrivateFile,
+	writePrivateFile,
+} from '../../storage/private-folder.js';
 import {fromRow, type Post, type Row, type RowStamp, toRow} from '../model/model.js';
+import {type BlogNames, blogNames, parseBlogNames} from './blog-names.js';
 import type {FoundFile} from './discover.js';
 
 /**
@@ -49,6 +56,18 @@ function linePath(bytes: Buffer, {start, end}: Span): string | undefined {
 function indexFile(root: string, env: NodeJS.ProcessEnv, warn?: (line: string) => void): string | undefined {
 	const folder = privateFolder(cacheFolderPath(env), warn);
 	return folder.problem === undefined ? path.join(folder.path, `index-${folderKey(root)}.json`) : undefined;
+}
+
+/** The file beside an index that keeps the blog's names for shell completion (blog-names.ts). */
+const namesFileOf = (index: string) => index.replace(/\.json$/, '.names.json');
+/** A names file larger than this is not read. */
+const MAX_NAMES_BYTES = 32 * 1024 * 1024;
+
+/** The blog's names as the last reading of the blog at `root` (its real path) kept them. */
+export function readBlogNames(root: string, env: NodeJS.ProcessEnv): BlogNames | undefined {
+	const index = indexFile(root, env, () => {});
+	const text = index === undefined ? undefined : readPrivateFile(namesFileOf(index), MAX_NAMES_BYTES);
+	return text === undefined ? undefined : parseBlogNames(text);
 }
 
 /** The index's bytes and where its header line ends, when it is this version's index of `root`. */
@@ -200,11 +219,14 @@ export class IndexCache {
 	 * next start finds them sorted.
 	 */
 	save(listed: readonly Post[] = []): void {
+		if (!this.file) return;
 		const before = this.known?.size ?? this.rows.size;
-		if (!this.file || (!this.changed && this.fresh.size === before)) return;
+		const changed = this.changed || this.fresh.size !== before;
 		// Line by line, never the whole file as one string: at 100,000 posts that string, its lines and
 		// its bytes were some 90 MB on top of everything a first --list holds when it ends.
-		writePrivateFile(this.file, this.lines(listed));
+		if (changed) writePrivateFile(this.file, this.lines(listed));
+		const names = namesFileOf(this.file);
+		if (changed || !existsSync(names)) writePrivateFile(names, JSON.stringify(blogNames(listed)));
 	}
 
 	private *lines(listed: readonly Post[]): Generator<string> {

@@ -1,11 +1,12 @@
 // What `--tag <TAB>` and `--print <TAB>` offer: the tags and slugs of the blog
-// the command line being typed names, read from its index (the blog is read
-// only when it has none yet, which makes one). A value is printed only if it
+// the command line being typed names, from the names kept beside its index
+// (blog-names.ts; the blog is read only when there are none yet, which keeps them). A value is printed only if it
 // is safe to show and to insert: nothing with a control character, a line
 // break or a tab, since the shell shows and inserts it as it is.
+import {realpathSync} from 'node:fs';
+import {blogNames} from '../../blog/load/blog-names.js';
+import {readBlogNames} from '../../blog/load/index-cache.js';
 import {type LoadOptions, loadBlog, loadIndexedBlog} from '../../blog/load/load.js';
-import type {Blog} from '../../blog/model/model.js';
-import {compareNames} from '../../blog/query/names.js';
 import {hasControls} from '../../text/sanitize.js';
 import {loadConfig} from '../config.js';
 import {flags} from '../flags.js';
@@ -43,21 +44,6 @@ export function typedBlog(words: readonly string[]): TypedBlog {
 	return typed;
 }
 
-/** The blog's tags and categories, most used first, each once (as --tag matches them: case aside). */
-function termNames(blog: Blog): string[] {
-	const counts = new Map<string, {name: string; count: number}>();
-	for (const post of blog.posts) {
-		for (const name of new Set([...post.tags, ...post.categories])) {
-			const key = name.toLowerCase();
-			const known = counts.get(key);
-			if (known) known.count++;
-			else counts.set(key, {name, count: 1});
-		}
-	}
-
-	return [...counts.values()].sort((a, b) => b.count - a.count || compareNames(a.name, b.name)).map(({name}) => name);
-}
-
 /** The values to offer for `kind` that start with `prefix` (case aside), in the order a reader wants them. */
 export async function completionValues(
 	kind: ValueKind,
@@ -75,8 +61,11 @@ export async function completionValues(
 		...(sections.length > 0 ? {sections} : {}),
 	};
 	const target = typed.path ?? defaultTarget(env, config);
-	const blog = loadIndexedBlog(target, options)?.blog ?? (await loadBlog(target, options));
-	const values = kind === 'tags' ? termNames(blog) : blog.posts.map(post => post.slug);
+	// The names the last reading kept (drafts left out), else the blog read now, which keeps them for next time.
+	const kept = options.drafts ? undefined : readBlogNames(realpathSync(target), env);
+	const blog = kept ? undefined : (loadIndexedBlog(target, options)?.blog ?? (await loadBlog(target, options)));
+	const names = kept ?? blogNames(blog?.posts ?? [], options.drafts);
+	const values = kind === 'tags' ? names.tags : names.slugs;
 	const wanted = prefix.toLowerCase();
 	return values.filter(value => !hasControls(value) && value !== '' && value.toLowerCase().startsWith(wanted));
 }
