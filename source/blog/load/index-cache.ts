@@ -59,7 +59,8 @@ function indexFile(root: string, env: NodeJS.ProcessEnv, warn?: (line: string) =
 }
 
 /** The file beside an index that keeps the blog's names for shell completion (blog-names.ts). */
-const namesFileOf = (index: string) => index.replace(/\.json$/, '.names.json');
+const namesFileOf = (index: string) =>
+	path.join(path.dirname(index), path.basename(index).replace(/^index-/, 'names-'));
 /** A names file larger than this is not read. */
 const MAX_NAMES_BYTES = 32 * 1024 * 1024;
 
