@@ -38,6 +38,14 @@ function say(text: string): void {
 	printed.push(text);
 }
 
+/** A benchmark of scripts/bench/ run in a Node of its own (so its load is not this process's): its output. */
+function benchScript(file: string, args: string[] = []): {stdout: string; stderr: string} {
+	const script = path.join(root, 'scripts', 'bench', file);
+	const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {cwd: root, env, encoding: 'utf8'});
+	if (result.status !== 0) throw new Error(`scripts/bench/${file} failed: ${result.stderr}`);
+	return result;
+}
+
 /** A command to time; `before` runs untimed ahead of each of its runs; `extraEnv` adds to the bench's environment. */
 type Timed = {command: string; args: string[]; before?: () => void; extraEnv?: NodeJS.ProcessEnv};
 
@@ -74,14 +82,8 @@ async function inTurns(tasks: Array<() => Promise<number>>, count = runs): Promi
 }
 
 /** One start of the app: ms from spawning it to the first frame that shows `ready`. */
-async function frameOnce(args: string[], ready: string, extraEnv?: NodeJS.ProcessEnv): Promise<number> {
-	const start = performance.now();
-	const app = new PtyApp(args, {bin, env: {...env, ...extraEnv}});
-	try {
-		return (await app.waitFor(ready)) - start;
-	} finally {
-		await app.quit();
-	}
+function frameOnce(args: string[], ready: string, extraEnv?: NodeJS.ProcessEnv): Promise<number> {
+	return PtyApp.timeToFrame(args, ready, {bin, env: {...env, ...extraEnv}});
 }
 
 /** Median time until the app shows `ready`, in a real pseudo-terminal; `before` runs untimed ahead of each run. */
@@ -488,49 +490,20 @@ for (const [blog, searchRuns, extraEnv] of [
 // `blogread serve` with 50 ssh sessions at once (scripts/bench/serve.ts): the built server in a child process, the
 // 50 ssh2 clients in another, over the sample blog and 1,000 posts. The issue's targets: each session under 10 MB,
 // every keystroke under 50 ms with the 50 scrolling at once on 2 cores.
-const served = spawnSync(
-	process.execPath,
-	[
-		'--import',
-		'tsx',
-		path.join(root, 'scripts', 'bench', 'serve.ts'),
-		'--json',
-		path.join(root, 'posts'),
-		blogs[1000] ?? '',
-	],
-	{cwd: root, env, encoding: 'utf8'},
-);
-if (served.status !== 0) throw new Error(`serve timing failed: ${served.stderr}`);
+const served = benchScript('serve.ts', ['--json', path.join(root, 'posts'), blogs[1000] ?? '']);
 const serveRows = JSON.parse(served.stdout) as ServeRow[];
 // What the server wrote besides its start (its warnings), shown under the rows.
 const serveNotes = served.stderr.trim();
 
 // `blogread serve` under a mixed load (scripts/bench/serve-mixed.ts): readers scrolling while others print a
 // 3.3 MB post and flood keys at 1000×500. The issue's target: no client holds the others' keys past 50 ms.
-const mixed = spawnSync(
-	process.execPath,
-	// One run a phase here (about three minutes); `node --import tsx scripts/bench/serve-mixed.ts` alone takes three.
-	[
-		'--import',
-		'tsx',
-		path.join(root, 'scripts', 'bench', 'serve-mixed.ts'),
-		'--json',
-		'--runs',
-		process.env['BENCH_MIXED_RUNS'] ?? '1',
-	],
-	{cwd: root, env, encoding: 'utf8'},
-);
-if (mixed.status !== 0) throw new Error(`serve mixed-load timing failed: ${mixed.stderr}`);
-const mixedRows = JSON.parse(mixed.stdout) as ServeRow[];
+// One run a phase here (about three minutes); `node --import tsx scripts/bench/serve-mixed.ts` alone takes three.
+const mixedArgs = ['--json', '--runs', process.env['BENCH_MIXED_RUNS'] ?? '1'];
+const mixedRows = JSON.parse(benchScript('serve-mixed.ts', mixedArgs).stdout) as ServeRow[];
 
 // Start-up on every maintained Node (scripts/bench/nodes.ts): --version, --list and the first frame of the sample
 // blog in turns with each Node's own start, and what the compile cache saves where Node has one.
-const nodes = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'bench', 'nodes.ts')], {
-	cwd: root,
-	env,
-	encoding: 'utf8',
-});
-if (nodes.status !== 0) throw new Error(`start-up per Node failed: ${nodes.stderr}`);
+const nodes = benchScript('nodes.ts');
 
 // The pathological inputs of test/corpora/pathological.test.ts, each rendered once here (the tests check the lines).
 const pathological = pathologicalCases.map(([name, markdown]): [string, number] => {

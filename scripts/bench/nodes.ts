@@ -48,16 +48,6 @@ function once(node: string, args: string[], before?: () => void): number {
 	return ms;
 }
 
-async function frame(node: string): Promise<number> {
-	const start = performance.now();
-	const app = new PtyApp([blog], {bin, env, node});
-	try {
-		return (await app.waitFor('? help')) - start;
-	} finally {
-		await app.quit();
-	}
-}
-
 async function measure(node: string): Promise<NodeRow> {
 	const version = spawnSync(node, ['--version'], {encoding: 'utf8'}).stdout.trim();
 	const hasCache =
@@ -78,7 +68,7 @@ async function measure(node: string): Promise<NodeRow> {
 		times.floor.push(once(node, ['-e', '']));
 		times.version.push(once(node, [bin, '--version']));
 		times.list.push(once(node, [bin, '--list', blog]));
-		times.frame.push(await frame(node));
+		times.frame.push(await PtyApp.timeToFrame([blog], '? help', {bin, env, node}));
 		if (hasCache) {
 			times.cold.push(once(node, [bin, '--list', blog], emptyCache));
 			times.warm.push(once(node, [bin, '--list', blog]));

@@ -18,7 +18,21 @@ function childrenOf(pid: number): number[] {
 }
 
 /** The app in a real pseudo-terminal (`script`, as a person runs it), its output kept as it comes. */
+/** The bin to run, its environment, and the Node that runs it (this process's unless given). */
+export type PtyAppOptions = {bin: string; env: NodeJS.ProcessEnv; node?: string};
+
 export class PtyApp {
+	/** ms from starting the app (as the constructor does) to the first frame that shows `ready`; the app then quits. */
+	static async timeToFrame(args: string[], ready: string, options: PtyAppOptions): Promise<number> {
+		const start = performance.now();
+		const app = new PtyApp(args, options);
+		try {
+			return (await app.waitFor(ready)) - start;
+		} finally {
+			await app.quit();
+		}
+	}
+
 	output = '';
 	private exited = false;
 	private readonly child: ChildProcessWithoutNullStreams;
