@@ -1,5 +1,6 @@
 // A post's body as plain wrapped text: what is shown when rendering it would
 // take too long. Linear in the text, so it is the fallback however large the post.
+import {setImmediate as nextTurn} from 'node:timers/promises';
 import {showControls} from '../text/sanitize.js';
 import {wrapText} from '../text/width.js';
 import {appendAll} from '../util/arrays.js';
@@ -78,7 +79,7 @@ export async function plainPageInSlices(
 	while (next < source.length) {
 		const end = performance.now() + SLICE_MS;
 		while (next < source.length && performance.now() < end) page.add(source[next++] ?? '', width);
-		await new Promise(resolve => setImmediate(resolve));
+		await nextTurn();
 		if (signal?.aborted) throw new RenderCancelled('no longer needed');
 	}
 

@@ -3,6 +3,7 @@
 // server's thread answers every reader's keys, so a command never holds it for
 // long: a post is printed in a render worker, a search reads bodies a slice a turn.
 
+import {setImmediate as nextTurn} from 'node:timers/promises';
 import type {Post} from '../blog/model/model.js';
 import {visiblePosts} from '../blog/query/filters.js';
 import {commandLineFilters} from '../blog/query/model.js';
@@ -69,8 +70,6 @@ const SERVED_HELP = `This server prints the blog for commands too:
   ssh HOST                                    read it in the full-screen app
 (The flags work too, after --: ssh HOST -- --list --tag go)
 `;
-
-const nextTurn = () => new Promise(resolve => setImmediate(resolve));
 
 /** The posts `list` prints: a search reads the bodies it has not read yet a slice a turn. */
 async function listed(shared: SharedBlog, options: Options): Promise<Post[]> {

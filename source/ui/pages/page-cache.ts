@@ -1,3 +1,5 @@
+// Large posts are read and rendered in steps, each in a turn of its own, keys answered between them.
+import {setImmediate as nextTurn} from 'node:timers/promises';
 import stripAnsi from 'strip-ansi';
 import {type Body, readBody} from '../../blog/load/body.js';
 import type {Post} from '../../blog/model/model.js';
@@ -22,11 +24,6 @@ function withPlain(page: RenderedMarkdown): ReaderPage {
 	return {...page, plain: page.lines.map(line => stripAnsi(line))};
 }
 
-/** The next turn of the event loop: large posts are read and rendered in steps, keys answered between them. */
-async function nextTurn(): Promise<void> {
-	return new Promise(resolve => setImmediate(resolve));
-}
-
 /**
  * Posts rendered for the reader, one page per post and width, kept for the
  * last few, so going back and forth never renders twice. One is made per
@@ -45,6 +42,8 @@ export class PageCache {
 	private readonly themeNumbers = new WeakMap<Theme, number>();
 	private themesSeen = 0;
 	private readonly listeners = new Set<() => void>();
+	/** The renderer's loading, asked for by a page wanted before it was there: listeners hear once when it is. */
+	private rendererAsked: Promise<void> | undefined;
 
 	/** Calls `listener` whenever a page that was being prepared becomes ready. */
 	onPageReady(listener: () => void): () => void {
@@ -76,7 +75,7 @@ export class PageCache {
 		const renderer = rendererForPage();
 		// Until the renderer is loaded (just after the first frame) nothing can be shown; listeners hear when it is.
 		if (!renderer) {
-			void loadRenderer().then(() => this.notify());
+			this.rendererAsked ??= loadRenderer().then(() => this.notify());
 			return undefined;
 		}
 
