@@ -122,7 +122,7 @@ export const flags = {
 	),
 	help: boolean('show this help', {short: 'h'}),
 	version: boolean('show the version', {short: 'v'}),
-	verbose: boolean('with --version: also Node, the colours, the terminal and the folders used'),
+	verbose: boolean('with --version: also Node, colours, terminal and folders'),
 } as const;
 
 export type FlagName = keyof typeof flags;

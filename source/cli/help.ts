@@ -41,6 +41,9 @@ ${keyLines('reader', ascii)}
 
   Serve the blog over SSH (blogread serve --help)
     $ blogread serve ~/blog --listen 0.0.0.0:2222
+
+  Shell completion, the blog's tags and posts included (the README says where)
+    $ blogread completion bash|zsh|fish
 `;
 }
 
