@@ -709,7 +709,7 @@ describe('the full-screen app in a real terminal', () => {
 		});
 		child.stdout.destroy();
 		const code = await new Promise(resolve => {
-			child.on('exit', resolve);
+			child.on('close', resolve);
 		});
 		assert.equal(code, 0);
 		assert.equal(stderr, '');

@@ -71,7 +71,8 @@ export async function inTerminal({
 		output += chunk.toString('utf8');
 		for (const resolve of wake) resolve();
 	});
-	child.on('exit', exitCode => {
+	// 'close', not 'exit': the last bytes (leaving the alternate screen) may still be in the pipe when `script` exits.
+	child.on('close', exitCode => {
 		code = exitCode;
 		for (const resolve of wake) resolve();
 	});
