@@ -1,5 +1,5 @@
 // The flooding clients of serve-mixed.ts, in a process of their own: the
-// frames they take in (1000×500, as fast as they come) cost their process
+// frames they take in (as large as the server draws, as fast as they come) cost their process
 // most of a core to decrypt, which timed in the readers' process would be
 // counted as the server's delay. Told what to do on stdin, one line at a time:
 //   flood MS   each session writes keys as fast as its channel takes them, for MS ms; answers `flooded`
@@ -22,7 +22,7 @@ async function flood(session: Session, end: number) {
 	}
 }
 
-/** A flooder: a session at 1000×500, in the list, or (`inPost`) reading the huge post. */
+/** A flooder: a session asking for 1000×500 (the server takes 500×200), in the list, or (`inPost`) reading the huge post. */
 async function flooder(port: number, inPost: boolean): Promise<Session> {
 	const session = new Session({columns: 1000, rows: 500}, 60_000);
 	await session.open(port);

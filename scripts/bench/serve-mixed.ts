@@ -2,7 +2,7 @@
 // client makes for everyone else: READERS readers scroll the list in app
 // sessions (100×30, a key every 100 ms each, at clocks offset at random),
 // while others `print` a 3.3 MB emoji-dense post at five widths in turn, and
-// others flood keys at 1000×500 (the largest pty the server takes), half in
+// others flood keys asking for a 1000×500 pty (taken as 500×200, the largest), half in
 // the list and half in that post. In phases: the readers alone, with the
 // prints (and a `list` run over and over meanwhile), with the floods, with
 // all of it. A reader's key is timed from writing it to the first data back

@@ -15,9 +15,14 @@ import {type ServedApp, startServedApp} from './served-app.js';
 import type {SessionLimits} from './session-limits.js';
 import type {SharedBlog} from './shared-blog.js';
 
-/** A pty's size as taken: a client saying 0 means it doesn't know; one saying a million is cut down. */
-const MAX_COLUMNS = 1000;
-const MAX_ROWS = 500;
+/**
+ * A pty's size as taken: a client saying 0 means it doesn't know; one saying more than any
+ * screen shows is cut down. What a frame costs the server grows with its cells, and every
+ * reader's keys wait for the frame being drawn: at 1000x500, a flood of keys made frames of
+ * 30-50 ms; at 500x200 (a 4K screen in a small font is about 480x135), of 10-20 ms.
+ */
+export const MAX_COLUMNS = 500;
+export const MAX_ROWS = 200;
 const MAX_USERNAME = 64;
 /** How long a session's close may take when the server ends it. */
 export const CLOSE_WAIT_MS = 2000;

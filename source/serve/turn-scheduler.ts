@@ -13,6 +13,7 @@ import {
 	type Moment,
 	nextCost,
 	TURN_BUDGET_MS,
+	usageAt,
 } from './turns.js';
 
 /** A session taking turns: gives its app its next batch of keys, and says whether it holds more. */
@@ -74,6 +75,8 @@ export class TurnScheduler {
 		if (!member) return;
 		member.cost = nextCost(member.cost, cost);
 		member.readyAt = now.at + member.cost * COOLDOWN_FACTOR;
+		member.usage = usageAt(member, now.at) + cost;
+		member.usedAt = now.at;
 	}
 
 	/** `taker` is gone (its session ended). */
@@ -88,7 +91,7 @@ export class TurnScheduler {
 	private member(taker: TurnTaker): Member {
 		let member = this.members.get(taker);
 		if (!member) {
-			member = {id: ++this.lastId, servedAt: Number.NEGATIVE_INFINITY, cost: 0, readyAt: 0, taker};
+			member = {id: ++this.lastId, servedAt: Number.NEGATIVE_INFINITY, cost: 0, readyAt: 0, usage: 0, usedAt: 0, taker};
 			this.members.set(taker, member);
 			this.byId.set(member.id, member);
 		}

@@ -1,10 +1,12 @@
 // Whose keys are taken next: every served app shares one thread, so each turn
 // of the event loop takes keys from only so many sessions, so much drawing as
-// fits in TURN_BUDGET_MS by what their frames have cost, the session served
-// longest ago first. A reader who presses a key now and then is served before
-// a client that floods keys, whose frames wait their turn; and a session whose
-// frames are dear (a huge pty) waits a while after each, so it has only its
-// share of the thread. The pure choices are here; turn-scheduler.ts runs them.
+// fits in TURN_BUDGET_MS by what their frames have cost, the session that has
+// used the thread least lately first (then the one served longest ago). A
+// reader who presses a key now and then has used a sliver of it and goes before
+// a client that floods keys, however its frames' costs are measured on a busy
+// machine; and a session whose frames are dear (a huge pty) waits a while after
+// each, so it has only its share of the thread. The pure choices are here;
+// turn-scheduler.ts runs them.
 
 /** A session waiting for its keys to be taken, as the scheduler sees it. */
 export type Candidate = {
@@ -15,6 +17,9 @@ export type Candidate = {
 	cost: number;
 	/** Not before this (ms): a session whose frames are dear waits after each. */
 	readyAt: number;
+	/** The thread time its frames have used (ms), fading by half every USAGE_HALF_LIFE_MS, as of `usedAt`. */
+	usage: number;
+	usedAt: number;
 };
 
 /** Keys from sessions whose frames cost this much, at most, are taken in one turn (always from one, at least). */
@@ -27,6 +32,8 @@ export const COOLDOWN_FACTOR = 2;
  * sessions draw them, take at most half the thread, and a reader seldom waits behind one.
  */
 export const HEAVY_PAUSE_FACTOR = 1;
+/** How fast a session's use of the thread is forgotten: a flood a few seconds ago no longer counts. */
+export const USAGE_HALF_LIFE_MS = 1000;
 /**
  * How much of its estimate a session's latest frame makes (the rest is its earlier ones): a
  * frame timed on a busy machine (the thread waiting for a core) moves it a quarter of the way.
@@ -38,22 +45,32 @@ function readyFrom(candidate: Candidate, budgetMs: number, heavyAt: number): num
 	return candidate.cost > budgetMs ? Math.max(candidate.readyAt, heavyAt) : candidate.readyAt;
 }
 
+/** A session's use of the thread at `now`: what it used, faded since `usedAt`. */
+export function usageAt(candidate: Pick<Candidate, 'usage' | 'usedAt'>, now: number): number {
+	return candidate.usage * 2 ** (-Math.max(0, now - candidate.usedAt) / USAGE_HALF_LIFE_MS);
+}
+
 /**
- * The sessions whose keys are taken this turn, in order: those ready, served
- * longest ago first, while their costs fit in `budgetMs` (a heavy one goes
- * alone); and, when none is ready, when the first will be (undefined when none
- * waits). `heavyAt`: no heavy session before then.
+ * The sessions whose keys are taken this turn, in order: those ready, the one
+ * that used the thread least lately first (then the one served longest ago),
+ * while their costs fit in `budgetMs` (a heavy one goes alone); and, when none
+ * is ready, when the first will be (undefined when none waits). `heavyAt`: no
+ * heavy session before then.
  */
 export function chooseTurns(
 	candidates: readonly Candidate[],
 	now: number,
 	{budgetMs = TURN_BUDGET_MS, heavyAt = Number.NEGATIVE_INFINITY}: {budgetMs?: number; heavyAt?: number} = {},
 ): {chosen: number[]; nextAt: number | undefined} {
-	const ready = candidates.filter(candidate => readyFrom(candidate, budgetMs, heavyAt) <= now);
-	ready.sort((a, b) => a.servedAt - b.servedAt || a.id - b.id);
+	const ready = candidates
+		.filter(candidate => readyFrom(candidate, budgetMs, heavyAt) <= now)
+		.map(candidate => ({candidate, usage: usageAt(candidate, now)}));
+	ready.sort(
+		(a, b) => a.usage - b.usage || a.candidate.servedAt - b.candidate.servedAt || a.candidate.id - b.candidate.id,
+	);
 	const chosen: number[] = [];
 	let spent = 0;
-	for (const candidate of ready) {
+	for (const {candidate} of ready) {
 		if (chosen.length > 0 && spent + candidate.cost > budgetMs) break;
 		chosen.push(candidate.id);
 		spent += candidate.cost;

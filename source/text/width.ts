@@ -66,6 +66,28 @@ function loneEmojiWidth(text: string): number {
  * and emoji tables, slow at their first use, only for the rest.
  */
 export function displayWidth(text: string): number {
+	if (text.length < REMEMBERED_FROM) return measureWidth(text);
+	const known = rememberedWidths.get(text);
+	if (known !== undefined) return known;
+	const width = measureWidth(text);
+	if (rememberedWidths.size >= REMEMBERED_WIDTHS) rememberedWidths.delete(rememberedWidths.keys().next().value ?? '');
+	rememberedWidths.set(text, width);
+	return width;
+}
+
+/**
+ * The widths of the last long lines measured. Each frame measures its lines
+ * again (Ink for its layout and its output, the screens for their own), and a
+ * frame mostly shows the lines of the one before it: looking a line up costs
+ * far less than measuring one with colours or wide characters in it. The
+ * oldest is forgotten first, so what is kept stays a few megabytes at most.
+ */
+const rememberedWidths = new Map<string, number>();
+const REMEMBERED_WIDTHS = 4096;
+/** Shorter lines are measured faster than they are looked up. */
+const REMEMBERED_FROM = 64;
+
+function measureWidth(text: string): number {
 	const visible = text.includes('\u001B') || text.includes('\u009B') ? stripAnsi(text) : text;
 	if (NARROW_TEXT.test(visible)) return visible.length;
 	// The renderer's invisible marks (render/refs.ts) are zero columns wide: without them the text may be narrow.

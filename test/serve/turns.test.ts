@@ -10,6 +10,8 @@ import {
 	type Moment,
 	nextCost,
 	TURN_BUDGET_MS,
+	USAGE_HALF_LIFE_MS,
+	usageAt,
 } from '../../source/serve/turns.js';
 
 // Every reader of `blogread serve` shares one thread: whose keys are taken at
@@ -18,7 +20,14 @@ import {
 // The pure choices are tested with tables; the scheduler with a loop and clock
 // the test turns by hand, so what is served when is exact and needs no sleeps.
 
-const candidate = (id: number, servedAt: number, cost = 0, readyAt = 0): Candidate => ({id, servedAt, cost, readyAt});
+const candidate = (id: number, servedAt: number, cost = 0, readyAt = 0, usage = 0, usedAt = 0): Candidate => ({
+	id,
+	servedAt,
+	cost,
+	readyAt,
+	usage,
+	usedAt,
+});
 
 describe('chooseTurns: whose keys are taken this turn', () => {
 	type Options = {budgetMs?: number; heavyAt?: number};
@@ -81,6 +90,34 @@ describe('chooseTurns: whose keys are taken this turn', () => {
 		['heavyAt: or when its own wait ends, if later', [candidate(1, 1, 20, 60)], 10, {heavyAt: 40}, waitUntil(60)],
 		['heavyAt past: a heavy one is served', [candidate(1, 1, 20)], 10, {heavyAt: 5}, take(1)],
 		['a frame costing exactly the budget is not heavy', [candidate(1, 1, TURN_BUDGET_MS)], 10, {heavyAt: 40}, take(1)],
+		[
+			'the one that used the thread least lately first, though served more lately',
+			[candidate(1, 10, 1, 0, 300, 90), candidate(2, 50, 1, 0, 20, 90)],
+			100,
+			{},
+			take(2, 1),
+		],
+		[
+			'a heavy one that used the thread most waits behind a light one served more lately',
+			[candidate(1, 10, 30, 0, 400, 90), candidate(2, 50, 1, 0, 5, 90)],
+			100,
+			{},
+			take(2),
+		],
+		[
+			'what was used long ago counts for less: halved each half-life',
+			[candidate(1, 50, 1, 0, 100, 0), candidate(2, 10, 1, 0, 60, USAGE_HALF_LIFE_MS)],
+			USAGE_HALF_LIFE_MS,
+			{},
+			take(1, 2),
+		],
+		[
+			'the same use: served longest ago first',
+			[candidate(1, 30, 1, 0, 50, 90), candidate(2, 10, 1, 0, 50, 90)],
+			100,
+			{},
+			take(2, 1),
+		],
 	];
 	for (const [name, candidates, now, options, expected] of cases) {
 		it(name, () => assert.deepEqual(chooseTurns(candidates, now, options), expected));
@@ -94,6 +131,19 @@ describe('chooseTurns: whose keys are taken this turn', () => {
 			[1, 2],
 		);
 	});
+});
+
+describe('usageAt: a session’s use of the thread, fading', () => {
+	const cases: Array<[name: string, usage: number, usedAt: number, now: number, expected: number]> = [
+		['as used, at once', 100, 500, 500, 100],
+		['half after a half-life', 100, 0, USAGE_HALF_LIFE_MS, 50],
+		['a quarter after two', 100, 0, 2 * USAGE_HALF_LIFE_MS, 25],
+		['never more than was used, however the clock goes', 100, 500, 400, 100],
+		['none used: none', 0, 0, 10, 0],
+	];
+	for (const [name, usage, usedAt, now, expected] of cases) {
+		it(name, () => assert.equal(usageAt({usage, usedAt}, now), expected));
+	}
 });
 
 describe('drawCost: what a frame cost the thread', () => {
@@ -279,6 +329,27 @@ describe('TurnScheduler: whose keys are taken when', () => {
 			['reader', 'flooder'],
 		);
 		assert.ok(served[4]?.turn !== served[5]?.turn, 'the flooder’s heavy frame is not in the reader’s turn');
+	});
+
+	it('serves a reader before a dear session served longer ago: the reader has used less of the thread', () => {
+		const {loop, served, count, session} = setup();
+		const dear = session('dear', 30);
+		const reader = session('reader', 1);
+		// Four dear frames: the dear session is heavy, and has used 120 ms of the thread.
+		dear.press(4);
+		loop.run(() => count('dear') === 4 && loop.quiet);
+		// The reader is served after it, so more lately.
+		reader.press(1);
+		loop.run(() => count('reader') === 1 && loop.quiet);
+		// Both wait out every pause; then both have keys at once.
+		loop.rest(200);
+		dear.press(1);
+		reader.press(1);
+		loop.run(() => served.length === 7);
+		assert.deepEqual(
+			served.slice(5).map(batch => batch.name),
+			['reader', 'dear'],
+		);
 	});
 
 	it('serves a reader who joins a flood at the next turn, whatever the flooder holds', () => {

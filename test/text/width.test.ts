@@ -126,6 +126,20 @@ describe('displayWidth', () => {
 			{numRuns: 2000, seed: 20_261_129},
 		);
 	});
+
+	// Long lines' widths are remembered (a frame measures the lines of the one before it again):
+	// a remembered width must be the line's own, for lines alike but for one character, and
+	// after more lines than are remembered.
+	it('gives each long line its own width, measured again and past the widths it remembers', () => {
+		const line = (index: number) =>
+			`\u001B[1m${'word '.repeat(20)}\u001B[22m ${index % 2 === 0 ? '日本' : 'ab'} ${'🎉'.repeat(index % 7)}${index}`;
+		const expected = (index: number) => stringWidth(line(index));
+		for (let round = 0; round < 2; round++) {
+			for (let index = 0; index < 6000; index += round === 0 ? 1 : 97) {
+				assert.equal(displayWidth(line(index)), expected(index), `line ${index}, round ${round}`);
+			}
+		}
+	});
 });
 
 describe('truncate', () => {
