@@ -22,7 +22,7 @@ async function flood(session: Session, end: number) {
 	}
 }
 
-/** A flooder: a session asking for 1000×500 (the server takes 500×200), in the list, or (`inPost`) reading the huge post. */
+/** A flooder asking for 1000×500 (the server takes 500×200): in the list, or (`inPost`) in the huge post. */
 async function flooder(port: number, inPost: boolean): Promise<Session> {
 	const session = new Session({columns: 1000, rows: 500}, 60_000);
 	await session.open(port);

@@ -10,6 +10,7 @@ import {after, before, describe, it} from 'node:test';
 import ssh2, {type ClientChannel, type Client as SshClient} from 'ssh2';
 import stringWidth from 'string-width';
 import stripAnsi from 'strip-ansi';
+import {MAX_ROWS} from '../../source/serve/connection.js';
 import {loadHostKey} from '../../source/serve/host-key.js';
 import {ENTER_APP_SCREEN, LEAVE_APP_SCREEN} from '../../source/ui/terminal-modes.js';
 import {foreignControls, makeHostileBlog} from '../helpers/hostile.js';
@@ -402,17 +403,18 @@ describe('blogread serve, an ssh2 client: sessions side by side', () => {
 			stalled.press('j'.repeat(listed.findIndex(fields => fields[2] === LONG_TITLE)));
 			await stalled.waitFor(s => selected(s)?.text.includes(LONG_TITLE) === true, 'the long post selected');
 			stalled.press('\r');
-			const tall = 400;
+			// As tall as the server takes a screen.
+			const tall = MAX_ROWS;
 			stalled.resize(100, tall);
 			await stalled.waitFor(
 				s => inReader(s) && statusLine(s).includes(LONG_TITLE.slice(0, 20)) && statusLine(s).includes('Top'),
-				'the long post open on 400 rows',
+				`the long post open on ${tall} rows`,
 			);
 
 			const receivedBefore = stalled.output().length;
 			stalled.stream.pause();
 			// Keys a turn apart, so each is drawn (keys in one packet are drawn once), and some resizes
-			// (the server takes at most one every 50 ms): on 400 rows, each frame rewrites every row.
+			// (the server takes at most one every 50 ms): on the tall screen, each frame rewrites every row.
 			// Until the client holds more than it takes in, then AFTER_FULL keys more, however fast the server is.
 			const AFTER_FULL = 300;
 			let keys = 0;
