@@ -165,7 +165,9 @@ export function serveConnection(client: Connection, record: ConnectionRecord, co
 		if (record.loggedIn()) touch();
 	});
 	client.on('error', error => {
-		record.how = `error: ${cleanLine(errorMessage(error))}`;
+		// Once the connection is being ended (idle, the server stopping), a write the client no longer
+		// takes (EPIPE, ECONNRESET) is how it went, not why: the log keeps why.
+		if (!ending) record.how = `error: ${cleanLine(errorMessage(error))}`;
 	});
 	client.on('close', () => {
 		clearTimeout(idleTimer);
