@@ -5,10 +5,20 @@ export type Anchor = {block: number; fraction: number};
 
 export const topOfPost: Anchor = {block: 0, fraction: 0};
 
+/**
+ * The last block starting at or before `line` (0 when none does). By halves:
+ * a huge post has tens of thousands of blocks, and every scrolling key asks.
+ */
 function blockAt(blockStarts: number[], line: number): number {
-	let block = 0;
-	for (let index = 0; index < blockStarts.length; index++) if ((blockStarts[index] ?? 0) <= line) block = index;
-	return block;
+	let low = 0;
+	let high = blockStarts.length;
+	while (low < high) {
+		const middle = (low + high) >>> 1;
+		if ((blockStarts[middle] ?? 0) <= line) low = middle + 1;
+		else high = middle;
+	}
+
+	return Math.max(0, low - 1);
 }
 
 /** The anchor of `line` in a page whose blocks start at `blockStarts` and which has `total` lines. */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
+import fc from 'fast-check';
 import stripAnsi from 'strip-ansi';
 import {renderMarkdown} from '../../../source/render/markdown.js';
 import {createTheme} from '../../../source/theme/palette.js';
@@ -22,6 +23,26 @@ describe('reading positions across re-wraps', () => {
 			assert.equal(lineAt(starts, 20, anchor), line);
 		});
 	}
+
+	const blockCases: Array<[name: string, starts: number[], line: number, block: number]> = [
+		['blocks starting at the same line (empty ones): the last of them', [0, 4, 4, 10], 4, 2],
+		['just before such blocks: the one before', [0, 4, 4, 10], 3, 0],
+		['a line before the first block starts: the first', [2, 5], 0, 0],
+		['past the last start: the last', [0, 4, 10], 99, 2],
+	];
+	for (const [name, blockStarts, line, block] of blockCases) {
+		it(name, () => assert.equal(anchorAt(blockStarts, 100, line).block, block));
+	}
+
+	it('finds the same block as a scan from the start, in any page', () => {
+		fc.assert(
+			fc.property(fc.array(fc.nat(200), {minLength: 1, maxLength: 60}), fc.nat(220), (unsorted, line) => {
+				const blockStarts = unsorted.sort((a, b) => a - b);
+				const scanned = blockStarts.findLastIndex(start => start <= line);
+				assert.equal(anchorAt(blockStarts, 250, line).block, Math.max(0, scanned));
+			}),
+		);
+	});
 
 	it('maps to the same block, in proportion, in a page wrapped differently', () => {
 		const anchor = anchorAt(starts, 20, 7);
