@@ -1,9 +1,10 @@
 // Takes turns between the served apps' keys (see turns.ts for whose): at each
-// turn, keys from the sessions chosen are given to their apps, which draw their
-// frames soon after, in the same turn of the event loop or the next; the next
-// sessions are chosen once those are drawn. What each frame cost is measured
-// as it is drawn: the time since the frame before it, less the loop's idle time.
+// turn, keys from the sessions chosen are given to their apps, and the next
+// sessions are chosen once their frames are drawn. What each frame cost is
+// measured as it is drawn: the time since the frame before it, less the loop's
+// idle time.
 import {performance} from 'node:perf_hooks';
+import {unstable_NormalPriority, unstable_scheduleCallback} from 'scheduler';
 import {
 	type Candidate,
 	COOLDOWN_FACTOR,
@@ -25,14 +26,31 @@ export type Loop = {
 	now(): Moment;
 	/** Runs `run` in the next turn of the event loop (after what is due in this one). */
 	soon(run: () => void): void;
+	/** Runs `run` once the apps have drawn what the keys given so far asked for. */
+	afterFrames(run: () => void): void;
 	/** Runs `run` after `ms`; the function returned cancels it. */
 	after(run: () => void, ms: number): () => void;
 };
 
-const eventLoop: Loop = {
+/** The process's own clock and event loop, as the served apps draw in it. */
+export const processLoop: Loop = {
 	now: () => ({at: performance.now(), idle: performance.eventLoopUtilization().idle}),
 	soon: run => {
 		setImmediate(run);
+	},
+	// Every app in the process renders through React's one scheduler queue, a
+	// task per update, in the order asked (an app's key is an update of default
+	// priority, rendered in a later task, not as it is read). Once this turn's
+	// keys have been read and their renders queued, a task queued behind them
+	// runs when they are drawn, so each turn's frames are drawn before the next
+	// turn's keys are given: a reader's frame never queues behind frames of
+	// turns the scheduler has not chosen yet.
+	afterFrames: run => {
+		setImmediate(() => {
+			unstable_scheduleCallback(unstable_NormalPriority, () => {
+				run();
+			});
+		});
 	},
 	after: (run, ms) => {
 		const timer = setTimeout(run, ms);
@@ -55,7 +73,7 @@ export class TurnScheduler {
 	/** No heavy session is served before this (see HEAVY_PAUSE_FACTOR). */
 	private heavyAt = Number.NEGATIVE_INFINITY;
 
-	constructor(private readonly loop: Loop = eventLoop) {
+	constructor(private readonly loop: Loop = processLoop) {
 		this.since = loop.now();
 	}
 
@@ -128,8 +146,7 @@ export class TurnScheduler {
 		}
 
 		this.since = this.loop.now();
-		// Queued before the apps' drawing (queued as they read these keys), and from it, after it.
-		this.loop.soon(() => this.loop.soon(() => this.next()));
+		this.loop.afterFrames(() => this.next());
 	}
 
 	private next(): void {

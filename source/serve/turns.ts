@@ -4,8 +4,9 @@
 // used the thread least lately first (then the one served longest ago). A
 // reader who presses a key now and then has used a sliver of it and goes before
 // a client that floods keys, however its frames' costs are measured on a busy
-// machine; and a session whose frames are dear (a huge pty) waits a while after
-// each, so it has only its share of the thread. The pure choices are here;
+// machine; and a session that has used much of it and whose frames are dear (a
+// huge pty) waits a while after each, so it has only its share of the thread,
+// while one that has used little of it never waits. The pure choices are here;
 // turn-scheduler.ts runs them.
 
 /** A session waiting for its keys to be taken, as the scheduler sees it. */
@@ -40,9 +41,24 @@ export const USAGE_HALF_LIFE_MS = 1000;
  */
 const NEWEST_WEIGHT = 0.25;
 
-/** When a candidate may be served: after its own wait, and, if it is heavy, after the heavy frames' pause. */
-function readyFrom(candidate: Candidate, budgetMs: number, heavyAt: number): number {
-	return candidate.cost > budgetMs ? Math.max(candidate.readyAt, heavyAt) : candidate.readyAt;
+/**
+ * A session that has used less of the thread than this lately (ms, as faded by
+ * USAGE_HALF_LIFE_MS: about a tenth of the thread, kept up) never waits,
+ * however dear its last frames looked on a busy machine: a reader pressing keys
+ * stays under it; a client flooding keys is soon past it.
+ */
+export const WAIT_FREE_USAGE_MS = 150;
+
+/**
+ * When a candidate may be served: one that has used little of the thread at
+ * once; others after their own wait, and, if heavy, after the heavy frames' pause.
+ */
+function readyFrom(candidate: Candidate, now: number, budgetMs: number, heavyAt: number): number {
+	if (usageAt(candidate, now) < WAIT_FREE_USAGE_MS) return Number.NEGATIVE_INFINITY;
+	const waited = candidate.cost > budgetMs ? Math.max(candidate.readyAt, heavyAt) : candidate.readyAt;
+	// Its use fades: it may be under the line before its wait is over.
+	const freeAt = candidate.usedAt + USAGE_HALF_LIFE_MS * Math.log2(candidate.usage / WAIT_FREE_USAGE_MS);
+	return Math.min(waited, freeAt);
 }
 
 /** A session's use of the thread at `now`: what it used, faded since `usedAt`. */
@@ -63,7 +79,7 @@ export function chooseTurns(
 	{budgetMs = TURN_BUDGET_MS, heavyAt = Number.NEGATIVE_INFINITY}: {budgetMs?: number; heavyAt?: number} = {},
 ): {chosen: number[]; nextAt: number | undefined} {
 	const ready = candidates
-		.filter(candidate => readyFrom(candidate, budgetMs, heavyAt) <= now)
+		.filter(candidate => readyFrom(candidate, now, budgetMs, heavyAt) <= now)
 		.map(candidate => ({candidate, usage: usageAt(candidate, now)}));
 	ready.sort(
 		(a, b) => a.usage - b.usage || a.candidate.servedAt - b.candidate.servedAt || a.candidate.id - b.candidate.id,
@@ -77,7 +93,7 @@ export function chooseTurns(
 	}
 
 	if (chosen.length > 0 || ready.length > 0) return {chosen, nextAt: undefined};
-	const later = candidates.map(candidate => readyFrom(candidate, budgetMs, heavyAt));
+	const later = candidates.map(candidate => readyFrom(candidate, now, budgetMs, heavyAt));
 	return {chosen, nextAt: later.length === 0 ? undefined : Math.min(...later)};
 }
 

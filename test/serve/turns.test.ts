@@ -12,6 +12,7 @@ import {
 	TURN_BUDGET_MS,
 	USAGE_HALF_LIFE_MS,
 	usageAt,
+	WAIT_FREE_USAGE_MS,
 } from '../../source/serve/turns.js';
 
 // Every reader of `blogread serve` shares one thread: whose keys are taken at
@@ -28,6 +29,9 @@ const candidate = (id: number, servedAt: number, cost = 0, readyAt = 0, usage = 
 	usage,
 	usedAt,
 });
+/** A candidate that has used much of the thread just now (at 0), so it waits out its frames and the heavy pause. */
+const busy = (id: number, servedAt: number, cost = 0, readyAt = 0): Candidate =>
+	candidate(id, servedAt, cost, readyAt, 100 * WAIT_FREE_USAGE_MS, 0);
 
 describe('chooseTurns: whose keys are taken this turn', () => {
 	type Options = {budgetMs?: number; heavyAt?: number};
@@ -72,22 +76,37 @@ describe('chooseTurns: whose keys are taken this turn', () => {
 		],
 		[
 			'one waiting out its frames: the others are served, and no time to wait for',
-			[candidate(1, 1, 1, 50), candidate(2, 2, 1, 0)],
+			[busy(1, 1, 1, 50), busy(2, 2, 1, 0)],
 			10,
 			{},
 			take(2),
 		],
 		['ready at exactly now', [candidate(1, 1, 1, 10)], 10, {}, take(1)],
-		['none ready: when the first will be', [candidate(1, 1, 1, 50), candidate(2, 2, 1, 30)], 10, {}, waitUntil(30)],
+		['none ready: when the first will be', [busy(1, 1, 1, 50), busy(2, 2, 1, 30)], 10, {}, waitUntil(30)],
+		['heavyAt holds a heavy one, not a light one', [busy(1, 1, 20), busy(2, 2, 1)], 10, {heavyAt: 40}, take(2)],
+		['heavyAt: a heavy one alone is due when the pause ends', [busy(1, 1, 20)], 10, {heavyAt: 40}, waitUntil(40)],
+		['heavyAt: or when its own wait ends, if later', [busy(1, 1, 20, 60)], 10, {heavyAt: 40}, waitUntil(60)],
 		[
-			'heavyAt holds a heavy one, not a light one',
-			[candidate(1, 1, 20), candidate(2, 2, 1)],
+			'one that has used little of the thread does not wait out its frames',
+			[candidate(1, 1, 1, 50, WAIT_FREE_USAGE_MS - 1, 10)],
+			10,
+			{},
+			take(1),
+		],
+		[
+			'nor the heavy pause, however dear its frames looked',
+			[candidate(1, 1, 20, 0, WAIT_FREE_USAGE_MS - 1, 10)],
 			10,
 			{heavyAt: 40},
-			take(2),
+			take(1),
 		],
-		['heavyAt: a heavy one alone is due when the pause ends', [candidate(1, 1, 20)], 10, {heavyAt: 40}, waitUntil(40)],
-		['heavyAt: or when its own wait ends, if later', [candidate(1, 1, 20, 60)], 10, {heavyAt: 40}, waitUntil(60)],
+		[
+			'one waiting out its frames is due as its use fades under the line, if sooner',
+			[candidate(1, 1, 1, 5000, 2 * WAIT_FREE_USAGE_MS, 0)],
+			10,
+			{},
+			waitUntil(USAGE_HALF_LIFE_MS),
+		],
 		['heavyAt past: a heavy one is served', [candidate(1, 1, 20)], 10, {heavyAt: 5}, take(1)],
 		['a frame costing exactly the budget is not heavy', [candidate(1, 1, TURN_BUDGET_MS)], 10, {heavyAt: 40}, take(1)],
 		[
@@ -189,6 +208,11 @@ class ManualLoop implements Loop {
 	}
 
 	soon(run: () => void): void {
+		this.queued.push(run);
+	}
+
+	/** Frames are drawn in the turn after their keys (queued then): what is queued after them runs after them. */
+	afterFrames(run: () => void): void {
 		this.queued.push(run);
 	}
 
@@ -309,26 +333,34 @@ function setup() {
 		};
 	}
 
-	return {loop, scheduler, served, drawn, count, session};
+	/** What `name` has used of the thread by now, from its frames (as the scheduler counts it). */
+	const usageAfter = (name: string) =>
+		drawn
+			.filter(frame => frame.name === name)
+			.reduce((usage, frame) => usage + usageAt({usage: frame.cost, usedAt: frame.at}, loop.at), 0);
+
+	return {loop, scheduler, served, drawn, count, session, usageAfter};
 }
 
 describe('TurnScheduler: whose keys are taken when', () => {
 	it('gives a reader its batch before the next batch of a flooder whose frames are dear', () => {
-		const {loop, served, count, session} = setup();
+		const {loop, served, count, session, usageAfter} = setup();
 		const flooder = session('flooder', 20);
 		const reader = session('reader', 1);
 		flooder.press(1000);
-		// Four dear frames make the flooder heavy (its estimate past the budget); then it waits out its last.
-		loop.run(() => count('flooder') === 4 && loop.quiet);
+		// Twelve dear frames make the flooder heavy (its estimate past the budget) and past the
+		// line of use under which a session never waits; then it waits out its last.
+		loop.run(() => count('flooder') === 12 && loop.quiet);
+		assert.ok(usageAfter('flooder') >= WAIT_FREE_USAGE_MS);
 		loop.restUntilTimer();
 		// The reader presses a key just as the flooder's next batch is due.
 		reader.press(1);
-		loop.run(() => served.length === 6);
+		loop.run(() => served.length === 14);
 		assert.deepEqual(
-			served.slice(4).map(batch => batch.name),
+			served.slice(12).map(batch => batch.name),
 			['reader', 'flooder'],
 		);
-		assert.ok(served[4]?.turn !== served[5]?.turn, 'the flooder’s heavy frame is not in the reader’s turn');
+		assert.ok(served[12]?.turn !== served[13]?.turn, 'the flooder’s heavy frame is not in the reader’s turn');
 	});
 
 	it('serves a reader before a dear session served longer ago: the reader has used less of the thread', () => {
@@ -367,12 +399,17 @@ describe('TurnScheduler: whose keys are taken when', () => {
 	});
 
 	it('makes a session whose frames are dear wait cost × COOLDOWN_FACTOR, serving a light one meanwhile', () => {
-		const {loop, served, drawn, count, session} = setup();
+		const {loop, served, drawn, count, session, usageAfter} = setup();
 		const dear = session('dear', 10);
 		const light = session('light', 1);
+		// Alone, it uses the thread past the line under which a session never waits.
+		const warmUp = 20;
+		dear.press(warmUp);
+		loop.run();
+		assert.ok(usageAfter('dear') >= WAIT_FREE_USAGE_MS);
 		dear.press(6);
 		light.press(1000);
-		loop.run(() => count('dear') === 6);
+		loop.run(() => count('dear') === warmUp + 6);
 		const dearServed = served.filter(batch => batch.name === 'dear');
 		const dearDrawn = drawn.filter(frame => frame.name === 'dear');
 		let estimate = 0;
@@ -381,6 +418,7 @@ describe('TurnScheduler: whose keys are taken when', () => {
 			const next = dearServed[index + 1];
 			assert.ok(frame && next);
 			estimate = nextCost(estimate, frame.cost);
+			if (index + 1 < warmUp) continue;
 			const readyAt = frame.at + estimate * COOLDOWN_FACTOR;
 			assert.ok(next.at >= readyAt, `dear batch ${index + 1} at ${next.at}, before ${readyAt}`);
 			const lightMeanwhile = served.filter(
@@ -433,24 +471,24 @@ describe('TurnScheduler: whose keys are taken when', () => {
 	});
 
 	it('pauses other heavy sessions after a heavy frame, not light ones', () => {
-		const {loop, served, drawn, count, session} = setup();
+		const {loop, served, drawn, count, session, usageAfter} = setup();
 		const first = session('first', 40);
 		const second = session('second', 40);
 		const light = session('light', 1);
-		// Each draws a few dear frames alone, so both are known to be heavy.
-		first.press(4);
+		// Both draw dear frames, so both are known to be heavy and have used much of the thread.
+		first.press(8);
+		second.press(8);
 		loop.run();
-		second.press(4);
-		loop.run();
-		loop.rest(1000);
+		loop.rest(100);
+		assert.ok(usageAfter('first') >= WAIT_FREE_USAGE_MS && usageAfter('second') >= WAIT_FREE_USAGE_MS);
 		first.press(1);
-		loop.run(() => count('first') === 5 && drawn.at(-1)?.name === 'first');
+		loop.run(() => count('first') === 9 && drawn.at(-1)?.name === 'first');
 		const heavyFrame = drawn.at(-1);
 		assert.ok(heavyFrame);
 		const pauseEnds = heavyFrame.at + heavyFrame.cost * HEAVY_PAUSE_FACTOR;
 		second.press(1);
 		light.press(1);
-		loop.run(() => count('second') === 5);
+		loop.run(() => count('second') === 9);
 		const secondAt = served.at(-1)?.at ?? Number.NaN;
 		const lightAt = served.find(batch => batch.name === 'light')?.at ?? Number.NaN;
 		assert.ok(secondAt >= pauseEnds, `second heavy session served at ${secondAt}, in the pause to ${pauseEnds}`);
