@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import {Writable} from 'node:stream';
 import {describe, it} from 'node:test';
 import {render, Text} from 'ink';
 import {createElement, useState} from 'react';
 import {processLoop} from '../../source/serve/turn-scheduler.js';
+import {DIST} from '../helpers/paths.js';
 
 // The turns only keep a reader from waiting behind other sessions' frames if a
 // turn's frames are drawn before the next turn's keys are given. Ink's apps do
@@ -106,5 +109,16 @@ describe('processLoop: the turns of the served apps', () => {
 				`every app had drawn two turns later: ${drawn.join(' ')}`,
 			);
 		});
+	});
+
+	it('shares one scheduler with Ink in the built bin (a second copy would be an empty queue, and no wait at all)', () => {
+		const chunks = path.join(DIST, 'chunks');
+		const copies = readdirSync(chunks).flatMap(name =>
+			readFileSync(path.join(chunks, name), 'utf8')
+				.split('unstable_scheduleCallback=')
+				.slice(1)
+				.map(() => name),
+		);
+		assert.equal(copies.length, 1, `the scheduler defined in: ${copies.join(', ')}`);
 	});
 });
