@@ -111,7 +111,7 @@ describe('processLoop: the turns of the served apps', () => {
 		});
 	});
 
-	it('shares one scheduler with Ink in the built bin (a second copy would be an empty queue, and no wait at all)', () => {
+	it('shares one scheduler with Ink in the built bin (a second copy: an empty queue, waited on for nothing)', () => {
 		const chunks = path.join(DIST, 'chunks');
 		const copies = readdirSync(chunks).flatMap(name =>
 			readFileSync(path.join(chunks, name), 'utf8')
