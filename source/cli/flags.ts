@@ -3,6 +3,7 @@
 // from this one table, so they cannot disagree.
 import {THEME_CHOICES, type ThemeChoice} from '../theme/choice.js';
 import {UserError} from '../util/errors.js';
+import {helpRow} from './help-columns.js';
 import {FORMAT_FIELDS, parseListFormat} from './list-format.js';
 
 export const MIN_WIDTH = 20;
@@ -204,12 +205,7 @@ export function flagHelp(): string {
 		.map(([name, spec]) => {
 			const short = spec.short === undefined ? '    ' : `-${spec.short}, `;
 			const long = `--${spec.negated ? 'no-' : ''}${name}${spec.value === undefined ? '' : ` <${spec.value}>`}`;
-			const [first = '', ...rest] = spec.help.split('\n');
-			const lines = [
-				`    ${short}${long}`.padEnd(HELP_COLUMN) + first,
-				...rest.map(line => ' '.repeat(HELP_COLUMN) + line),
-			];
-			return lines.join('\n');
+			return helpRow(`    ${short}${long}`, spec.help, HELP_COLUMN);
 		})
 		.join('\n');
 }

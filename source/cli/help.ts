@@ -4,10 +4,14 @@ import {createRequire} from 'node:module';
 import {glyphsFor, localeIsUnicode} from '../theme/glyphs.js';
 import {helpRows} from '../ui/keys/keymap.js';
 import {flagHelp} from './flags.js';
+import {helpRow} from './help-columns.js';
+
+/** Where the keys' descriptions start. */
+const KEY_COLUMN = 26;
 
 const keyLines = (view: 'list' | 'reader', ascii: boolean) =>
 	helpRows(view, glyphsFor(ascii))
-		.map(row => `    ${row.keys.padEnd(22)}${row.description}`)
+		.map(row => helpRow(`    ${row.keys}`, row.description, KEY_COLUMN))
 		.join('\n');
 
 /** The --help text; the keys' arrows in ASCII where the locale is not UTF-8. */
@@ -22,10 +26,12 @@ export function helpText(env: NodeJS.ProcessEnv): string {
   Options
 ${flagHelp()}
 
-  When stdout is not a terminal, a folder is printed as --list and a file as --print;
-  --list there prints tab-separated date, slug, title and tags (- when missing).
-  Defaults can be set in $XDG_CONFIG_HOME/blogread/config.json (~/.config/...):
-  {"folder": "~/blog", "theme": "light", "width": 90, "sort": "date", "center": true, "drafts": false}
+  When stdout is not a terminal, a folder is printed as --list and a file as
+  --print; --list there prints tab-separated date, slug, title and tags (- when
+  missing). Defaults can be set in $XDG_CONFIG_HOME/blogread/config.json
+  (~/.config/...), for example:
+  {"folder": "~/blog", "theme": "light", "width": 90, "sort": "date",
+   "center": true, "drafts": false}
 
   Keys in the post list
 ${keyLines('list', ascii)}
