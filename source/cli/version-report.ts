@@ -6,6 +6,7 @@ import module from 'node:module';
 import path from 'node:path';
 import {cacheFolderPath, privateFolder, stateFolderPath} from '../storage/private-folder.js';
 import {cleanLine} from '../text/sanitize.js';
+import {type ColorReason, colorDecision} from '../theme/choice.js';
 import {localeIsUnicode} from '../theme/glyphs.js';
 import {configPath, type LoadedConfig} from './config.js';
 import {version} from './help.js';
@@ -21,15 +22,18 @@ const variable = (env: NodeJS.ProcessEnv, name: string) => {
 	return value === undefined ? `${name} unset` : `${name}=${cleanLine(value).slice(0, 80)}`;
 };
 
-/** Why output to stdout has the colours it has. */
+/** Why output to stdout has the colours it has, as the report says it. */
 function colourReason(options: Options, io: Io): string {
-	const {env} = io;
-	if (!options.color) return '--no-color';
-	if (env['NO_COLOR']) return 'NO_COLOR is set';
-	if (env['FORCE_COLOR'] !== undefined) return variable(env, 'FORCE_COLOR');
-	if (io.stdout.isTTY !== true) return 'stdout is not a terminal';
-	if (env['TERM'] === 'dumb') return 'TERM=dumb';
-	return 'what the terminal says it takes';
+	const {reason} = colorDecision({color: options.color, isTTY: io.stdout.isTTY === true, env: io.env, supported: 0});
+	const said: Record<ColorReason, string> = {
+		flag: '--no-color',
+		NO_COLOR: 'NO_COLOR is set',
+		FORCE_COLOR: variable(io.env, 'FORCE_COLOR'),
+		'not a terminal': 'stdout is not a terminal',
+		'TERM=dumb': 'TERM=dumb',
+		terminal: 'what the terminal says it takes',
+	};
+	return said[reason];
 }
 
 /** A private folder as blogread would use it: not made here (a report changes nothing), but judged if it exists. */

@@ -24,22 +24,29 @@ export function resolveThemeName(choice: ThemeChoice, env: NodeJS.ProcessEnv): T
 	return background === 7 || background === 15 ? 'light' : 'dark';
 }
 
-/** The colour level a run should use (DESIGN.md §1: --no-color, NO_COLOR, FORCE_COLOR). */
-export function detectColorLevel(options: {
-	color: boolean;
-	isTTY: boolean;
-	env: NodeJS.ProcessEnv;
-	supported: ColorLevel;
-}): ColorLevel {
+type ColorInputs = {color: boolean; isTTY: boolean; env: NodeJS.ProcessEnv; supported: ColorLevel};
+
+/** What decided a run's colours, first to last in the order they are weighed. */
+export type ColorReason = 'flag' | 'NO_COLOR' | 'FORCE_COLOR' | 'not a terminal' | 'TERM=dumb' | 'terminal';
+
+/** The colour level a run should use, and what decided it (DESIGN.md §1: --no-color, NO_COLOR, FORCE_COLOR). */
+export function colorDecision(options: ColorInputs): {level: ColorLevel; reason: ColorReason} {
 	const {env} = options;
-	if (!options.color || (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '')) return 0;
+	if (!options.color) return {level: 0, reason: 'flag'};
+	if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return {level: 0, reason: 'NO_COLOR'};
 	const force = env['FORCE_COLOR'];
 	if (force !== undefined) {
-		if (force === '0' || force === 'false') return 0;
-		if (force === '2' || force === '3') return Number(force) as ColorLevel;
-		return Math.max(1, options.supported) as ColorLevel;
+		if (force === '0' || force === 'false') return {level: 0, reason: 'FORCE_COLOR'};
+		if (force === '2' || force === '3') return {level: Number(force) as ColorLevel, reason: 'FORCE_COLOR'};
+		return {level: Math.max(1, options.supported) as ColorLevel, reason: 'FORCE_COLOR'};
 	}
 
-	if (!options.isTTY || env['TERM'] === 'dumb') return 0;
-	return options.supported;
+	if (!options.isTTY) return {level: 0, reason: 'not a terminal'};
+	if (env['TERM'] === 'dumb') return {level: 0, reason: 'TERM=dumb'};
+	return {level: options.supported, reason: 'terminal'};
+}
+
+/** The colour level a run should use. */
+export function detectColorLevel(options: ColorInputs): ColorLevel {
+	return colorDecision(options).level;
 }

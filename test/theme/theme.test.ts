@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import {createRequire} from 'node:module';
 import {describe, it} from 'node:test';
-import {type ColorLevel, detectColorLevel, resolveThemeName, type ThemeChoice} from '../../source/theme/choice.js';
+import {
+	type ColorLevel,
+	type ColorReason,
+	colorDecision,
+	detectColorLevel,
+	resolveThemeName,
+	type ThemeChoice,
+} from '../../source/theme/choice.js';
 import {createTheme} from '../../source/theme/palette.js';
 
 const require = createRequire(import.meta.url);
@@ -25,21 +32,29 @@ describe('resolveThemeName', () => {
 	}
 });
 
-describe('detectColorLevel', () => {
-	const cases: Array<[string, Parameters<typeof detectColorLevel>[0], ColorLevel]> = [
-		['a terminal', {color: true, isTTY: true, env: {}, supported: 3}, 3],
-		['a pipe', {color: true, isTTY: false, env: {}, supported: 3}, 0],
-		['--no-color', {color: false, isTTY: true, env: {FORCE_COLOR: '1'}, supported: 3}, 0],
-		['NO_COLOR', {color: true, isTTY: true, env: {NO_COLOR: '1'}, supported: 3}, 0],
-		['empty NO_COLOR is unset', {color: true, isTTY: true, env: {NO_COLOR: ''}, supported: 2}, 2],
-		['FORCE_COLOR in a pipe', {color: true, isTTY: false, env: {FORCE_COLOR: '1'}, supported: 0}, 1],
-		['FORCE_COLOR=3', {color: true, isTTY: false, env: {FORCE_COLOR: '3'}, supported: 0}, 3],
-		['FORCE_COLOR=0', {color: true, isTTY: true, env: {FORCE_COLOR: '0'}, supported: 3}, 0],
-		['TERM=dumb', {color: true, isTTY: true, env: {TERM: 'dumb'}, supported: 1}, 0],
+describe('colorDecision: the colour level, and what decided it', () => {
+	const cases: Array<[string, Parameters<typeof colorDecision>[0], ColorLevel, ColorReason]> = [
+		['a terminal', {color: true, isTTY: true, env: {}, supported: 3}, 3, 'terminal'],
+		['a pipe', {color: true, isTTY: false, env: {}, supported: 3}, 0, 'not a terminal'],
+		['--no-color', {color: false, isTTY: true, env: {FORCE_COLOR: '1'}, supported: 3}, 0, 'flag'],
+		['NO_COLOR', {color: true, isTTY: true, env: {NO_COLOR: '1'}, supported: 3}, 0, 'NO_COLOR'],
+		[
+			'NO_COLOR before FORCE_COLOR',
+			{color: true, isTTY: true, env: {NO_COLOR: '1', FORCE_COLOR: '3'}, supported: 3},
+			0,
+			'NO_COLOR',
+		],
+		['empty NO_COLOR is unset', {color: true, isTTY: true, env: {NO_COLOR: ''}, supported: 2}, 2, 'terminal'],
+		['FORCE_COLOR in a pipe', {color: true, isTTY: false, env: {FORCE_COLOR: '1'}, supported: 0}, 1, 'FORCE_COLOR'],
+		['FORCE_COLOR=3', {color: true, isTTY: false, env: {FORCE_COLOR: '3'}, supported: 0}, 3, 'FORCE_COLOR'],
+		['FORCE_COLOR=0', {color: true, isTTY: true, env: {FORCE_COLOR: '0'}, supported: 3}, 0, 'FORCE_COLOR'],
+		['TERM=dumb', {color: true, isTTY: true, env: {TERM: 'dumb'}, supported: 1}, 0, 'TERM=dumb'],
+		['a pipe before TERM=dumb', {color: true, isTTY: false, env: {TERM: 'dumb'}, supported: 1}, 0, 'not a terminal'],
 	];
-	for (const [name, input, expected] of cases) {
-		it(`${name} → ${expected}`, () => {
-			assert.equal(detectColorLevel(input), expected);
+	for (const [name, input, level, reason] of cases) {
+		it(`${name} → ${level} (${reason})`, () => {
+			assert.deepEqual(colorDecision(input), {level, reason});
+			assert.equal(detectColorLevel(input), level);
 		});
 	}
 });
