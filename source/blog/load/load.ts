@@ -1,5 +1,6 @@
 import {realpathSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
+import {setImmediate as nextTurn} from 'node:timers/promises';
 import {errorCode, UserError} from '../../util/errors.js';
 import type {Blog, Post, SkippedFile} from '../model/model.js';
 import {LANGUAGE_SUFFIX, localToday} from '../model/normalise.js';
@@ -106,19 +107,25 @@ function layoutFiles(
 
 /** Posts read between two words to `progress`. */
 const PROGRESS_EVERY = 256;
+/**
+ * Posts are read this long (ms) at a time, the event loop turning in between:
+ * reading a big blog again while the app runs (files changed in a burst) takes
+ * seconds, and keys are answered meanwhile.
+ */
+const READ_SLICE_MS = 8;
 
 /**
  * The posts of a folder, from the index where their files are unchanged, in
  * the index's order (the list's last time), then the posts read from their
  * files; and the index, to be saved once the list's order is known.
  */
-function loadFolder(
+async function loadFolder(
 	target: string,
 	layout: SiteLayout,
 	options: LoadOptions,
 	problems: string[],
 	skipped: SkippedFile[],
-): {posts: Post[]; cache: IndexCache | undefined; groupPaths: Map<string, string>} {
+): Promise<{posts: Post[]; cache: IndexCache | undefined; groupPaths: Map<string, string>}> {
 	const groupPaths = new Map<string, string>();
 	const files = layoutFiles(target, layout, problems, skipped, groupPaths);
 	const folder = realpathSync(target);
@@ -145,12 +152,18 @@ function loadFolder(
 		if (stamp) cache?.set(post, {...stamp, context});
 		return post;
 	};
-	const posts = files.map((file, index) => {
-		const post = read(file);
-		const done = index + 1;
+	const posts: Post[] = [];
+	let sliceStart = performance.now();
+	for (const file of files) {
+		posts.push(read(file));
+		const done = posts.length;
 		if (done % PROGRESS_EVERY === 0 || done === files.length) options.progress?.(done, files.length);
-		return post;
-	});
+		if (performance.now() - sliceStart >= READ_SLICE_MS) {
+			await nextTurn();
+			sliceStart = performance.now();
+		}
+	}
+
 	if (!cache) return {posts, cache, groupPaths};
 	const places = posts.map(post => cache.place(post.path));
 	const order = Array.from(posts.keys()).sort((a, b) => (places[a] ?? 0) - (places[b] ?? 0) || a - b);
@@ -232,7 +245,7 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	const skipped: SkippedFile[] = [];
 	if (stat.isDirectory()) {
 		layout = detectLayout(target, options.sections ? {sections: options.sections} : {});
-		({posts, cache, groupPaths} = loadFolder(target, layout, options, problems, skipped));
+		({posts, cache, groupPaths} = await loadFolder(target, layout, options, problems, skipped));
 		if (layout.name === 'Zola') {
 			const found = zolaPages(posts, realpathSync(target), 'content');
 			posts = found.posts;

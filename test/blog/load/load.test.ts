@@ -101,6 +101,41 @@ describe('loadBlog on the fixture blog', async () => {
 	});
 });
 
+describe('loadBlog on a big blog', () => {
+	const root = mkdtempSync(path.join(tmpdir(), 'blogread-big-'));
+	after(() => rmSync(root, {recursive: true, force: true}));
+	const total = 2000;
+	for (let index = 0; index < total; index++) {
+		const day = String((index % 28) + 1).padStart(2, '0');
+		writeFileSync(
+			path.join(root, `post-${index}.md`),
+			`---\ntitle: Post ${index}\ndate: 2020-02-${day}\ntags: [t${index % 7}]\n---\n\n${'Some words. '.repeat(40)}\n`,
+		);
+	}
+
+	it('lets the event loop turn while it reads (keys are answered during a long reading), reading every post', async () => {
+		let read = 0;
+		const seenBetween: number[] = [];
+		let loading = true;
+		const watch = () => {
+			seenBetween.push(read);
+			if (loading) setImmediate(watch);
+		};
+		setImmediate(watch);
+		const blog = await loadBlog(root, {
+			drafts: false,
+			cache: false,
+			progress: done => {
+				read = done;
+			},
+		});
+		loading = false;
+		assert.equal(blog.posts.length, total);
+		const midway = seenBetween.filter(done => done > 0 && done < total);
+		assert.ok(midway.length > 0, `no turn of the event loop while posts were read: ${seenBetween.join(' ')}`);
+	});
+});
+
 describe('discoverPosts on awkward trees', () => {
 	const root = mkdtempSync(path.join(tmpdir(), 'blogread-tree-'));
 	after(() => {
