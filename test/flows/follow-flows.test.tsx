@@ -139,3 +139,36 @@ describe('following the files: what the app shows as they change', () => {
 		assert.doesNotMatch(app.frame(), /deleted/);
 	});
 });
+
+describe('reading a big blog again: keys are answered meanwhile', () => {
+	it('a key pressed while thousands of posts are read again moves the selection before the reading ends', async () => {
+		const root = path.join(temporary, 'big');
+		mkdirSync(root, {recursive: true});
+		const total = 4000;
+		for (let index = 0; index < total; index++) {
+			const day = String((index % 28) + 1).padStart(2, '0');
+			writeFileSync(path.join(root, `post-${index}.md`), post(`Post ${index}`, `2021-03-${day}`, 'Words. '.repeat(60)));
+		}
+
+		let read = 0;
+		let finished = false;
+		const load = (progress?: (done: number) => void) =>
+			loadBlog(root, {drafts: false, cache: false, ...(progress ? {progress} : {})});
+		// Read again just after the first frame (as after starting from the index), telling how far it is.
+		const reload = () =>
+			load(done => {
+				read = done;
+			}).finally(() => {
+				finished = true;
+			});
+		const app = await appOpener()({blog: await load(), theme, follow: {target: root, reload, revalidate: true}});
+		const deadline = Date.now() + 15_000;
+		while (read === 0 && !finished && Date.now() < deadline) await new Promise(resolve => setTimeout(resolve, 1));
+		assert.ok(read > 0 && !finished, `the reading again was not under way (${read} of ${total} read)`);
+		const selected = () => /› \S+ +(Post \d+)/.exec(app.frame())?.[1];
+		const first = selected();
+		await app.press('j');
+		assert.ok(!finished, 'the key was answered only once every post had been read');
+		assert.notEqual(selected(), first);
+	});
+});
