@@ -33,7 +33,7 @@ describe('helpRow: a flag or keys and what they do', () => {
 		[
 			'further lines indented to the column',
 			['  -x', 'word '.repeat(20).trim(), 60],
-			`  -x${' '.repeat(56)}word word word word\n${' '.repeat(60)}word word word word\n${' '.repeat(60)}word word word word\n${' '.repeat(60)}word word word word\n${' '.repeat(60)}word word word word`,
+			[`  -x${' '.repeat(56)}word word word word`, ...Array(4).fill(`${' '.repeat(60)}word word word word`)].join('\n'),
 		],
 		[
 			'a name that fills its column has a line of its own',

@@ -113,7 +113,7 @@ describe('loadBlog on a big blog', () => {
 		);
 	}
 
-	it('lets the event loop turn while it reads (keys are answered during a long reading), reading every post', async () => {
+	it('lets the event loop turn while it reads (keys are answered meanwhile), reading every post', async () => {
 		let read = 0;
 		const seenBetween: number[] = [];
 		let loading = true;
