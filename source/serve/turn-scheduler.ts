@@ -65,6 +65,8 @@ export class TurnScheduler {
 	private readonly members = new Map<TurnTaker, Member>();
 	private readonly byId = new Map<number, Member>();
 	private readonly waiting = new Set<Member>();
+	/** Served this turn with keys still held: back in line at the next turn, behind keys that came meanwhile. */
+	private readonly servedWithKeys = new Set<Member>();
 	/** Keys are being given, or their frames drawn: the next turn waits for that. */
 	private busy = false;
 	private cancelWait: (() => void) | undefined;
@@ -79,7 +81,12 @@ export class TurnScheduler {
 
 	/** `taker` holds keys: they are taken at its turn, and a batch at each of its turns until none is left. */
 	want(taker: TurnTaker): void {
-		this.waiting.add(this.member(taker));
+		const member = this.member(taker);
+		if (!this.waiting.has(member) && !this.servedWithKeys.has(member)) {
+			member.waitingSince = this.loop.now().at;
+			this.waiting.add(member);
+		}
+
 		this.schedule();
 	}
 
@@ -104,12 +111,22 @@ export class TurnScheduler {
 		this.members.delete(taker);
 		this.byId.delete(member.id);
 		this.waiting.delete(member);
+		this.servedWithKeys.delete(member);
 	}
 
 	private member(taker: TurnTaker): Member {
 		let member = this.members.get(taker);
 		if (!member) {
-			member = {id: ++this.lastId, servedAt: Number.NEGATIVE_INFINITY, cost: 0, readyAt: 0, usage: 0, usedAt: 0, taker};
+			member = {
+				id: ++this.lastId,
+				waitingSince: 0,
+				servedAt: Number.NEGATIVE_INFINITY,
+				cost: 0,
+				readyAt: 0,
+				usage: 0,
+				usedAt: 0,
+				taker,
+			};
 			this.members.set(taker, member);
 			this.byId.set(member.id, member);
 		}
@@ -128,6 +145,12 @@ export class TurnScheduler {
 	/** Gives the chosen sessions a batch each; their frames are drawn before the turn after the next. */
 	private take(): void {
 		const start = this.loop.now();
+		for (const member of this.servedWithKeys) {
+			member.waitingSince = start.at;
+			this.waiting.add(member);
+		}
+
+		this.servedWithKeys.clear();
 		const {chosen, nextAt} = chooseTurns([...this.waiting], start.at, {heavyAt: this.heavyAt});
 		if (chosen.length === 0) {
 			this.busy = false;
@@ -142,7 +165,7 @@ export class TurnScheduler {
 			member.servedAt = start.at;
 			this.waiting.delete(member);
 			member.taker.takeBatch();
-			if (member.taker.hasKeys() && this.byId.has(id)) this.waiting.add(member);
+			if (member.taker.hasKeys() && this.byId.has(id)) this.servedWithKeys.add(member);
 		}
 
 		this.since = this.loop.now();
@@ -150,7 +173,7 @@ export class TurnScheduler {
 	}
 
 	private next(): void {
-		if (this.waiting.size > 0) this.take();
+		if (this.waiting.size > 0 || this.servedWithKeys.size > 0) this.take();
 		else this.busy = false;
 	}
 }

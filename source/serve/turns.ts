@@ -1,18 +1,20 @@
 // Whose keys are taken next: every served app shares one thread, so each turn
 // of the event loop takes keys from only so many sessions, so much drawing as
-// fits in TURN_BUDGET_MS by what their frames have cost, the session that has
-// used the thread least lately first (then the one served longest ago). A
-// reader who presses a key now and then has used a sliver of it and goes before
-// a client that floods keys, however its frames' costs are measured on a busy
-// machine; and a session that has used much of it and whose frames are dear (a
-// huge pty) waits a while after each, so it has only its share of the thread,
-// while one that has used little of it never waits. The pure choices are here;
-// turn-scheduler.ts runs them.
+// fits in TURN_BUDGET_MS by what their frames have cost. Sessions that have used
+// little of the thread lately (a reader pressing a key now and then) go first,
+// in the order their keys came, and never wait, however their frames' costs are
+// measured on a busy machine. A session that has used much of it (a client
+// flooding keys) goes after them, alone in its turn, whatever its estimate says
+// (a flood's cheap frames say little of its next), and if its frames are dear (a
+// huge pty) it waits a while after each, so it has only its share of the thread.
+// The pure choices are here; turn-scheduler.ts runs them.
 
 /** A session waiting for its keys to be taken, as the scheduler sees it. */
 export type Candidate = {
 	id: number;
-	/** When its keys were last taken (ms, the scheduler's clock). */
+	/** When its keys began to wait (ms, the scheduler's clock): when they came, or its last batch was taken. */
+	waitingSince: number;
+	/** When its keys were last taken. */
 	servedAt: number;
 	/** What its frames cost lately (ms). */
 	cost: number;
@@ -36,8 +38,9 @@ export const HEAVY_PAUSE_FACTOR = 1;
 /** How fast a session's use of the thread is forgotten: a flood a few seconds ago no longer counts. */
 export const USAGE_HALF_LIFE_MS = 1000;
 /**
- * How much of its estimate a session's latest frame makes (the rest is its earlier ones): a
- * frame timed on a busy machine (the thread waiting for a core) moves it a quarter of the way.
+ * How much of its estimate a session's latest frame makes when cheaper than it (the rest is
+ * its earlier ones): one cheap frame says little of the next (a flood's frames of keys that
+ * change nothing), so the estimate falls a quarter of the way, and rises at once.
  */
 const NEWEST_WEIGHT = 0.25;
 
@@ -49,12 +52,15 @@ const NEWEST_WEIGHT = 0.25;
  */
 export const WAIT_FREE_USAGE_MS = 150;
 
+/** Whether a session has used so little of the thread lately that it never waits, and goes first. */
+const isLight = (usage: number): boolean => usage < WAIT_FREE_USAGE_MS;
+
 /**
  * When a candidate may be served: one that has used little of the thread at
  * once; others after their own wait, and, if heavy, after the heavy frames' pause.
  */
 function readyFrom(candidate: Candidate, now: number, budgetMs: number, heavyAt: number): number {
-	if (usageAt(candidate, now) < WAIT_FREE_USAGE_MS) return Number.NEGATIVE_INFINITY;
+	if (isLight(usageAt(candidate, now))) return Number.NEGATIVE_INFINITY;
 	const waited = candidate.cost > budgetMs ? Math.max(candidate.readyAt, heavyAt) : candidate.readyAt;
 	// Its use fades: it may be under the line before its wait is over.
 	const freeAt = candidate.usedAt + USAGE_HALF_LIFE_MS * Math.log2(candidate.usage / WAIT_FREE_USAGE_MS);
@@ -67,11 +73,12 @@ export function usageAt(candidate: Pick<Candidate, 'usage' | 'usedAt'>, now: num
 }
 
 /**
- * The sessions whose keys are taken this turn, in order: those ready, the one
- * that used the thread least lately first (then the one served longest ago),
- * while their costs fit in `budgetMs` (a heavy one goes alone); and, when none
- * is ready, when the first will be (undefined when none waits). `heavyAt`: no
- * heavy session before then.
+ * The sessions whose keys are taken this turn, in order: of those ready, the
+ * light ones, waiting longest first, while their costs fit in `budgetMs` (a
+ * heavy one goes alone); when none is light, the one that used the thread least
+ * lately, alone. When none is ready: when the first will be (undefined when none
+ * waits). `heavyAt`: no heavy session before then. Ties: the one that used the
+ * thread less, then the one served longest ago, then by id.
  */
 export function chooseTurns(
 	candidates: readonly Candidate[],
@@ -81,15 +88,23 @@ export function chooseTurns(
 	const ready = candidates
 		.filter(candidate => readyFrom(candidate, now, budgetMs, heavyAt) <= now)
 		.map(candidate => ({candidate, usage: usageAt(candidate, now)}));
+	const lightFirst = (a: number, b: number) => Number(!isLight(a)) - Number(!isLight(b));
 	ready.sort(
-		(a, b) => a.usage - b.usage || a.candidate.servedAt - b.candidate.servedAt || a.candidate.id - b.candidate.id,
+		(a, b) =>
+			lightFirst(a.usage, b.usage) ||
+			(isLight(a.usage) ? a.candidate.waitingSince - b.candidate.waitingSince : 0) ||
+			a.usage - b.usage ||
+			a.candidate.waitingSince - b.candidate.waitingSince ||
+			a.candidate.servedAt - b.candidate.servedAt ||
+			a.candidate.id - b.candidate.id,
 	);
 	const chosen: number[] = [];
 	let spent = 0;
-	for (const {candidate} of ready) {
-		if (chosen.length > 0 && spent + candidate.cost > budgetMs) break;
+	for (const {candidate, usage} of ready) {
+		if (chosen.length > 0 && (!isLight(usage) || spent + candidate.cost > budgetMs)) break;
 		chosen.push(candidate.id);
 		spent += candidate.cost;
+		if (!isLight(usage)) break;
 	}
 
 	if (chosen.length > 0 || ready.length > 0) return {chosen, nextAt: undefined};
@@ -111,5 +126,5 @@ export function drawCost(since: Moment, now: Moment): number {
 
 /** A session's cost estimate after a frame of `latest` ms. */
 export function nextCost(previous: number, latest: number): number {
-	return previous * (1 - NEWEST_WEIGHT) + latest * NEWEST_WEIGHT;
+	return latest >= previous ? latest : previous * (1 - NEWEST_WEIGHT) + latest * NEWEST_WEIGHT;
 }

@@ -21,17 +21,21 @@ import {
 // The pure choices are tested with tables; the scheduler with a loop and clock
 // the test turns by hand, so what is served when is exact and needs no sleeps.
 
-const candidate = (id: number, servedAt: number, cost = 0, readyAt = 0, usage = 0, usedAt = 0): Candidate => ({
-	id,
-	servedAt,
-	cost,
-	readyAt,
-	usage,
-	usedAt,
-});
-/** A candidate that has used much of the thread just now (at 0), so it waits out its frames and the heavy pause. */
-const busy = (id: number, servedAt: number, cost = 0, readyAt = 0): Candidate =>
-	candidate(id, servedAt, cost, readyAt, 100 * WAIT_FREE_USAGE_MS, 0);
+const candidate = (
+	id: number,
+	waitingSince: number,
+	cost = 0,
+	readyAt = 0,
+	usage = 0,
+	usedAt = 0,
+	servedAt = Number.NEGATIVE_INFINITY,
+): Candidate => ({id, waitingSince, servedAt, cost, readyAt, usage, usedAt});
+/**
+ * A candidate that has used much of the thread just now (at 0): it waits out its frames and
+ * the heavy pause, goes after those under the line, and alone.
+ */
+const busy = (id: number, waitingSince: number, cost = 0, readyAt = 0, usage = 100 * WAIT_FREE_USAGE_MS): Candidate =>
+	candidate(id, waitingSince, cost, readyAt, usage, 0);
 
 describe('chooseTurns: whose keys are taken this turn', () => {
 	type Options = {budgetMs?: number; heavyAt?: number};
@@ -42,9 +46,22 @@ describe('chooseTurns: whose keys are taken this turn', () => {
 	const waitUntil = (nextAt: number | undefined): Expected => ({chosen: [], nextAt});
 	const cases: Array<[name: string, candidates: Candidate[], now: number, options: Options, expected: Expected]> = [
 		['none waiting: nothing, and no time to wait for', [], 10, {}, waitUntil(undefined)],
-		['served longest ago first', [candidate(1, 30), candidate(2, 10), candidate(3, 20)], 100, {}, take(2, 3, 1)],
-		['never served goes before served', [candidate(1, 5), candidate(2, Number.NEGATIVE_INFINITY)], 100, {}, take(2, 1)],
-		['served at the same time: by id', [candidate(3, 10), candidate(1, 10), candidate(2, 10)], 100, {}, take(1, 2, 3)],
+		['waiting longest first', [candidate(1, 30), candidate(2, 10), candidate(3, 20)], 100, {}, take(2, 3, 1)],
+		[
+			'waiting since the same moment: the one that used the thread less first',
+			[candidate(1, 5, 0, 0, 50, 90), candidate(2, 5, 0, 0, 20, 90)],
+			100,
+			{},
+			take(2, 1),
+		],
+		[
+			'waiting since the same moment, the same use: the one served longest ago first',
+			[candidate(1, 5, 0, 0, 0, 0, 3), candidate(2, 5), candidate(3, 5, 0, 0, 0, 0, 1)],
+			100,
+			{},
+			take(2, 3, 1),
+		],
+		['all else the same: by id', [candidate(3, 10), candidate(1, 10), candidate(2, 10)], 100, {}, take(1, 2, 3)],
 		[
 			'as many light ones as the budget holds',
 			[candidate(1, 1, 4), candidate(2, 2, 4), candidate(3, 3, 4), candidate(4, 4, 4)],
@@ -110,11 +127,32 @@ describe('chooseTurns: whose keys are taken this turn', () => {
 		['heavyAt past: a heavy one is served', [candidate(1, 1, 20)], 10, {heavyAt: 5}, take(1)],
 		['a frame costing exactly the budget is not heavy', [candidate(1, 1, TURN_BUDGET_MS)], 10, {heavyAt: 40}, take(1)],
 		[
-			'the one that used the thread least lately first, though served more lately',
-			[candidate(1, 10, 1, 0, 300, 90), candidate(2, 50, 1, 0, 20, 90)],
+			'under the line of use, waiting longest first, though it used more',
+			[candidate(1, 10, 1, 0, WAIT_FREE_USAGE_MS - 1, 100), candidate(2, 50, 1, 0, 5, 100)],
 			100,
 			{},
-			take(2, 1),
+			take(1, 2),
+		],
+		[
+			'one past the line waits behind one under it that came later, and does not share its turn',
+			[candidate(1, 10, 1, 0, WAIT_FREE_USAGE_MS, 100), candidate(2, 50, 1, 0, 5, 100)],
+			100,
+			{},
+			take(2),
+		],
+		[
+			'two past the line never share a turn, however cheap their frames look',
+			[busy(1, 1, 1), busy(2, 2, 1)],
+			10,
+			{},
+			take(1),
+		],
+		[
+			'past the line: the one that used the thread least first, though it came later',
+			[busy(1, 1, 1, 0, 9 * WAIT_FREE_USAGE_MS), busy(2, 2, 1, 0, 2 * WAIT_FREE_USAGE_MS)],
+			10,
+			{},
+			take(2),
 		],
 		[
 			'a heavy one that used the thread most waits behind a light one served more lately',
@@ -125,18 +163,15 @@ describe('chooseTurns: whose keys are taken this turn', () => {
 		],
 		[
 			'what was used long ago counts for less: halved each half-life',
-			[candidate(1, 50, 1, 0, 100, 0), candidate(2, 10, 1, 0, 60, USAGE_HALF_LIFE_MS)],
+			[
+				candidate(1, 50, 1, 0, 8 * WAIT_FREE_USAGE_MS, 0),
+				candidate(2, 10, 1, 0, 5 * WAIT_FREE_USAGE_MS, USAGE_HALF_LIFE_MS),
+			],
 			USAGE_HALF_LIFE_MS,
 			{},
-			take(1, 2),
+			take(1),
 		],
-		[
-			'the same use: served longest ago first',
-			[candidate(1, 30, 1, 0, 50, 90), candidate(2, 10, 1, 0, 50, 90)],
-			100,
-			{},
-			take(2, 1),
-		],
+		['past the line with the same use: waiting longest first', [busy(1, 30, 1), busy(2, 10, 1)], 100, {}, take(2)],
 	];
 	for (const [name, candidates, now, options, expected] of cases) {
 		it(name, () => assert.deepEqual(chooseTurns(candidates, now, options), expected));
@@ -179,18 +214,18 @@ describe('drawCost: what a frame cost the thread', () => {
 
 describe('nextCost: a session’s cost estimate', () => {
 	const cases: Array<[name: string, previous: number, latest: number, expected: number]> = [
-		['one dear frame moves it a quarter of the way', 0, 40, 10],
-		['one cheap frame too', 40, 0, 30],
+		['a dearer frame raises it at once', 0, 40, 40],
+		['a cheaper frame moves it a quarter of the way', 40, 0, 30],
 		['steady frames keep it', 8, 8, 8],
 	];
 	for (const [name, previous, latest, expected] of cases) {
 		it(name, () => assert.equal(nextCost(previous, latest), expected));
 	}
 
-	it('follows frames that stay dear', () => {
-		let estimate = 0;
-		for (let frame = 0; frame < 20; frame++) estimate = nextCost(estimate, 20);
-		assert.ok(estimate > 19.9 && estimate <= 20, `estimate ${estimate}`);
+	it('comes down to frames that stay cheap', () => {
+		let estimate = 40;
+		for (let frame = 0; frame < 40; frame++) estimate = nextCost(estimate, 2);
+		assert.ok(estimate >= 2 && estimate < 2.1, `estimate ${estimate}`);
 	});
 });
 
@@ -363,24 +398,60 @@ describe('TurnScheduler: whose keys are taken when', () => {
 		assert.ok(served[12]?.turn !== served[13]?.turn, 'the flooder’s heavy frame is not in the reader’s turn');
 	});
 
-	it('serves a reader before a dear session served longer ago: the reader has used less of the thread', () => {
-		const {loop, served, count, session} = setup();
+	it('serves a reader before a dear session that has waited longer, past the line of use', () => {
+		const {loop, served, count, session, usageAfter} = setup();
 		const dear = session('dear', 30);
 		const reader = session('reader', 1);
-		// Four dear frames: the dear session is heavy, and has used 120 ms of the thread.
-		dear.press(4);
-		loop.run(() => count('dear') === 4 && loop.quiet);
-		// The reader is served after it, so more lately.
+		// Eight dear frames: the dear session is heavy, and has used 240 ms of the thread.
+		dear.press(8);
+		loop.run(() => count('dear') === 8 && loop.quiet);
 		reader.press(1);
 		loop.run(() => count('reader') === 1 && loop.quiet);
-		// Both wait out every pause; then both have keys at once.
+		// Both wait out every pause; then the dear one has keys, and the reader a moment later.
 		loop.rest(200);
+		assert.ok(usageAfter('dear') >= WAIT_FREE_USAGE_MS);
 		dear.press(1);
+		loop.work(1);
 		reader.press(1);
-		loop.run(() => served.length === 7);
+		loop.run(() => served.length === 11);
+		assert.deepEqual(
+			served.slice(9).map(batch => batch.name),
+			['reader', 'dear'],
+		);
+	});
+
+	it('puts a session served with keys left behind the keys that came while its frame was drawn', () => {
+		const {loop, served, count, session} = setup();
+		const flooder = session('flooder', 5);
+		const reader = session('reader', 1);
+		flooder.press(1000);
+		loop.run(() => count('flooder') === 1);
+		// The reader's key comes after the flooder's batch is taken, before its frame is drawn.
+		loop.work(1);
+		reader.press(1);
+		loop.run(() => served.length === 3);
+		assert.deepEqual(
+			served.map(batch => batch.name),
+			['flooder', 'reader', 'flooder'],
+		);
+	});
+
+	it('serves light sessions in the order their keys came, not by how little they used', () => {
+		const {loop, served, count, session} = setup();
+		const sessions = ['a', 'b', 'c'].map(name => ({name, session: session(name, 4)}));
+		// `a` has used more of the thread than the others, all under the line.
+		sessions[0]?.session.press(5);
+		loop.run(() => count('a') === 5 && loop.quiet);
+		loop.rest(1);
+		for (const {session: each} of sessions) {
+			each.press(1);
+			loop.work(1);
+		}
+
+		loop.run();
 		assert.deepEqual(
 			served.slice(5).map(batch => batch.name),
-			['reader', 'dear'],
+			['a', 'b', 'c'],
 		);
 	});
 
