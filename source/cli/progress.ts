@@ -1,24 +1,11 @@
 // Progress of a long first read, on the terminal's stderr: one line redrawn in
 // place (`reading posts 12,345 / 100,000 [#####.....] 12%`), cleared when the
 // read ends. Only on a terminal: never into a pipe or a file.
+import {progressLine} from '../text/progress-line.js';
 import type {Output} from './io.js';
 
-const BAR = 20;
 /** How often the line is redrawn at most: often enough to move, seldom enough to cost nothing. */
 const REDRAW_MS = 100;
-
-const count = (value: number) => value.toLocaleString('en');
-
-/** The line for `done` of `total` posts read, within `width` columns. */
-export function progressLine(done: number, total: number, width: number, ascii: boolean): string {
-	const share = total > 0 ? Math.min(1, done / total) : 0;
-	const filled = Math.round(share * BAR);
-	const [full, empty, left, right] = ascii ? ['#', '.', '[', ']'] : ['█', '░', '▕', '▏'];
-	const bar = `${left}${full.repeat(filled)}${empty.repeat(BAR - filled)}${right}`;
-	const counts = `reading posts ${count(done)} / ${count(total)}`;
-	const line = `${counts} ${bar} ${Math.floor(share * 100)}%`;
-	return line.length <= width ? line : counts.slice(0, Math.max(0, width));
-}
 
 export type Progress = {update(done: number, total: number): void; end(): void};
 

@@ -3,8 +3,9 @@
 import {realpathSync} from 'node:fs';
 import {stat} from 'node:fs/promises';
 import path from 'node:path';
+import {setTimeout as delay} from 'node:timers/promises';
 import meow from 'meow';
-import {loadBlog, loadIndexedBlog} from '../blog/load/load.js';
+import {type LoadOptions, listedSoFar, loadBlog, loadIndexedBlog} from '../blog/load/load.js';
 import type {Blog} from '../blog/model/model.js';
 import {visiblePosts} from '../blog/query/filters.js';
 import {commandLineFilters} from '../blog/query/model.js';
@@ -14,6 +15,7 @@ import {SearchStore} from '../blog/search/search-store.js';
 import {blogreadFolders} from '../follow/ignored-folders.js';
 import {ReadingMemory} from '../reading/reading-memory.js';
 import {localeIsUnicode} from '../theme/glyphs.js';
+import type {FirstRead} from '../ui/hooks/use-follow.js';
 import {UserError} from '../util/errors.js';
 import {loadConfig} from './config.js';
 import {checkArguments, meowFlags, parseFlags} from './flags.js';
@@ -25,9 +27,19 @@ import {formatList, listText, printPost} from './print.js';
 import {type Progress, terminalProgress} from './progress.js';
 import {hyperlinks, interactive, makeTheme, output, printWidth} from './terminal.js';
 
-async function isFile(target: string): Promise<boolean> {
-	return (await stat(target).catch(() => undefined))?.isFile() ?? false;
+/**
+ * How long the app waits for a first read (no index yet) before it comes up with the list filling in:
+ * a small blog is read by then, and its list comes whole, with no frame of an empty list before it.
+ */
+const FIRST_READ_WAIT_MS = 150;
+
+async function kindOf(target: string): Promise<'file' | 'folder' | undefined> {
+	const found = await stat(target).catch(() => undefined);
+	return found?.isFile() ? 'file' : found?.isDirectory() ? 'folder' : undefined;
 }
+
+/** What the app shows before its first read of a blog: no posts yet, the list filling in as they are read. */
+const unreadBlog = (root: string): Blog => ({root, posts: [], hiddenDrafts: 0});
 
 /** Files skipped as not posts, named when the list is empty (else they are no problem: the app's `!` lists them). */
 function skippedNote(blog: Blog): string {
@@ -64,17 +76,17 @@ function reportListProblems(options: Options, blog: Blog, shown: number, io: Io)
 }
 
 /**
- * Progress of the first read, on a terminal's stderr: for the app, at once (its screen waits for the
- * read); for a list to the terminal, once the read has taken a second. Never into a pipe, nor with --json.
+ * Progress of reading a blog for a list, on a terminal's stderr, once the read has taken a second.
+ * Never into a pipe, nor with --json. (The app shows its own, in its status line.)
  */
-function firstReadProgress(options: Options, io: Io, forApp: boolean): Progress | undefined {
-	if (io.stderr.isTTY !== true || options.json) return undefined;
-	if (!forApp && io.stdout.isTTY !== true) return undefined;
-	return terminalProgress(io.stderr, {delayMs: forApp ? 0 : 1000, ascii: !localeIsUnicode(io.env)});
+function listProgress(options: Options, io: Io): Progress | undefined {
+	if (io.stderr.isTTY !== true || io.stdout.isTTY !== true || options.json) return undefined;
+	return terminalProgress(io.stderr, {delayMs: 1000, ascii: !localeIsUnicode(io.env)});
 }
 
 async function listOrOpen(options: Options, io: Io): Promise<number> {
-	const targetIsFile = await isFile(options.target);
+	const kind = await kindOf(options.target);
+	const targetIsFile = kind === 'file';
 	if (targetIsFile && !options.list && !interactive(io)) return printPost(options, options.target, io);
 
 	const loadOptions = {
@@ -83,17 +95,34 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		...(options.sections.length > 0 ? {sections: options.sections} : {}),
 		env: io.env,
 	};
-	const load = (progress?: Progress) =>
+	// Once the app is up, a line on stderr would land in the middle of its screen: held until it ends.
+	let heldLines: string[] | undefined;
+	const load = (progress?: LoadOptions['progress']) =>
 		loadBlog(options.target, {
 			...loadOptions,
-			warn: line => io.stderr.write(`${line}\n`),
-			...(progress ? {progress: progress.update} : {}),
-		}).finally(() => progress?.end());
-	// The app shows the blog as its index last saw it at once, and reads it again after the first frame;
-	// a printed list is always read from the files.
-	const appFirst = !options.list && interactive(io) && !targetIsFile;
+			warn: line => {
+				if (heldLines) heldLines.push(line);
+				else io.stderr.write(`${line}\n`);
+			},
+			...(progress ? {progress} : {}),
+		});
+	// The app shows the blog as its index last saw it at once, and reads it again after the first frame.
+	// With no index, a read that takes longer than a moment goes on with the app up, the list filling in.
+	// A printed list is always read from the files.
+	const appFirst = !options.list && interactive(io) && kind === 'folder';
 	const indexed = appFirst ? loadIndexedBlog(options.target, loadOptions) : undefined;
-	const blog = indexed?.blog ?? (await load(firstReadProgress(options, io, appFirst)));
+	let onFirstRead: FirstRead | undefined;
+	const firstReading =
+		appFirst && indexed === undefined
+			? load((done, total, read) => onFirstRead?.(done, total, () => listedSoFar(read, options.drafts)))
+			: undefined;
+	const readAtOnce = firstReading && (await Promise.race([firstReading, delay(FIRST_READ_WAIT_MS)]));
+	const firstRead = firstReading !== undefined && readAtOnce === undefined;
+	const listing = () => {
+		const progress = listProgress(options, io);
+		return load(progress?.update).finally(() => progress?.end());
+	};
+	const blog = indexed?.blog ?? readAtOnce ?? (firstRead ? unreadBlog(options.target) : await listing());
 	let knownPosts = indexed?.known;
 	const filters = commandLineFilters(options.tags, options.search);
 	const folder = realpathSync(targetIsFile ? path.dirname(options.target) : options.target);
@@ -106,7 +135,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		return visiblePosts(posts, filters, options.sort, bodies?.view(posts) ?? fieldsOnly);
 	};
 	const posts = shownOf(blog);
-	reportListProblems(options, blog, posts.length, io);
+	if (!firstRead) reportListProblems(options, blog, posts.length, io);
 
 	if (options.list || !interactive(io)) {
 		await output(listText(posts, options, io), options, io);
@@ -117,12 +146,13 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	const stdin = openTerminalInput();
 	if (!stdin) {
 		// No terminal to read keys from (cron, a pipe with no /dev/tty): print instead, from the files.
-		const listed = indexed ? shownOf(await load()) : posts;
+		const listed = indexed ? shownOf(await load()) : firstReading ? shownOf(await firstReading) : posts;
 		io.stdout.write(formatList(listed, printWidth(options, io), makeTheme(options, io)));
 		return 0;
 	}
 
 	const theme = makeTheme(options, io, true);
+	heldLines = [];
 	const memory = options.state ? ReadingMemory.open(folder, io.env, line => io.stderr.write(`${line}\n`)) : undefined;
 	await runApp({
 		blog,
@@ -136,13 +166,24 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		follow: {
 			target: path.resolve(options.target),
 			// Read again while the app runs: a line on stderr would land in the middle of its screen.
-			reload: () => {
+			reload: onRead => {
 				// The index's posts help the first reading only: kept after it, they would double the memory the posts take.
 				const known = knownPosts;
 				knownPosts = undefined;
-				return loadBlog(options.target, {...loadOptions, warn: () => {}, ...(known ? {known} : {})});
+				return loadBlog(options.target, {
+					...loadOptions,
+					warn: () => {},
+					...(known ? {known} : {}),
+					// Drafts are hidden from the list as it fills, as they are once it is read.
+					...(onRead
+						? {
+								progress: (done, total, read) => onRead(done, total, () => listedSoFar(read, options.drafts)),
+							}
+						: {}),
+				});
 			},
 			revalidate: indexed !== undefined,
+			firstRead,
 			ignore: blogreadFolders(io.env),
 		},
 		// Read when a search is opened.
@@ -150,6 +191,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		...(memory ? {memory} : {}),
 		...(options.width === undefined ? {} : {maxWidth: options.width}),
 	});
+	for (const line of heldLines) io.stderr.write(`${line}\n`);
 	return 0;
 }
 

@@ -102,6 +102,7 @@ export function App({
 			search: bodies?.view(blog.posts) ?? fieldsOnly,
 			leftOut: {unreadable: blog.problems ?? [], skipped: blog.skipped ?? []},
 			...(memory ? {memory: memory.initial} : {}),
+			firstRead: follow?.firstRead === true,
 		},
 		initialState,
 	);

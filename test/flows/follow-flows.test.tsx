@@ -4,7 +4,9 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import {loadBlog} from '../../source/blog/load/load.js';
+import type {Blog, Post} from '../../source/blog/model/model.js';
 import {createTheme} from '../../source/theme/palette.js';
+import type {FirstRead} from '../../source/ui/hooks/use-follow.js';
 import {appOpener, keys} from '../helpers/ink.js';
 
 // The app on a real folder with its watcher running: files change under it as an editor would change them.
@@ -170,5 +172,64 @@ describe('reading a big blog again: keys are answered meanwhile', () => {
 		await app.press('j');
 		assert.ok(!finished, 'the key was answered only once every post had been read');
 		assert.notEqual(selected(), first);
+	});
+});
+
+describe('a first read (no index yet): the app comes up at once and the list fills in', () => {
+	it('shows a growing count and the posts read so far, answers keys meanwhile, and ends as a normal load', async () => {
+		const root = path.join(temporary, 'first-read');
+		mkdirSync(root, {recursive: true});
+		const total = 60;
+		for (let index = 0; index < total; index++) {
+			const month = String((index % 12) + 1).padStart(2, '0');
+			writeFileSync(
+				path.join(root, `post-${index}.md`),
+				post(`Post ${index}`, `2022-${month}-0${(index % 9) + 1}`, 'W.'),
+			);
+		}
+
+		const full = await loadBlog(root, {drafts: false, cache: false});
+		// The posts as a read gives them: in the order of their files, not yet sorted.
+		const inFileOrder = [...full.posts].sort((a, b) => a.path.localeCompare(b.path, 'en', {numeric: true}));
+		// The test reads: `onRead` is told what the test says, and the read ends when the test says.
+		let told: FirstRead | undefined;
+		let finish: (blog: Blog) => void = () => {};
+		const reload = (onRead?: FirstRead) => {
+			told = onRead;
+			return new Promise<Blog>(resolve => {
+				finish = resolve;
+			});
+		};
+		const unread: Blog = {root, posts: [], hiddenDrafts: 0};
+		const app = await appOpener()({blog: unread, theme, follow: {target: root, reload, firstRead: true}});
+		assert.match(app.frame(), /finding posts/);
+		await app.waitFor(() => told !== undefined);
+		const readSoFar = (count: number): Post[] => inFileOrder.slice(0, count);
+		told?.(20, total, () => readSoFar(20));
+		await app.waitFor(frame => /reading posts 20 \/ ~60/.test(frame) && /› .*Post \d+/.test(frame));
+		const listed = (frame: string) => [...frame.matchAll(/\d{4}-\d\d-\d\d +(Post \d+)/g)].map(match => match[1]);
+		// Newest first among those read, the selection on the first row.
+		const sortedSoFar = [...readSoFar(20)].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+		assert.equal(listed(app.frame())[0], sortedSoFar[0]?.title);
+		// A key moves the selection while the read goes on; the selection then stays on its post.
+		await app.press('j');
+		const selected = () => /› .*?(Post \d+)/.exec(app.frame())?.[1];
+		const chosen = selected();
+		assert.equal(chosen, listed(app.frame())[1]);
+		told?.(45, total, () => readSoFar(45));
+		await app.waitFor(frame => /reading posts 45 \/ ~60/.test(frame));
+		assert.equal(selected(), chosen, 'the selection stays on its post as the list grows');
+		// The help opens and closes meanwhile.
+		await app.press('?');
+		assert.match(app.frame(), /Post list keys/);
+		await app.press('q');
+		// The read ends: the count goes, the list is the blog as a normal load lists it, the selection where it was.
+		finish(full);
+		await app.waitFor(frame => new RegExp(`${total} of ${total} posts`).test(frame));
+		assert.doesNotMatch(app.frame(), /reading posts/);
+		assert.equal(selected(), chosen);
+		await app.press('g');
+		const normal = await appOpener()({blog: full, theme});
+		assert.deepEqual(listed(app.frame()), listed(normal.frame()));
 	});
 });

@@ -28,8 +28,11 @@ export type LoadOptions = {
 	known?: ReadonlyMap<string, IndexedPost>;
 	/** The site's sections that hold its posts, when its layout is not what blogread finds (--section). */
 	sections?: readonly string[];
-	/** Told how many of the posts found have been read, now and then and at the last one. */
-	progress?: (done: number, total: number) => void;
+	/**
+	 * Told how many of the files found have been read, now and then and at the last one, with the
+	 * posts read so far (in the order read; drafts among them, translations not grouped).
+	 */
+	progress?: (done: number, total: number, read: readonly Post[]) => void;
 };
 
 /** The real paths of the layout's drafts folders that exist. */
@@ -157,7 +160,7 @@ async function loadFolder(
 	for (const file of files) {
 		posts.push(read(file));
 		const done = posts.length;
-		if (done % PROGRESS_EVERY === 0 || done === files.length) options.progress?.(done, files.length);
+		if (done % PROGRESS_EVERY === 0 || done === files.length) options.progress?.(done, files.length, posts);
 		if (performance.now() - sliceStart >= READ_SLICE_MS) {
 			await nextTurn();
 			sliceStart = performance.now();
@@ -288,10 +291,19 @@ type Found = {
 	groupPaths?: ReadonlyMap<string, string>;
 };
 
+const isFuture = (post: Post, today: string) => post.date !== null && post.date > today;
+
 /** Posts dated after today are drafts (applied after reading, so the index never goes stale; guesses don't count). */
 function markFuturePosts(posts: Post[]): void {
 	const today = localToday();
-	for (const post of posts) if (post.date !== null && post.date > today) post.draft = true;
+	for (const post of posts) if (isFuture(post, today)) post.draft = true;
+}
+
+/** Of the posts a read has given so far (`progress`), those the list will show: no drafts, unless `drafts`. */
+export function listedSoFar(read: readonly Post[], drafts: boolean): Post[] {
+	if (drafts) return [...read];
+	const today = localToday();
+	return read.filter(post => !post.draft && !isFuture(post, today));
 }
 
 /**

@@ -13,10 +13,15 @@ import type {Action, Screen} from '../state/model.js';
 export type Follow = {
 	/** The folder or post file blogread was opened on (absolute). */
 	target: string;
-	/** Reads the blog again, as at start (through the index: only files that changed are read). */
-	reload: () => Promise<Blog>;
+	/**
+	 * Reads the blog again, as at start (through the index: only files that changed are read),
+	 * telling `onRead` now and then how far it has come, with the posts read so far.
+	 */
+	reload: (onRead?: FirstRead) => Promise<Blog>;
 	/** The blog shown first is the index's alone (loadIndexedBlog): read it again after the first frame. */
 	revalidate?: boolean;
+	/** The blog shown first is empty (a first run, no index yet): read it after the first frame, filling the list. */
+	firstRead?: boolean;
 	/** Folders never watched (absolute): blogread's cache and state folders. */
 	ignore?: string[];
 	/** Changes seen by a watcher kept elsewhere (blogread serve watches once for every session): none of its own. */
@@ -24,6 +29,18 @@ export type Follow = {
 	/** For tests: how the folder is watched (see watch-folder.ts). */
 	watch?: Pick<Parameters<typeof watchFolder>[0], 'watch' | 'fileSystemType' | 'pollMs'>;
 };
+
+/** How far a read has come: `done` files of the `total` found, and the posts read so far. */
+export type FirstRead = (done: number, total: number, posts: () => Post[]) => void;
+
+/** How often the status says how far a first read has come. */
+const FIRST_READ_COUNT_MS = 100;
+/**
+ * The list shows more of a first read once this many times as many posts are
+ * read as it shows: each time, the list is sorted again, so all of them cost a
+ * few sorts of the whole blog, and the read goes on at nearly its own pace.
+ */
+const FIRST_READ_GROWTH = 1.5;
 
 type Options = {
 	follow: Follow | undefined;
@@ -54,7 +71,19 @@ export function useFollow({follow, posts, openFile, dispatch, screen}: Options):
 		let stopped = false;
 		let reading = false;
 		let queued: FolderChanges | undefined;
-		const refresh = async (changes: FolderChanges): Promise<void> => {
+		// The first read fills the list as it goes: the count often, the posts read so far now and then.
+		let countedAt = Number.NEGATIVE_INFINITY;
+		let shown = 0;
+		const onRead: FirstRead = (done, total, read) => {
+			const now = performance.now();
+			const more = done >= Math.max(1, shown * FIRST_READ_GROWTH);
+			if (stopped || (!more && now - countedAt < FIRST_READ_COUNT_MS && done < total)) return;
+			countedAt = now;
+			const posts = more ? read() : undefined;
+			if (posts) shown = done;
+			dispatch({type: 'postsRead', done, total, screen: screen.current, ...(posts ? {posts} : {})});
+		};
+		const refresh = async (changes: FolderChanges, first = false): Promise<void> => {
 			if (reading) {
 				queued = joined(queued, changes);
 				return;
@@ -75,7 +104,7 @@ export function useFollow({follow, posts, openFile, dispatch, screen}: Options):
 					return;
 				}
 
-				const fresh = await follow.reload();
+				const fresh = await follow.reload(first ? onRead : undefined);
 				if (stopped) return;
 				const listed = keepTranslations(previous, fresh.posts, fresh.translations ?? new Map());
 				// Its posts are in the list: kept here too, a second copy would be held for nothing.
@@ -106,7 +135,7 @@ export function useFollow({follow, posts, openFile, dispatch, screen}: Options):
 
 		// After the first frame: following the files never delays it.
 		const later = setImmediate(() => {
-			if (follow.revalidate) void refresh({paths: new Set(), folders: true});
+			if (follow.revalidate || follow.firstRead) void refresh({paths: new Set(), folders: true}, follow.firstRead);
 			if (follow.subscribe) {
 				watcher = {close: follow.subscribe(changes => void refresh(changes))};
 				return;

@@ -1,6 +1,6 @@
-// The blog's files changed while the app runs (the folder is watched): the
-// posts are swapped, and the selection, the open post and the reading position
-// stay on what the person was looking at.
+// The blog's files changed while the app runs (the folder is watched), or its
+// first read fills the list: the posts are swapped, and the selection, the open
+// post and the reading position stay on what the person was looking at.
 import type {Post} from '../../blog/model/model.js';
 import {refilter} from '../screens/list/keys.js';
 import type {LeftOut, Screen, State} from '../state/model.js';
@@ -63,4 +63,18 @@ export function postsChanged(state: State, posts: Post[], leftOut: LeftOut, scre
 	}
 
 	return refilter(next, screen);
+}
+
+/**
+ * The first read goes on: the posts read so far are listed (the selection on
+ * the first row until a key moves it, then on its post), and the status says
+ * how far the read has come. The read's end swaps in the blog (postsChanged).
+ */
+export function postsRead(
+	state: State,
+	{posts, done, total, screen}: {posts?: Post[]; done: number; total: number; screen: Screen},
+): State {
+	if (!posts) return {...state, firstRead: {done, total}};
+	const next = {...state, posts, firstRead: {done, total}};
+	return next.view === 'list' ? refilter(next, screen) : next;
 }

@@ -19,7 +19,7 @@ import {type Anchor, topOfPost} from '../state/anchor.js';
 import {type Action, type LeftOut, noFind, type Screen, type State} from '../state/model.js';
 import {activeView, listOf, openPage, pickerRows, positionOf, postAt, readerTop} from '../state/selectors.js';
 import {overlayRows, scrollToShow} from '../state/viewport.js';
-import {postsChanged} from './follow.js';
+import {postsChanged, postsRead} from './follow.js';
 
 /** Keys kept while a page renders; a person can't type more in that time, a paste can. */
 const MAX_PENDING = 256;
@@ -34,6 +34,8 @@ export type InitialState = {
 	leftOut?: LeftOut;
 	/** The reading state kept from earlier runs; absent: no read marks (--no-state). */
 	memory?: {positions: Record<string, Anchor>; read: Record<string, string>};
+	/** The posts are not read yet: the first read fills the list (postsRead, then postsChanged). */
+	firstRead?: boolean;
 };
 
 const nothingLeftOut: LeftOut = {unreadable: [], skipped: []};
@@ -46,6 +48,7 @@ export function initialState({
 	search,
 	leftOut = nothingLeftOut,
 	memory,
+	firstRead = false,
 }: InitialState): State {
 	// --tag matches a tag or a category; the picker deals in one or the other.
 	const filters = given.terms.some(term => term.kind === 'any')
@@ -75,6 +78,7 @@ export function initialState({
 		contents: null,
 		links: null,
 		leftOut,
+		firstRead: firstRead ? {done: 0, total: 0} : null,
 		problems: null,
 		deleted: null,
 		notice: null,
@@ -298,7 +302,9 @@ function change(state: State, action: Action): State {
 		case 'answered':
 			return {...state, request: null, notice: action.notice};
 		case 'postsChanged':
-			return postsChanged(state, action.posts, action.leftOut ?? state.leftOut, action.screen);
+			return postsChanged({...state, firstRead: null}, action.posts, action.leftOut ?? state.leftOut, action.screen);
+		case 'postsRead':
+			return postsRead(state, action);
 		case 'said':
 			return {...state, notice: action.notice};
 		case 'openPost':

@@ -96,6 +96,8 @@ export type State = {
 	links: LinksState | null;
 	/** What loading left out (fixed for the run); the problems overlay lists it with the posts' warnings. */
 	leftOut: LeftOut;
+	/** The first read of the blog, while it fills the list: files read of those found (the status says so). */
+	firstRead: {done: number; total: number} | null;
 	/** The problems overlay over the list, while it is open. */
 	problems: ProblemsViewState | null;
 	/** The open post, as it was, when its file was deleted while it was read (the reader says so). */
@@ -141,6 +143,8 @@ export type Action =
 	| {type: 'answered'; notice: string | null}
 	/** The blog's files changed on disk and were read again: the posts now, and what loading left out (if read). */
 	| {type: 'postsChanged'; posts: Post[]; leftOut?: LeftOut; screen: Screen}
+	/** The first read goes on: `done` files of `total`, and now and then the posts read so far (not yet in order). */
+	| {type: 'postsRead'; posts?: Post[]; done: number; total: number; screen: Screen}
 	/** Something to say in the status line that no key asked for (watching fell back to polling). */
 	| {type: 'said'; notice: string}
 	/** A link to another post of the blog was followed: that post opens in the reader. */

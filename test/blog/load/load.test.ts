@@ -6,13 +6,14 @@ import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import {discoverPosts, isPostFile} from '../../../source/blog/load/discover.js';
 import {detectLayout} from '../../../source/blog/load/layout.js';
-import {loadBlog} from '../../../source/blog/load/load.js';
+import {listedSoFar, loadBlog} from '../../../source/blog/load/load.js';
 import {skipReason} from '../../../source/blog/load/skip.js';
 import type {SkipReason} from '../../../source/blog/model/model.js';
 import {isGuessedDate} from '../../../source/blog/model/model.js';
 import {UserError} from '../../../source/util/errors.js';
 import {runBin} from '../../helpers/bin.js';
 import {FIXTURES} from '../../helpers/paths.js';
+import {makePost} from '../../helpers/posts.js';
 
 const fixture = path.join(FIXTURES, 'blog');
 
@@ -134,6 +135,47 @@ describe('loadBlog on a big blog', () => {
 		const midway = seenBetween.filter(done => done > 0 && done < total);
 		assert.ok(midway.length > 0, `no turn of the event loop while posts were read: ${seenBetween.join(' ')}`);
 	});
+
+	it('gives its progress the posts read so far, as many as it counts', async () => {
+		const told: Array<[done: number, read: number, total: number]> = [];
+		await loadBlog(root, {
+			drafts: false,
+			cache: false,
+			progress: (done, all, read) => {
+				told.push([done, read.length, all]);
+			},
+		});
+		assert.ok(told.length > 1);
+		for (const [done, read, all] of told) assert.deepEqual([read, all], [done, total]);
+		assert.equal(told.at(-1)?.[0], total);
+	});
+});
+
+describe('listedSoFar: the posts a first read lists as it goes', () => {
+	const today = new Date();
+	const iso = (date: Date) =>
+		`${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+	const tomorrow = iso(new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1));
+	const made = (title: string, date: string | null, draft = false) => ({...makePost({title}, 'Words.'), date, draft});
+	const read = [
+		made('Dated', '2020-01-01'),
+		made('Undated', null),
+		made('A draft', '2020-01-02', true),
+		made('Today', iso(today)),
+		made('Tomorrow', tomorrow),
+	];
+	const cases: Array<[name: string, drafts: boolean, titles: string[]]> = [
+		['without --drafts: no drafts, nothing dated after today', false, ['Dated', 'Undated', 'Today']],
+		['with --drafts: all of them', true, ['Dated', 'Undated', 'A draft', 'Today', 'Tomorrow']],
+	];
+	for (const [name, drafts, titles] of cases) {
+		it(name, () => {
+			assert.deepEqual(
+				listedSoFar(read, drafts).map(post => post.title),
+				titles,
+			);
+		});
+	}
 });
 
 describe('discoverPosts on awkward trees', () => {

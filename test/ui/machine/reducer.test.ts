@@ -585,3 +585,64 @@ describe('the state machine: files changed on disk (postsChanged)', () => {
 		assert.deepEqual(after.leftOut, leftOut);
 	});
 });
+
+describe('the state machine: the first read fills the list (postsRead)', () => {
+	const reading = () => initialState({posts: [], search: fieldsOnly, firstRead: true});
+	const read = (count: number, total = 30, on: Screen = screen): Action => ({
+		type: 'postsRead',
+		posts: posts.slice(0, count),
+		done: count,
+		total,
+		screen: on,
+	});
+	const counted = (done: number, total = 30): Action => ({type: 'postsRead', done, total, screen});
+	const selectedTitle = (state: State) => state.posts.find(post => post.path === state.selectedPath)?.title;
+
+	const cases: Array<
+		[name: string, after: () => State, firstRead: State['firstRead'], listed: number, title?: string]
+	> = [
+		['before anything is read: nothing listed, nothing counted', reading, {done: 0, total: 0}, 0],
+		['a count alone moves the count, not the list', () => run(reading(), counted(7)), {done: 7, total: 30}, 0],
+		['posts read: listed, the first selected', () => run(reading(), read(5)), {done: 5, total: 30}, 5, 'Post 1'],
+		[
+			'more read, no key pressed: the selection follows the first row',
+			() => run(reading(), read(5), read(12)),
+			{done: 12, total: 30},
+			12,
+			'Post 1',
+		],
+		[
+			'a key moved the selection: it stays on its post as more are read',
+			() => run(reading(), read(5), typed('j'), typed('j'), read(12)),
+			{done: 12, total: 30},
+			12,
+			'Post 3',
+		],
+		[
+			'the read ends (postsChanged): no count left, the selection where it was',
+			() =>
+				run(reading(), read(5), typed('j'), {
+					type: 'postsChanged',
+					posts,
+					leftOut: {unreadable: [], skipped: []},
+					screen,
+				}),
+			null,
+			30,
+			'Post 2',
+		],
+	];
+	for (const [name, after, firstRead, listed, title] of cases) {
+		it(name, () => {
+			const state = after();
+			assert.deepEqual(state.firstRead, firstRead);
+			assert.equal(state.posts.length, listed);
+			assert.equal(selectedTitle(state), title);
+		});
+	}
+
+	it('a post opened from the list as it fills stays open as more are read', () => {
+		const opened = run(reading(), read(5), typed('j'), named('return'), read(20));
+		assert.deepEqual([opened.view, selectedTitle(opened)], ['reader', 'Post 2']);
+	});
+});

@@ -8,6 +8,7 @@ import {describeFilters, type Filters, queryWords, termLabel} from '../../../blo
 import type {SearchText} from '../../../blog/search/search.js';
 import {type ListColumns, listRow} from '../../../render/list-row.js';
 import {detailLines, previewLines} from '../../../render/post-details.js';
+import {progressLine} from '../../../text/progress-line.js';
 import {cleanLine} from '../../../text/sanitize.js';
 import {padEnd, wrapStyled} from '../../../text/width.js';
 import {createTheme, type Theme} from '../../../theme/palette.js';
@@ -30,6 +31,17 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 export function listStatus({blog, state, shown, search, theme}: ViewContext): string {
 	const {glyphs} = theme;
 	const dot = ` ${glyphs.separator} `;
+	if (state.firstRead) {
+		// First, so a narrow status line cuts the folder's name, not how far the read has come.
+		const {done, total} = state.firstRead;
+		// Until the walk has found the files, there is nothing to count.
+		const progress =
+			total === 0
+				? `finding posts${glyphs.ellipsis}`
+				: progressLine(done, total, Number.POSITIVE_INFINITY, glyphs.ascii, true);
+		return `${progress}${dot}${blog.root}`;
+	}
+
 	const filterText = describeFilters(state.filters, glyphs.separator);
 	const sortText = state.sort === 'date' ? '' : `${dot}by ${sortLabel(state.sort)}`;
 	const problems = problemsStatus(state, theme);
@@ -95,7 +107,7 @@ function cachedRow(post: Post, columns: ListColumns, theme: Theme, words: string
 
 export function listView(context: ViewContext): ScreenView {
 	const {state, theme, shown, selected, listTop: top, listLayout, listColumns, height} = context;
-	if (state.posts.length === 0) return emptyView(context);
+	if (state.posts.length === 0) return state.firstRead ? {lines: [], status: statusOf(context)} : emptyView(context);
 	if (shown.length === 0) return {lines: filteredEmptyLines(context), status: statusOf(context)};
 	const {listWidth, listHeight, detailRows, previewWidth} = listLayout;
 	const words = queryWords(state.filters.query);

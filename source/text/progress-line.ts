@@ -1,0 +1,22 @@
+// How far a long read has come, as one line: `reading posts 12,345 / 100,000
+// ▕██░░░░░░░░░░░░░░░░░░▏ 12%`. Drawn on stderr before a list (cli/progress.ts)
+// and in the app's status line while its first read fills the list.
+
+const BAR = 20;
+
+const count = (value: number) => value.toLocaleString('en');
+
+/**
+ * The line for `done` of `total` posts read, within `width` columns (the bar
+ * goes first when it does not fit). `estimated`: the total is the number of
+ * files found, not of posts (`~100,000`).
+ */
+export function progressLine(done: number, total: number, width: number, ascii: boolean, estimated = false): string {
+	const share = total > 0 ? Math.min(1, done / total) : 0;
+	const filled = Math.round(share * BAR);
+	const [full, empty, left, right] = ascii ? ['#', '.', '[', ']'] : ['█', '░', '▕', '▏'];
+	const bar = `${left}${full.repeat(filled)}${empty.repeat(BAR - filled)}${right}`;
+	const counts = `reading posts ${count(done)} / ${estimated ? '~' : ''}${count(total)}`;
+	const line = `${counts} ${bar} ${Math.floor(share * 100)}%`;
+	return line.length <= width ? line : counts.slice(0, Math.max(0, width));
+}
