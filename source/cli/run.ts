@@ -5,7 +5,7 @@ import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import {setTimeout as delay} from 'node:timers/promises';
 import meow from 'meow';
-import {type LoadOptions, listedSoFar, loadBlog, loadIndexedBlog} from '../blog/load/load.js';
+import {type LoadOptions, listedSoFar, loadBlog, loadBlogHead, loadIndexedBlog} from '../blog/load/load.js';
 import type {Blog} from '../blog/model/model.js';
 import {visiblePosts} from '../blog/query/filters.js';
 import {commandLineFilters} from '../blog/query/model.js';
@@ -106,23 +106,32 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 			},
 			...(progress ? {progress} : {}),
 		});
-	// The app shows the blog as its index last saw it at once, and reads it again after the first frame.
-	// With no index, a read that takes longer than a moment goes on with the app up, the list filling in.
-	// A printed list is always read from the files.
+	// The app's first screen comes at once: on a plain start (newest first, no filters, no drafts) from the
+	// head of the index, the rest read after the first frame; else from the whole index, read again after
+	// the first frame. With no index, a read that takes longer than a moment goes on with the app up, the
+	// list filling in. A printed list is always read from the files.
 	const appFirst = !options.list && interactive(io) && kind === 'folder';
-	const indexed = appFirst ? loadIndexedBlog(options.target, loadOptions) : undefined;
+	const plainStart =
+		options.tags.length === 0 &&
+		options.search.trim() === '' &&
+		options.sort === 'date' &&
+		!options.drafts &&
+		loadOptions.lang === undefined &&
+		loadOptions.sections === undefined;
+	const head = appFirst && plainStart ? loadBlogHead(options.target, loadOptions) : undefined;
+	const indexed = appFirst && !head ? loadIndexedBlog(options.target, loadOptions) : undefined;
 	let onFirstRead: FirstRead | undefined;
 	const firstReading =
-		appFirst && indexed === undefined
+		appFirst && !head && !indexed
 			? load((done, total, read) => onFirstRead?.(done, total, () => listedSoFar(read, options.drafts)))
 			: undefined;
 	const readAtOnce = firstReading && (await Promise.race([firstReading, delay(FIRST_READ_WAIT_MS)]));
-	const firstRead = firstReading !== undefined && readAtOnce === undefined;
+	const firstRead = head !== undefined || (firstReading !== undefined && readAtOnce === undefined);
 	const listing = () => {
 		const progress = listProgress(options, io);
 		return load(progress?.update).finally(() => progress?.end());
 	};
-	const blog = indexed?.blog ?? readAtOnce ?? (firstRead ? unreadBlog(options.target) : await listing());
+	const blog = head ?? indexed?.blog ?? readAtOnce ?? (firstRead ? unreadBlog(options.target) : await listing());
 	let knownPosts = indexed?.known;
 	const filters = commandLineFilters(options.tags, options.search);
 	const folder = realpathSync(targetIsFile ? path.dirname(options.target) : options.target);
@@ -146,7 +155,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	const stdin = openTerminalInput();
 	if (!stdin) {
 		// No terminal to read keys from (cron, a pipe with no /dev/tty): print instead, from the files.
-		const listed = indexed ? shownOf(await load()) : firstReading ? shownOf(await firstReading) : posts;
+		const listed = head || indexed ? shownOf(await load()) : firstReading ? shownOf(await firstReading) : posts;
 		io.stdout.write(formatList(listed, printWidth(options, io), makeTheme(options, io)));
 		return 0;
 	}
@@ -167,20 +176,18 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 			target: path.resolve(options.target),
 			// Read again while the app runs: a line on stderr would land in the middle of its screen.
 			reload: onRead => {
+				// The first read, begun before the app: it goes on, telling the app how far it has come.
+				if (onRead && firstReading && onFirstRead === undefined) {
+					onFirstRead = onRead;
+					return firstReading;
+				}
+
+				// After the index's head, the list keeps it until the blog is read: only the count moves.
+				if (onRead && head) return load((done, total) => onRead(done, total, () => undefined));
 				// The index's posts help the first reading only: kept after it, they would double the memory the posts take.
 				const known = knownPosts;
 				knownPosts = undefined;
-				return loadBlog(options.target, {
-					...loadOptions,
-					warn: () => {},
-					...(known ? {known} : {}),
-					// Drafts are hidden from the list as it fills, as they are once it is read.
-					...(onRead
-						? {
-								progress: (done, total, read) => onRead(done, total, () => listedSoFar(read, options.drafts)),
-							}
-						: {}),
-				});
+				return loadBlog(options.target, {...loadOptions, warn: () => {}, ...(known ? {known} : {})});
 			},
 			revalidate: indexed !== undefined,
 			firstRead,

@@ -233,3 +233,43 @@ describe('a first read (no index yet): the app comes up at once and the list fil
 		assert.deepEqual(listed(app.frame()), listed(normal.frame()));
 	});
 });
+
+describe('a start from the index’s head: its first posts at once, the rest read after the first frame', () => {
+	it('shows the head’s posts and the count, keeps them while the blog is read, then lists it all', async () => {
+		const root = path.join(temporary, 'head');
+		mkdirSync(root, {recursive: true});
+		const total = 40;
+		for (let index = 0; index < total; index++) {
+			writeFileSync(
+				path.join(root, `post-${index}.md`),
+				post(`Post ${index}`, `2022-01-${String(index % 28).padStart(2, '0')}`, 'W.'),
+			);
+		}
+
+		const full = await loadBlog(root, {drafts: false, cache: false});
+		let told: FirstRead | undefined;
+		let finish: (blog: Blog) => void = () => {};
+		const reload = (onRead?: FirstRead) => {
+			told = onRead;
+			return new Promise<Blog>(resolve => {
+				finish = resolve;
+			});
+		};
+		const head: Blog = {root, posts: full.posts.slice(0, 5), hiddenDrafts: 0};
+		const app = await appOpener()({blog: head, theme, follow: {target: root, reload, firstRead: true}});
+		const listed = (frame: string) => [...frame.matchAll(/\d{4}-\d\d-\d\d +(Post \d+)/g)].map(match => match[1]);
+		const selected = () => /› .*?(Post \d+)/.exec(app.frame())?.[1];
+		const headTitles = head.posts.map(each => each.title);
+		assert.deepEqual(listed(app.frame()), headTitles);
+		await app.waitFor(() => told !== undefined);
+		// The read goes on: only its count moves, the head's posts stay.
+		told?.(20, total, () => undefined);
+		await app.waitFor(frame => /reading posts 20 \/ ~40/.test(frame));
+		assert.deepEqual(listed(app.frame()), headTitles);
+		assert.equal(selected(), headTitles[0]);
+		finish(full);
+		await app.waitFor(frame => /40 of 40 posts/.test(frame));
+		assert.equal(selected(), headTitles[0], 'the selection stays on the first post');
+		assert.deepEqual(listed(app.frame()).slice(0, 5), headTitles);
+	});
+});

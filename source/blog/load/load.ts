@@ -8,7 +8,7 @@ import {markSorted, newestFirst} from '../query/sort.js';
 import {UNREADABLE} from './body.js';
 import {discoverPosts, type FoundFile, isInside, isPostFile, POST_EXTENSION_LIST} from './discover.js';
 import {guessDates} from './guessed-dates.js';
-import {IndexCache, type IndexedPost, indexedPosts} from './index-cache.js';
+import {IndexCache, type IndexedPost, indexedHead, indexedPosts} from './index-cache.js';
 import {detectLayout, type SiteLayout} from './layout.js';
 import {type FileToRead, loadPostFile, readPostFile} from './read-post.js';
 import {skipReason} from './skip.js';
@@ -306,6 +306,10 @@ export function listedSoFar(read: readonly Post[], drafts: boolean): Post[] {
 	return read.filter(post => !post.draft && !isFuture(post, today));
 }
 
+/** What the status line says of the site's layout ("Hugo: content/posts"), when one was recognised. */
+const layoutLabel = (layout: SiteLayout | undefined): string | null =>
+	layout?.name ? `${layout.name}: ${layout.folders.join(', ')}${layout.note ? ` (${layout.note})` : ''}` : null;
+
 /**
  * The blog from its posts as read: translations grouped, slugs made unique,
  * newest first; and `listed`, the posts listed with drafts or without, in
@@ -317,19 +321,48 @@ function assembleBlog(target: string, posts: Post[], found: Found, options: Load
 	// Drafts are sorted in too, and left out after: the order suits a start with --drafts as well.
 	const listed = newestFirst(grouped.listed);
 	const shown = options.drafts || found.single ? listed : listed.filter(post => !post.draft);
-	const {layout} = found;
 	const blog = {
 		root: target,
 		posts: markSorted(shown, 'date'),
 		hiddenDrafts: listed.length - shown.length,
-		layout: layout?.name
-			? `${layout.name}: ${layout.folders.join(', ')}${layout.note ? ` (${layout.note})` : ''}`
-			: null,
+		layout: layoutLabel(found.layout),
 		translations: grouped.translations,
 		problems: found.problems,
 		skipped: found.skipped,
 	};
 	return {blog, listed};
+}
+
+/**
+ * The first posts the list showed when the blog was last read (its index's
+ * head, drafts left out, newest first), for the app's first screen: read in
+ * the same time at any size, the posts' files not looked at. Undefined when
+ * there is no sound head.
+ */
+export function loadBlogHead(target: string, options: LoadOptions): Blog | undefined {
+	if (options.cache === false) return undefined;
+	let root: string;
+	try {
+		if (!statSync(target).isDirectory()) return undefined;
+		root = realpathSync(target);
+	} catch {
+		return undefined;
+	}
+
+	const posts = indexedHead(root, target, options.env ?? process.env);
+	if (!posts || posts.length === 0) return undefined;
+	// Its posts' own: no other copy is shared.
+	markFuturePosts(posts);
+	const layout = detectLayout(target, options.sections ? {sections: options.sections} : {});
+	return {
+		root: target,
+		posts: markSorted(
+			posts.filter(post => !post.draft),
+			'date',
+		),
+		hiddenDrafts: 0,
+		layout: layoutLabel(layout),
+	};
 }
 
 /**

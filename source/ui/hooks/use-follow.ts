@@ -30,8 +30,11 @@ export type Follow = {
 	watch?: Pick<Parameters<typeof watchFolder>[0], 'watch' | 'fileSystemType' | 'pollMs'>;
 };
 
-/** How far a read has come: `done` files of the `total` found, and the posts read so far. */
-export type FirstRead = (done: number, total: number, posts: () => Post[]) => void;
+/**
+ * How far a read has come: `done` files of the `total` found, and the posts read so far to list
+ * (undefined: the list keeps what it shows until the read ends).
+ */
+export type FirstRead = (done: number, total: number, posts: () => Post[] | undefined) => void;
 
 /** How often the status says how far a first read has come. */
 const FIRST_READ_COUNT_MS = 100;
@@ -74,13 +77,16 @@ export function useFollow({follow, posts, openFile, dispatch, screen}: Options):
 		// The first read fills the list as it goes: the count often, the posts read so far now and then.
 		let countedAt = Number.NEGATIVE_INFINITY;
 		let shown = 0;
+		// Whether the read lists its posts as it goes (not after the index's head: the list keeps it).
+		let listing = true;
 		const onRead: FirstRead = (done, total, read) => {
 			const now = performance.now();
-			const more = done >= Math.max(1, shown * FIRST_READ_GROWTH);
+			const more = listing && done >= Math.max(1, shown * FIRST_READ_GROWTH);
 			if (stopped || (!more && now - countedAt < FIRST_READ_COUNT_MS && done < total)) return;
 			countedAt = now;
 			const posts = more ? read() : undefined;
 			if (posts) shown = done;
+			else if (more) listing = false;
 			dispatch({type: 'postsRead', done, total, screen: screen.current, ...(posts ? {posts} : {})});
 		};
 		const refresh = async (changes: FolderChanges, first = false): Promise<void> => {

@@ -3,8 +3,8 @@ import {mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync,
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {indexedPosts} from '../../../source/blog/load/index-cache.js';
-import {loadBlog, loadIndexedBlog} from '../../../source/blog/load/load.js';
+import {HEAD_ROWS, indexedPosts} from '../../../source/blog/load/index-cache.js';
+import {loadBlog, loadBlogHead, loadIndexedBlog} from '../../../source/blog/load/load.js';
 import {createTheme} from '../../../source/theme/palette.js';
 import {appOpener} from '../../helpers/ink.js';
 
@@ -152,5 +152,68 @@ describe('the app on the blog from its index', () => {
 		await app.waitFor(frame => frame.includes('Delta') && frame.includes('Alpha, edited'), 10_000);
 		assert.doesNotMatch(app.frame(), /Gamma/);
 		assert.match(app.frame(), /3 of 3 posts/);
+	});
+});
+
+describe('the head of the index: the first screen’s posts, read in the same time at any size', () => {
+	/** A blog of `count` posts (one in five a draft), loaded once so its index and head are written. */
+	async function bigBlog(count: number) {
+		const root = path.join(temporary, `head-${++blogs}`);
+		mkdirSync(root, {recursive: true});
+		for (let index = 0; index < count; index++) {
+			const day = String((index % 28) + 1).padStart(2, '0');
+			const date = `20${String(10 + Math.floor(index / 300)).padStart(2, '0')}-01-${day}`;
+			const draft = index % 5 === 0 ? 'draft: true\n' : '';
+			writeFileSync(
+				path.join(root, `post-${index}.md`),
+				`---\ntitle: Post ${index}\ndate: ${date}\n${draft}---\nWords.\n`,
+			);
+		}
+
+		const cache = path.join(root, '.cache');
+		const options = {drafts: false, env: {...process.env, XDG_CACHE_HOME: cache}};
+		const loaded = await loadBlog(root, options);
+		const files = () => readdirSync(path.join(cache, 'blogread')).map(name => path.join(cache, 'blogread', name));
+		const file = (prefix: string) => files().find(name => path.basename(name).startsWith(prefix)) ?? '';
+		return {root, options, loaded, index: file('index-'), head: file('head-')};
+	}
+
+	it('is nothing before a first load has written the index', () => {
+		const {root, options} = makeBlog();
+		assert.equal(loadBlogHead(root, options), undefined);
+	});
+
+	it('gives the first posts a load lists, in its order, drafts left out', async () => {
+		const {root, options, loaded} = await bigBlog(2 * HEAD_ROWS);
+		const head = loadBlogHead(root, options);
+		assert.equal(head?.posts.length, HEAD_ROWS);
+		assert.deepEqual(
+			head?.posts.map(post => post.path),
+			loaded.posts.slice(0, HEAD_ROWS).map(post => post.path),
+		);
+		assert.ok(head?.posts.every(post => !post.draft));
+	});
+
+	it('is read without the index: there with the index broken, its size not growing with the blog', async () => {
+		const small = await bigBlog(2 * HEAD_ROWS);
+		const big = await bigBlog(8 * HEAD_ROWS);
+		writeFileSync(big.index, 'not an index');
+		assert.equal(loadIndexedBlog(big.root, big.options), undefined);
+		assert.equal(loadBlogHead(big.root, big.options)?.posts.length, HEAD_ROWS);
+		// A header and HEAD_ROWS rows, whatever the blog's size; the index grows with it.
+		const lines = (file: string) => readFileSync(file, 'utf8').trimEnd().split('\n').length;
+		assert.deepEqual([lines(small.head), lines(big.head)], [HEAD_ROWS + 1, HEAD_ROWS + 1]);
+		const sizeOf = (file: string) => readFileSync(file).length;
+		assert.ok(sizeOf(big.head) < 1.5 * sizeOf(small.head), `${sizeOf(big.head)} bytes, ${sizeOf(small.head)}`);
+	});
+
+	it('is nothing when any of its rows is not sound (a crafted head shows nothing of it)', async () => {
+		const {root, options, head} = await bigBlog(20);
+		const lines = readFileSync(head, 'utf8').split('\n');
+		// A sound row but for its path, which leaves the blog.
+		lines[2] = (lines[2] ?? '').replace(/^\["[^"]+"/, '["../../etc/passwd.md"');
+		assert.match(lines[2] ?? '', /^\["\.\.\/\.\.\/etc\/passwd\.md",\d/);
+		writeFileSync(head, lines.join('\n'));
+		assert.equal(loadBlogHead(root, options), undefined);
 	});
 });
