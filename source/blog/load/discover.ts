@@ -1,6 +1,7 @@
 import {type Dirent, readdirSync, realpathSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {errorCode} from '../../util/errors.js';
+import {Slices} from '../../util/slices.js';
 
 /**
  * Markdown files by their extension, in lower case: the common spellings, MDX,
@@ -41,9 +42,15 @@ type Frame = {relative: string; prefix: string; realPrefix: string; entries: Dir
  * only regular files (a FIFO or device would block the reader). Folders it
  * cannot read are noted in `problems`. The walk keeps its own stack and knows
  * each real folder's path without asking the system, so its work grows with
- * the number of entries however deep the folders go.
+ * the number of entries however deep the folders go; and it goes a slice at a
+ * time, so keys are answered while a big blog is walked.
  */
-export function discoverPosts(root: string, boundary: string = root, problems: string[] = []): FoundFile[] {
+export async function discoverPosts(
+	root: string,
+	boundary: string = root,
+	problems: string[] = [],
+	slices = new Slices(),
+): Promise<FoundFile[]> {
 	// Links may point anywhere inside the blog (boundary), not outside it.
 	const realRoot = realpathSync.native(boundary);
 	const seenFolders = new Set<string>();
@@ -75,6 +82,7 @@ export function discoverPosts(root: string, boundary: string = root, problems: s
 
 	enter(root, realpathSync.native(root), '');
 	while (stack.length > 0) {
+		if (slices.due()) await slices.next();
 		const frame = stack.at(-1) as Frame;
 		const entry = frame.entries[frame.next++];
 		if (!entry) {

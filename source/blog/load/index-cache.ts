@@ -8,6 +8,7 @@ import {
 	readPrivateFile,
 	writePrivateFile,
 } from '../../storage/private-folder.js';
+import type {Slices} from '../../util/slices.js';
 import {fromRow, type Post, type Row, type RowStamp, toRow} from '../model/model.js';
 import {type BlogNames, blogNames, parseBlogNames} from './blog-names.js';
 import type {FoundFile} from './discover.js';
@@ -166,7 +167,6 @@ export function indexedPosts(
  * can't be trusted), and every row read back is checked as strictly as a post.
  */
 export class IndexCache {
-	private readonly file: string | undefined;
 	private bytes: Buffer | undefined;
 	private readonly rows = new Map<string, Span>();
 	/** The next index: rows kept as they were (in `bytes`, or posts already taken from it), and new ones. */
@@ -174,26 +174,34 @@ export class IndexCache {
 	private changed = false;
 
 	/**
-	 * `known`: the posts this run already took from the index (indexedPosts),
-	 * used instead of parsing their rows again.
+	 * The index of the blog at `root` (its real path), its rows found a slice at a time.
+	 * `known`: the posts this run already took from the index (indexedPosts), used
+	 * instead of parsing their rows again.
 	 */
-	constructor(
-		readonly root: string,
+	static async open(
+		root: string,
 		env: NodeJS.ProcessEnv,
-		warn?: (line: string) => void,
-		private readonly known?: ReadonlyMap<string, IndexedPost>,
-	) {
-		this.file = indexFile(root, env, warn);
+		{warn, known, slices}: {warn?: (line: string) => void; known?: ReadonlyMap<string, IndexedPost>; slices: Slices},
+	): Promise<IndexCache> {
+		const cache = new IndexCache(root, indexFile(root, env, warn), known);
 		// With the posts already taken from the index, reading it again would only hold a second copy of it.
-		if (this.file && !known) this.read(this.file);
+		if (cache.file && !known) await cache.read(cache.file, slices);
+		return cache;
 	}
 
-	private read(file: string): void {
+	private constructor(
+		readonly root: string,
+		private readonly file: string | undefined,
+		private readonly known: ReadonlyMap<string, IndexedPost> | undefined,
+	) {}
+
+	private async read(file: string, slices: Slices): Promise<void> {
 		const read = readIndex(file, this.root);
 		if (!read) return;
 		const {bytes, headerEnd} = read;
 		this.bytes = bytes;
 		for (let start = headerEnd + 1; start < bytes.length; ) {
+			if (slices.due()) await slices.next();
 			const newline = bytes.indexOf(NEWLINE, start);
 			const span = {start, end: newline === -1 ? bytes.length : newline};
 			const key = linePath(bytes, span);

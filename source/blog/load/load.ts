@@ -1,7 +1,7 @@
 import {realpathSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
-import {setImmediate as nextTurn} from 'node:timers/promises';
 import {errorCode, UserError} from '../../util/errors.js';
+import {Slices} from '../../util/slices.js';
 import type {Blog, Post, SkippedFile} from '../model/model.js';
 import {LANGUAGE_SUFFIX, localToday} from '../model/normalise.js';
 import {markSorted, newestFirst} from '../query/sort.js';
@@ -52,21 +52,22 @@ function realDraftFolders(target: string, layout: SiteLayout): string[] {
  * file is a draft by where it really lives: `_posts/x.md -> ../_drafts/y.md`
  * is the draft it links to, and listed once, as the draft.
  */
-function layoutFiles(
+async function layoutFiles(
 	target: string,
 	layout: SiteLayout,
 	problems: string[],
 	skipped: SkippedFile[],
 	groupPaths: Map<string, string>,
-): FileToRead[] {
+	slices: Slices,
+): Promise<FileToRead[]> {
 	const files = new Map<string, FileToRead>();
 	const drafts = realDraftFolders(target, layout);
 	/** `translation`: the folder holds the same posts in another language, as those of `of`. */
-	const add = (folder: string, inDraftFolder: boolean, translation?: {lang: string; of: string}) => {
+	const add = async (folder: string, inDraftFolder: boolean, translation?: {lang: string; of: string}) => {
 		let found: FoundFile[];
 		const folderProblems: string[] = [];
 		try {
-			found = discoverPosts(path.resolve(target, folder), target, folderProblems);
+			found = await discoverPosts(path.resolve(target, folder), target, folderProblems, slices);
 		} catch (error) {
 			if (folder === '') throw new UserError(`${target}: cannot read this folder (${errorCode(error)})`);
 			return;
@@ -76,6 +77,7 @@ function layoutFiles(
 		}
 
 		for (const file of found) {
+			if (slices.due()) await slices.next();
 			const filePath = folder === '' ? file.path : `${folder}/${file.path}`;
 			const reason = skipReason(filePath, layout.pageFolders);
 			if (reason !== null) {
@@ -102,20 +104,14 @@ function layoutFiles(
 		}
 	};
 
-	for (const folder of layout.folders) add(folder, false);
-	for (const {folder, lang, of} of layout.translations ?? []) add(folder, false, {lang, of});
-	for (const folder of layout.draftFolders) add(folder, true);
+	for (const folder of layout.folders) await add(folder, false);
+	for (const {folder, lang, of} of layout.translations ?? []) await add(folder, false, {lang, of});
+	for (const folder of layout.draftFolders) await add(folder, true);
 	return [...files.values()];
 }
 
 /** Posts read between two words to `progress`. */
 const PROGRESS_EVERY = 256;
-/**
- * Posts are read this long (ms) at a time, the event loop turning in between:
- * reading a big blog again while the app runs (files changed in a burst) takes
- * seconds, and keys are answered meanwhile.
- */
-const READ_SLICE_MS = 8;
 
 /**
  * The posts of a folder, from the index where their files are unchanged, in
@@ -129,13 +125,17 @@ async function loadFolder(
 	problems: string[],
 	skipped: SkippedFile[],
 ): Promise<{posts: Post[]; cache: IndexCache | undefined; groupPaths: Map<string, string>}> {
+	// Walked, checked against the index and read a slice at a time: a big blog takes seconds, read
+	// again while the app runs (files changed in a burst, or after the index's head), and keys are
+	// answered meanwhile.
+	const slices = new Slices();
 	const groupPaths = new Map<string, string>();
-	const files = layoutFiles(target, layout, problems, skipped, groupPaths);
+	const files = await layoutFiles(target, layout, problems, skipped, groupPaths, slices);
 	const folder = realpathSync(target);
 	const cache =
 		options.cache === false
 			? undefined
-			: new IndexCache(folder, options.env ?? process.env, options.warn, options.known);
+			: await IndexCache.open(folder, options.env ?? process.env, {slices, ...options});
 	const read = (file: FileToRead): Post => {
 		// How the file is read besides its bytes: a row read another way is not this post.
 		const context = [
@@ -156,15 +156,11 @@ async function loadFolder(
 		return post;
 	};
 	const posts: Post[] = [];
-	let sliceStart = performance.now();
 	for (const file of files) {
 		posts.push(read(file));
 		const done = posts.length;
 		if (done % PROGRESS_EVERY === 0 || done === files.length) options.progress?.(done, files.length, posts);
-		if (performance.now() - sliceStart >= READ_SLICE_MS) {
-			await nextTurn();
-			sliceStart = performance.now();
-		}
+		if (slices.due()) await slices.next();
 	}
 
 	if (!cache) return {posts, cache, groupPaths};

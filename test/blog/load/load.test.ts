@@ -11,6 +11,7 @@ import {skipReason} from '../../../source/blog/load/skip.js';
 import type {SkipReason} from '../../../source/blog/model/model.js';
 import {isGuessedDate} from '../../../source/blog/model/model.js';
 import {UserError} from '../../../source/util/errors.js';
+import {Slices} from '../../../source/util/slices.js';
 import {runBin} from '../../helpers/bin.js';
 import {FIXTURES} from '../../helpers/paths.js';
 import {makePost} from '../../helpers/posts.js';
@@ -196,17 +197,35 @@ describe('discoverPosts on awkward trees', () => {
 		symlinkSync('a.md', path.join(root, 'blog', 'alias.md'));
 		execFileSync('mkfifo', [path.join(root, 'blog', 'pipe.md')]);
 		assert.deepEqual(
-			discoverPosts(path.join(root, 'blog')).map(file => file.path),
+			(await discoverPosts(path.join(root, 'blog'))).map(file => file.path),
 			['a.md', 'sub/b.md'],
 		);
 	});
 
-	it('lists paths in code-unit order, though the walk reaches `a/b` before `a-c`', () => {
+	it('walks a slice at a time, the event loop turning between slices', async () => {
+		const blog = path.join(root, 'sliced');
+		mkdirSync(path.join(blog, 'sub'), {recursive: true});
+		for (let index = 0; index < 20; index++) writeFileSync(path.join(blog, 'sub', `p${index}.md`), '# Post');
+		let turns = 0;
+		let walking = true;
+		const count = () => {
+			turns++;
+			if (walking) setImmediate(count);
+		};
+		setImmediate(count);
+		// Slices of no time: the loop turns at every entry.
+		const found = await discoverPosts(blog, blog, [], new Slices(0));
+		walking = false;
+		assert.equal(found.length, 20);
+		assert.ok(turns >= 20, `the event loop turned ${turns} times during the walk`);
+	});
+
+	it('lists paths in code-unit order, though the walk reaches `a/b` before `a-c`', async () => {
 		const blog = path.join(root, 'order');
 		mkdirSync(path.join(blog, 'a'), {recursive: true});
 		for (const file of ['a/b.md', 'a-c.md', 'a.d.md', 'b.md']) writeFileSync(path.join(blog, file), '# Post');
 		assert.deepEqual(
-			discoverPosts(blog).map(file => file.path),
+			(await discoverPosts(blog)).map(file => file.path),
 			['a-c.md', 'a.d.md', 'a/b.md', 'b.md'],
 		);
 	});
@@ -223,25 +242,25 @@ describe('discoverPosts on awkward trees', () => {
 		return `${'a/'.repeat(depth)}deep.md`;
 	};
 
-	it('lists a post 1500 folders deep', () => {
+	it('lists a post 1500 folders deep', async () => {
 		const blog = path.join(root, 'deep');
 		const deepPost = nest(blog, 1500);
 		writeFileSync(path.join(blog, 'top.md'), '# Top');
 		const problems: string[] = [];
 		assert.deepEqual(
-			discoverPosts(blog, blog, problems).map(file => file.path),
+			(await discoverPosts(blog, blog, problems)).map(file => file.path),
 			[deepPost, 'top.md'],
 		);
 		assert.deepEqual(problems, []);
 	});
 
-	it('says which folder is too deep for the system to name, and lists the rest', () => {
+	it('says which folder is too deep for the system to name, and lists the rest', async () => {
 		const blog = path.join(root, 'too-deep');
 		nest(blog, 2500);
 		writeFileSync(path.join(blog, 'a', 'near.md'), '# Near');
 		const problems: string[] = [];
 		assert.deepEqual(
-			discoverPosts(blog, blog, problems).map(file => file.path),
+			(await discoverPosts(blog, blog, problems)).map(file => file.path),
 			['a/near.md'],
 		);
 		assert.equal(problems.length, 1);

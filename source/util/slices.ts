@@ -1,0 +1,23 @@
+// Long work on the main thread done a slice at a time, the event loop turning
+// between slices, so keys are answered while a big blog is walked and read.
+import {setImmediate as nextTurn} from 'node:timers/promises';
+
+/** How long a slice lasts (ms): a key waits at most about this long, plus its frame. */
+export const SLICE_MS = 8;
+
+export class Slices {
+	private start = performance.now();
+
+	constructor(private readonly ms = SLICE_MS) {}
+
+	/** Whether this slice is over: then `next` lets the event loop turn. */
+	due(): boolean {
+		return performance.now() - this.start >= this.ms;
+	}
+
+	/** Lets the event loop turn once, and starts the next slice. */
+	async next(): Promise<void> {
+		await nextTurn();
+		this.start = performance.now();
+	}
+}
