@@ -21,3 +21,20 @@ export class Slices {
 		this.start = performance.now();
 	}
 }
+
+/** Work in steps (a generator that yields between them): all of them at once. */
+export function allSteps<T>(steps: Generator<void, T>): T {
+	for (;;) {
+		const step = steps.next();
+		if (step.done) return step.value;
+	}
+}
+
+/** Work in steps, the event loop turning between them when a slice is over. */
+export async function stepsInSlices<T>(steps: Generator<void, T>, slices: Slices): Promise<T> {
+	for (;;) {
+		const step = steps.next();
+		if (step.done) return step.value;
+		if (slices.due()) await slices.next();
+	}
+}

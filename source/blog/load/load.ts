@@ -1,7 +1,7 @@
 import {realpathSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {errorCode, UserError} from '../../util/errors.js';
-import {Slices} from '../../util/slices.js';
+import {allSteps, Slices, stepsInSlices} from '../../util/slices.js';
 import type {Blog, Post, SkippedFile} from '../model/model.js';
 import {LANGUAGE_SUFFIX, localToday} from '../model/normalise.js';
 import {markSorted, newestFirst} from '../query/sort.js';
@@ -124,11 +124,8 @@ async function loadFolder(
 	options: LoadOptions,
 	problems: string[],
 	skipped: SkippedFile[],
+	slices: Slices,
 ): Promise<{posts: Post[]; cache: IndexCache | undefined; groupPaths: Map<string, string>}> {
-	// Walked, checked against the index and read a slice at a time: a big blog takes seconds, read
-	// again while the app runs (files changed in a burst, or after the index's head), and keys are
-	// answered meanwhile.
-	const slices = new Slices();
 	const groupPaths = new Map<string, string>();
 	const files = await layoutFiles(target, layout, problems, skipped, groupPaths, slices);
 	const folder = realpathSync(target);
@@ -236,6 +233,10 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 		throw new UserError(`${target}: no such file or folder`);
 	}
 
+	// Walked, checked against the index, read and put in order a slice at a time: a big blog takes
+	// seconds, read again while the app runs (files changed in a burst, or after the index's head),
+	// and keys are answered meanwhile.
+	const slices = new Slices();
 	let posts: Post[];
 	let cache: IndexCache | undefined;
 	let layout: SiteLayout | undefined;
@@ -244,7 +245,7 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	const skipped: SkippedFile[] = [];
 	if (stat.isDirectory()) {
 		layout = detectLayout(target, options.sections ? {sections: options.sections} : {});
-		({posts, cache, groupPaths} = await loadFolder(target, layout, options, problems, skipped));
+		({posts, cache, groupPaths} = await loadFolder(target, layout, options, problems, skipped, slices));
 		if (layout.name === 'Zola') {
 			const found = zolaPages(posts, realpathSync(target), 'content');
 			posts = found.posts;
@@ -262,16 +263,15 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	}
 
 	// Posts taken from this run's first reading of the index are shared with it: those that change are copied.
+	if (slices.due()) await slices.next();
 	if (options.known) posts = copiesWhereChanged(posts);
 	markFuturePosts(posts);
 	// Undated posts get a guessed date (a post opened alone too, so it shows as it does listed),
 	// never kept in the index: its rows were made as the posts were read.
 	await guessDates(posts, realpathSync(stat.isDirectory() ? target : path.dirname(path.resolve(target))), options.env);
-	const {blog, listed} = assembleBlog(
-		target,
-		posts,
-		{single: stat.isFile(), layout, problems, skipped, groupPaths},
-		options,
+	const {blog, listed} = await stepsInSlices(
+		assembleBlog(target, posts, {single: stat.isFile(), layout, problems, skipped, groupPaths}, options),
+		slices,
 	);
 	cache?.save(listed);
 	return blog;
@@ -309,13 +309,21 @@ const layoutLabel = (layout: SiteLayout | undefined): string | null =>
 /**
  * The blog from its posts as read: translations grouped, slugs made unique,
  * newest first; and `listed`, the posts listed with drafts or without, in
- * that order (what the index keeps its rows in).
+ * that order (what the index keeps its rows in). In steps (see util/slices.ts).
  */
-function assembleBlog(target: string, posts: Post[], found: Found, options: LoadOptions): {blog: Blog; listed: Post[]} {
+function* assembleBlog(
+	target: string,
+	posts: Post[],
+	found: Found,
+	options: LoadOptions,
+): Generator<void, {blog: Blog; listed: Post[]}> {
 	const grouped = groupTranslations(posts, options.lang, found.groupPaths ?? new Map());
+	yield;
 	makeSlugsUnique(grouped.listed);
+	yield;
 	// Drafts are sorted in too, and left out after: the order suits a start with --drafts as well.
 	const listed = newestFirst(grouped.listed);
+	yield;
 	const shown = options.drafts || found.single ? listed : listed.filter(post => !post.draft);
 	const blog = {
 		root: target,
@@ -408,16 +416,7 @@ export function loadIndexedBlog(
 	if (!known || known.size === 0) return undefined;
 	const posts = copiesWhereChanged(Array.from(known.values(), ({post}) => post));
 	markFuturePosts(posts);
-	const {blog} = assembleBlog(
-		target,
-		posts,
-		{
-			single: false,
-			layout: detectLayout(target, options.sections ? {sections: options.sections} : {}),
-			problems: [],
-			skipped: [],
-		},
-		options,
-	);
+	const layout = detectLayout(target, options.sections ? {sections: options.sections} : {});
+	const {blog} = allSteps(assembleBlog(target, posts, {single: false, layout, problems: [], skipped: []}, options));
 	return {blog, known};
 }
