@@ -175,48 +175,57 @@ describe('reading a big blog again: keys are answered meanwhile', () => {
 	});
 });
 
+/** A blog of `total` posts, `post-N.md` dated by `dateOf`, and the blog a load gives. */
+async function blogOf(name: string, total: number, dateOf: (index: number) => string) {
+	const root = path.join(temporary, name);
+	mkdirSync(root, {recursive: true});
+	for (let index = 0; index < total; index++) {
+		writeFileSync(path.join(root, `post-${index}.md`), post(`Post ${index}`, dateOf(index), 'W.'));
+	}
+
+	return {root, full: await loadBlog(root, {drafts: false, cache: false})};
+}
+
+/** A first read the test holds: `told` is what the app gave it to tell, and the read ends at `finish`. */
+function heldRead() {
+	const held: {told: FirstRead | undefined; finish: (blog: Blog) => void} = {told: undefined, finish: () => {}};
+	const reload = (onRead?: FirstRead) => {
+		held.told = onRead;
+		return new Promise<Blog>(resolve => {
+			held.finish = resolve;
+		});
+	};
+	return {held, reload};
+}
+
+const listed = (frame: string) => [...frame.matchAll(/\d{4}-\d\d-\d\d +(Post \d+)/g)].map(match => match[1]);
+const selectedIn = (frame: string) => /› .*?(Post \d+)/.exec(frame)?.[1];
+
 describe('a first read (no index yet): the app comes up at once and the list fills in', () => {
 	it('shows a growing count and the posts read so far, answers keys meanwhile, and ends as a normal load', async () => {
-		const root = path.join(temporary, 'first-read');
-		mkdirSync(root, {recursive: true});
 		const total = 60;
-		for (let index = 0; index < total; index++) {
-			const month = String((index % 12) + 1).padStart(2, '0');
-			writeFileSync(
-				path.join(root, `post-${index}.md`),
-				post(`Post ${index}`, `2022-${month}-0${(index % 9) + 1}`, 'W.'),
-			);
-		}
-
-		const full = await loadBlog(root, {drafts: false, cache: false});
+		const {root, full} = await blogOf('first-read', total, index => {
+			return `2022-${String((index % 12) + 1).padStart(2, '0')}-0${(index % 9) + 1}`;
+		});
 		// The posts as a read gives them: in the order of their files, not yet sorted.
 		const inFileOrder = [...full.posts].sort((a, b) => a.path.localeCompare(b.path, 'en', {numeric: true}));
-		// The test reads: `onRead` is told what the test says, and the read ends when the test says.
-		let told: FirstRead | undefined;
-		let finish: (blog: Blog) => void = () => {};
-		const reload = (onRead?: FirstRead) => {
-			told = onRead;
-			return new Promise<Blog>(resolve => {
-				finish = resolve;
-			});
-		};
+		const {held, reload} = heldRead();
 		const unread: Blog = {root, posts: [], hiddenDrafts: 0};
 		const app = await appOpener()({blog: unread, theme, follow: {target: root, reload, firstRead: true}});
 		assert.match(app.frame(), /finding posts/);
-		await app.waitFor(() => told !== undefined);
+		await app.waitFor(() => held.told !== undefined);
 		const readSoFar = (count: number): Post[] => inFileOrder.slice(0, count);
-		told?.(20, total, () => readSoFar(20));
+		held.told?.(20, total, () => readSoFar(20));
 		await app.waitFor(frame => /reading posts 20 \/ ~60/.test(frame) && /› .*Post \d+/.test(frame));
-		const listed = (frame: string) => [...frame.matchAll(/\d{4}-\d\d-\d\d +(Post \d+)/g)].map(match => match[1]);
 		// Newest first among those read, the selection on the first row.
 		const sortedSoFar = [...readSoFar(20)].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
 		assert.equal(listed(app.frame())[0], sortedSoFar[0]?.title);
 		// A key moves the selection while the read goes on; the selection then stays on its post.
 		await app.press('j');
-		const selected = () => /› .*?(Post \d+)/.exec(app.frame())?.[1];
+		const selected = () => selectedIn(app.frame());
 		const chosen = selected();
 		assert.equal(chosen, listed(app.frame())[1]);
-		told?.(45, total, () => readSoFar(45));
+		held.told?.(45, total, () => readSoFar(45));
 		await app.waitFor(frame => /reading posts 45 \/ ~60/.test(frame));
 		assert.equal(selected(), chosen, 'the selection stays on its post as the list grows');
 		// The help opens and closes meanwhile.
@@ -224,7 +233,7 @@ describe('a first read (no index yet): the app comes up at once and the list fil
 		assert.match(app.frame(), /Post list keys/);
 		await app.press('q');
 		// The read ends: the count goes, the list is the blog as a normal load lists it, the selection where it was.
-		finish(full);
+		held.finish(full);
 		await app.waitFor(frame => new RegExp(`${total} of ${total} posts`).test(frame));
 		assert.doesNotMatch(app.frame(), /reading posts/);
 		assert.equal(selected(), chosen);
@@ -236,38 +245,21 @@ describe('a first read (no index yet): the app comes up at once and the list fil
 
 describe('a start from the index’s head: its first posts at once, the rest read after the first frame', () => {
 	it('shows the head’s posts and the count, keeps them while the blog is read, then lists it all', async () => {
-		const root = path.join(temporary, 'head');
-		mkdirSync(root, {recursive: true});
 		const total = 40;
-		for (let index = 0; index < total; index++) {
-			writeFileSync(
-				path.join(root, `post-${index}.md`),
-				post(`Post ${index}`, `2022-01-${String(index % 28).padStart(2, '0')}`, 'W.'),
-			);
-		}
-
-		const full = await loadBlog(root, {drafts: false, cache: false});
-		let told: FirstRead | undefined;
-		let finish: (blog: Blog) => void = () => {};
-		const reload = (onRead?: FirstRead) => {
-			told = onRead;
-			return new Promise<Blog>(resolve => {
-				finish = resolve;
-			});
-		};
+		const {root, full} = await blogOf('head', total, index => `2022-01-${String((index % 28) + 1).padStart(2, '0')}`);
+		const {held, reload} = heldRead();
 		const head: Blog = {root, posts: full.posts.slice(0, 5), hiddenDrafts: 0};
 		const app = await appOpener()({blog: head, theme, follow: {target: root, reload, firstRead: true}});
-		const listed = (frame: string) => [...frame.matchAll(/\d{4}-\d\d-\d\d +(Post \d+)/g)].map(match => match[1]);
-		const selected = () => /› .*?(Post \d+)/.exec(app.frame())?.[1];
+		const selected = () => selectedIn(app.frame());
 		const headTitles = head.posts.map(each => each.title);
 		assert.deepEqual(listed(app.frame()), headTitles);
-		await app.waitFor(() => told !== undefined);
+		await app.waitFor(() => held.told !== undefined);
 		// The read goes on: only its count moves, the head's posts stay.
-		told?.(20, total, () => undefined);
+		held.told?.(20, total, () => undefined);
 		await app.waitFor(frame => /reading posts 20 \/ ~40/.test(frame));
 		assert.deepEqual(listed(app.frame()), headTitles);
 		assert.equal(selected(), headTitles[0]);
-		finish(full);
+		held.finish(full);
 		await app.waitFor(frame => /40 of 40 posts/.test(frame));
 		assert.equal(selected(), headTitles[0], 'the selection stays on the first post');
 		assert.deepEqual(listed(app.frame()).slice(0, 5), headTitles);

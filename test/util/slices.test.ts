@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {allSteps, Slices, stepsInSlices} from '../../source/util/slices.js';
+import {countTurns} from '../helpers/turns.js';
 
 /** Three steps, each noted as it runs, giving the notes. */
 function* steps(notes: string[]): Generator<void, string> {
@@ -12,23 +13,6 @@ function* steps(notes: string[]): Generator<void, string> {
 	yield;
 	notes.push('three');
 	return notes.join(' ');
-}
-
-/** Counts the turns of the event loop until `stop` is called. */
-function countTurns() {
-	let turns = 0;
-	let counting = true;
-	const count = () => {
-		turns++;
-		if (counting) setImmediate(count);
-	};
-	setImmediate(count);
-	return {
-		stop: () => {
-			counting = false;
-			return turns;
-		},
-	};
 }
 
 describe('steps', () => {

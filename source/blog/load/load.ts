@@ -337,6 +337,16 @@ function* assembleBlog(
 	return {blog, listed};
 }
 
+/** The real path of `target` when it is a folder whose index may be read (the cache is on). */
+function indexedFolder(target: string, options: LoadOptions): string | undefined {
+	if (options.cache === false) return undefined;
+	try {
+		return statSync(target).isDirectory() ? realpathSync(target) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /**
  * The first posts the list showed when the blog was last read (its index's
  * head, drafts left out, newest first), for the app's first screen: read in
@@ -344,16 +354,8 @@ function* assembleBlog(
  * there is no sound head.
  */
 export function loadBlogHead(target: string, options: LoadOptions): Blog | undefined {
-	if (options.cache === false) return undefined;
-	let root: string;
-	try {
-		if (!statSync(target).isDirectory()) return undefined;
-		root = realpathSync(target);
-	} catch {
-		return undefined;
-	}
-
-	const posts = indexedHead(root, target, options.env ?? process.env);
+	const root = indexedFolder(target, options);
+	const posts = root === undefined ? undefined : indexedHead(root, target, options.env ?? process.env);
 	if (!posts || posts.length === 0) return undefined;
 	// Its posts' own: no other copy is shared.
 	markFuturePosts(posts);
@@ -403,16 +405,8 @@ export function loadIndexedBlog(
 	target: string,
 	options: LoadOptions,
 ): {blog: Blog; known: Map<string, IndexedPost>} | undefined {
-	if (options.cache === false) return undefined;
-	let root: string;
-	try {
-		if (!statSync(target).isDirectory()) return undefined;
-		root = realpathSync(target);
-	} catch {
-		return undefined;
-	}
-
-	const known = indexedPosts(root, target, options.env ?? process.env);
+	const root = indexedFolder(target, options);
+	const known = root === undefined ? undefined : indexedPosts(root, target, options.env ?? process.env);
 	if (!known || known.size === 0) return undefined;
 	const posts = copiesWhereChanged(Array.from(known.values(), ({post}) => post));
 	markFuturePosts(posts);

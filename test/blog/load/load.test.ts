@@ -15,6 +15,7 @@ import {Slices} from '../../../source/util/slices.js';
 import {runBin} from '../../helpers/bin.js';
 import {FIXTURES} from '../../helpers/paths.js';
 import {makePost} from '../../helpers/posts.js';
+import {countTurns} from '../../helpers/turns.js';
 
 const fixture = path.join(FIXTURES, 'blog');
 
@@ -206,18 +207,12 @@ describe('discoverPosts on awkward trees', () => {
 		const blog = path.join(root, 'sliced');
 		mkdirSync(path.join(blog, 'sub'), {recursive: true});
 		for (let index = 0; index < 20; index++) writeFileSync(path.join(blog, 'sub', `p${index}.md`), '# Post');
-		let turns = 0;
-		let walking = true;
-		const count = () => {
-			turns++;
-			if (walking) setImmediate(count);
-		};
-		setImmediate(count);
+		const turns = countTurns();
 		// Slices of no time: the loop turns at every entry.
 		const found = await discoverPosts(blog, blog, [], new Slices(0));
-		walking = false;
+		const counted = turns.stop();
 		assert.equal(found.length, 20);
-		assert.ok(turns >= 20, `the event loop turned ${turns} times during the walk`);
+		assert.ok(counted >= 20, `the event loop turned ${counted} times during the walk`);
 	});
 
 	it('lists paths in code-unit order, though the walk reaches `a/b` before `a-c`', async () => {
