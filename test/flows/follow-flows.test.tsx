@@ -243,6 +243,27 @@ describe('a first read (no index yet): the app comes up at once and the list fil
 	});
 });
 
+describe('a first read that fails', () => {
+	it('stops counting, keeps what it listed, and says why', async () => {
+		const {root, full} = await blogOf('failing-read', 10, index => `2023-02-${String(index + 1).padStart(2, '0')}`);
+		let fail: (error: Error) => void = () => {};
+		const reload = (onRead?: FirstRead) => {
+			const read = new Promise<Blog>((_, reject) => {
+				fail = reject;
+			});
+			onRead?.(4, 10, () => full.posts.slice(0, 4));
+			return read;
+		};
+		const unread: Blog = {root, posts: [], hiddenDrafts: 0};
+		const app = await appOpener()({blog: unread, theme, follow: {target: root, reload, firstRead: true}});
+		await app.waitFor(frame => /reading posts 4 \/ ~10/.test(frame));
+		fail(new Error('EIO: i/o error, read'));
+		await app.waitFor(frame => /could not read the posts: EIO/.test(frame));
+		assert.doesNotMatch(app.frame(), /reading posts/);
+		assert.equal(listed(app.frame()).length, 4);
+	});
+});
+
 describe('a start from the index’s head: its first posts at once, the rest read after the first frame', () => {
 	it('shows the head’s posts and the count, keeps them while the blog is read, then lists it all', async () => {
 		const total = 40;

@@ -20,7 +20,10 @@ export type Follow = {
 	reload: (onRead?: FirstRead) => Promise<Blog>;
 	/** The blog shown first is the index's alone (loadIndexedBlog): read it again after the first frame. */
 	revalidate?: boolean;
-	/** The blog shown first is empty (a first run, no index yet): read it after the first frame, filling the list. */
+	/**
+	 * The blog shown first is not read yet: none of it (a first start, no index) or the index's
+	 * head. It is read after the first frame, the status counting (and the list filling, from none).
+	 */
 	firstRead?: boolean;
 	/** Folders never watched (absolute): blogread's cache and state folders. */
 	ignore?: string[];
@@ -128,9 +131,15 @@ export function useFollow({follow, posts, openFile, dispatch, screen}: Options):
 			} catch (error) {
 				if (stopped) return;
 				// The folder (or the one post) is gone: nothing is left to list. Anything else is said.
-				if (!existsSync(follow.target))
+				if (!existsSync(follow.target)) {
 					dispatch({type: 'postsChanged', posts: [], leftOut: {unreadable: [], skipped: []}, screen: screen.current});
-				else dispatch({type: 'said', notice: `could not read the posts again: ${cleanLine(errorMessage(error))}`});
+					return;
+				}
+
+				// A first read that fails stops counting: what it listed stays.
+				if (first) dispatch({type: 'postsChanged', posts: world.current.posts, screen: screen.current});
+				const what = first ? 'could not read the posts' : 'could not read the posts again';
+				dispatch({type: 'said', notice: `${what}: ${cleanLine(errorMessage(error))}`});
 			} finally {
 				reading = false;
 				const next = queued;
