@@ -24,7 +24,7 @@ export function useReaderPage(
 	useEffect(() => {
 		const stop = pages.onPageReady(() => {
 			setPagesReady(count => count + 1);
-		});
+		}, owner);
 		return () => {
 			stop();
 			pages.stopBackgroundRenders(owner);

@@ -41,13 +41,19 @@ export class PageCache {
 	/** Apps in other colours (served sessions) have pages of their own. */
 	private readonly themeNumbers = new WeakMap<Theme, number>();
 	private themesSeen = 0;
-	private readonly listeners = new Set<() => void>();
+	/** Who hears of pages made ready, and for which app (none: every page). */
+	private readonly listeners = new Map<() => void, object | undefined>();
 	/** The renderer's loading, asked for by a page wanted before it was there: listeners hear once when it is. */
 	private rendererAsked: Promise<void> | undefined;
 
-	/** Calls `listener` whenever a page that was being prepared becomes ready. */
-	onPageReady(listener: () => void): () => void {
-		this.listeners.add(listener);
+	/**
+	 * Calls `listener` whenever a page that `owner` asked for becomes ready (and
+	 * when the renderer is loaded); with no owner, whenever any page does. An app
+	 * hears only of its own: in blogread serve every app redraws on what it
+	 * hears, and a large post ready for one reader would redraw every session.
+	 */
+	onPageReady(listener: () => void, owner?: object): () => void {
+		this.listeners.set(listener, owner);
 		return () => {
 			this.listeners.delete(listener);
 		};
@@ -104,8 +110,9 @@ export class PageCache {
 		return this.themesSeen;
 	}
 
-	private notify(): void {
-		for (const listener of this.listeners) listener();
+	/** Tells the listeners of `owners` (and those of every page); with none given, every listener. */
+	private notify(owners?: ReadonlySet<object>): void {
+		for (const [listener, owner] of this.listeners) if (!owners || !owner || owners.has(owner)) listener();
 	}
 
 	/** Stops the render of `key` when no app wants it any more. */
@@ -144,7 +151,9 @@ export class PageCache {
 		for (const [other, render] of [...this.rendering])
 			if (render.path === post.absolutePath) this.release(other, owner);
 		const stop = new AbortController();
-		this.rendering.set(key, {path: post.absolutePath, stop, owners: new Set([owner])});
+		// Apps that ask for this page while it renders join its owners (readerPage), and hear when it is ready.
+		const owners = new Set([owner]);
+		this.rendering.set(key, {path: post.absolutePath, stop, owners});
 		this.remember(key, entry);
 		void (async () => {
 			if (!body) await nextTurn();
@@ -155,7 +164,7 @@ export class PageCache {
 			if (markdown.length <= SYNC_RENDER_LIMIT) {
 				entry.page = withPlain(read.renderPostPage(shown, markdown, options));
 				this.rendering.delete(key);
-				this.notify();
+				this.notify(owners);
 				return;
 			}
 
@@ -164,7 +173,7 @@ export class PageCache {
 			const head = markdownHead(markdown);
 			if (head !== undefined) {
 				entry.page = {...withPlain(read.renderPostPage(shown, head, options)), partial: true};
-				this.notify();
+				this.notify(owners);
 				// The frame showing it is drawn in the turn React asked for as it heard, before this one.
 				await nextTurn();
 				if (stop.signal.aborted) return;
@@ -174,7 +183,7 @@ export class PageCache {
 				page => {
 					entry.page = withPlain(page);
 					if (this.rendering.get(key)?.stop === stop) this.rendering.delete(key);
-					this.notify();
+					this.notify(owners);
 				},
 				() => {
 					// Stopped because another width (or post) took over: nothing to show.

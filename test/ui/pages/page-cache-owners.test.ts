@@ -204,6 +204,33 @@ describe('background renders and the apps that want them', () => {
 		}
 	});
 
+	// In blogread serve every app redraws on what it hears: a large post made ready for one reader
+	// redrew every session, out of the turns the server gives them.
+	it('an app hears of the pages it asked for (and waits for), not of another app’s', async () => {
+		const post = wordyPost();
+		const [reader, other, joining] = [owner(), owner(), owner()];
+		const heard = new Map<object, number>([
+			[reader, 0],
+			[other, 0],
+			[joining, 0],
+		]);
+		const stops = [...heard.keys()].map(app =>
+			cache.onPageReady(() => {
+				heard.set(app, (heard.get(app) ?? 0) + 1);
+			}, app),
+		);
+		try {
+			assert.equal(cache.readerPage(post, 64, theme, false, reader), undefined);
+			// Another app asks for the same page while it renders: it waits for it too.
+			assert.equal(cache.readerPage(post, 64, theme, false, joining), undefined);
+			await renderTurns();
+			completePage(post, 64, reader);
+			assert.deepEqual([heard.get(reader), heard.get(joining), heard.get(other)], [1, 1, 0]);
+		} finally {
+			for (const stop of stops) stop();
+		}
+	});
+
 	it('caches are apart: a page made in one is not in another, nor are its renders stopped from there', async () => {
 		const post = wordyPost();
 		const mine = owner();
