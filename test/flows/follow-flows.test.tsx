@@ -243,6 +243,23 @@ describe('a first read (no index yet): the app comes up at once and the list fil
 	});
 });
 
+describe('a first read on a narrow terminal', () => {
+	it('keeps the count whole in the status line, dropping the bar and then the words', async () => {
+		const {root} = await blogOf('narrow-read', 3, index => `2023-03-0${index + 1}`);
+		const {held, reload} = heldRead();
+		const unread: Blog = {root, posts: [], hiddenDrafts: 0};
+		const app = await appOpener()({blog: unread, theme, follow: {target: root, reload, firstRead: true}});
+		await app.waitFor(() => held.told !== undefined);
+		held.told?.(12_345, 100_000, () => undefined);
+		await app.waitFor(frame => /reading posts 12,345 \/ ~100,000 \S+ 12%/.test(frame));
+		await app.resize(40, 10);
+		const status = () => app.frame().split('\n').at(-1) ?? '';
+		assert.match(status(), /^ ?12,345 \/ ~100,000 /);
+		await app.resize(60, 10);
+		assert.match(status(), /^ ?reading posts 12,345 \/ ~100,000 /);
+	});
+});
+
 describe('a first read that fails', () => {
 	it('stops counting, keeps what it listed, and says why', async () => {
 		const {root, full} = await blogOf('failing-read', 10, index => `2023-02-${String(index + 1).padStart(2, '0')}`);

@@ -12,7 +12,8 @@ describe('progressLine', () => {
 		[5, 0, 80, true, false, 'reading posts 5 / 0 [....................] 0%'],
 		[50, 200, 80, true, true, 'reading posts 50 / ~200 [#####...............] 25%'],
 		[12_345, 100_000, 40, false, false, 'reading posts 12,345 / 100,000'],
-		[12_345, 100_000, 10, false, false, 'reading po'],
+		[12_345, 100_000, 20, false, true, '12,345 / ~100,000'],
+		[12_345, 100_000, 10, false, false, '12,345 / 1'],
 	];
 	for (const [done, total, width, ascii, estimated, line] of cases) {
 		it(`${done} / ${estimated ? '~' : ''}${total} in ${width} columns${ascii ? ', ASCII' : ''}`, () => {

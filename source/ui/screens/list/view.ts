@@ -10,7 +10,7 @@ import {type ListColumns, listRow} from '../../../render/list-row.js';
 import {detailLines, previewLines} from '../../../render/post-details.js';
 import {progressLine} from '../../../text/progress-line.js';
 import {cleanLine} from '../../../text/sanitize.js';
-import {padEnd, wrapStyled} from '../../../text/width.js';
+import {displayWidth, padEnd, wrapStyled} from '../../../text/width.js';
 import {createTheme, type Theme} from '../../../theme/palette.js';
 import {memoizeLast} from '../../state/memo.js';
 import {readMark} from '../../state/read-marks.js';
@@ -28,7 +28,7 @@ const DETAIL_INDENT = '  ';
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The list's status: where the posts come from, the filters, how many are shown, what is hidden or left out. */
-export function listStatus({blog, state, shown, search, theme}: ViewContext): string {
+export function listStatus({blog, state, shown, search, theme}: ViewContext, room = Number.POSITIVE_INFINITY): string {
 	const {glyphs} = theme;
 	const dot = ` ${glyphs.separator} `;
 	if (state.firstRead) {
@@ -36,9 +36,7 @@ export function listStatus({blog, state, shown, search, theme}: ViewContext): st
 		const {done, total} = state.firstRead;
 		// Until the walk has found the files, there is nothing to count.
 		const progress =
-			total === 0
-				? `finding posts${glyphs.ellipsis}`
-				: progressLine(done, total, Number.POSITIVE_INFINITY, glyphs.ascii, true);
+			total === 0 ? `finding posts${glyphs.ellipsis}` : progressLine(done, total, room, glyphs.ascii, true);
 		return `${progress}${dot}${blog.root}`;
 	}
 
@@ -61,17 +59,16 @@ export function listStatus({blog, state, shown, search, theme}: ViewContext): st
 }
 
 function statusOf(context: ViewContext) {
-	const {state, theme, shown, listTop, listLayout} = context;
-	return {
-		left: listStatus(context),
-		// The key to the problems view stays in sight: the left side is cut on a narrow terminal.
-		right: joined(
-			theme,
-			positionLabel(listTop, shown.length, listLayout.listHeight),
-			problemsStatus(state, theme) === '' ? '' : '! why',
-			'? help',
-		),
-	};
+	const {state, theme, shown, listTop, listLayout, width} = context;
+	// The key to the problems view stays in sight: the left side is cut on a narrow terminal.
+	const right = joined(
+		theme,
+		positionLabel(listTop, shown.length, listLayout.listHeight),
+		problemsStatus(state, theme) === '' ? '' : '! why',
+		'? help',
+	);
+	// The room the left side has: the width but the right side and the spaces around both.
+	return {left: listStatus(context, width - displayWidth(right) - 3), right};
 }
 
 // The selected row is drawn in one inverse colour, so its parts are not coloured (with the theme's glyphs).
