@@ -56,11 +56,12 @@ export const WAIT_FREE_USAGE_MS = 150;
 const isLight = (usage: number): boolean => usage < WAIT_FREE_USAGE_MS;
 
 /**
- * When a candidate may be served: one that has used little of the thread at
- * once; others after their own wait, and, if heavy, after the heavy frames' pause.
+ * When a candidate that has used `usage` of the thread may be served: one that
+ * has used little of it at once; others after their own wait, and, if heavy,
+ * after the heavy frames' pause.
  */
-function readyFrom(candidate: Candidate, now: number, budgetMs: number, heavyAt: number): number {
-	if (isLight(usageAt(candidate, now))) return Number.NEGATIVE_INFINITY;
+function readyFrom(candidate: Candidate, usage: number, budgetMs: number, heavyAt: number): number {
+	if (isLight(usage)) return Number.NEGATIVE_INFINITY;
 	const waited = candidate.cost > budgetMs ? Math.max(candidate.readyAt, heavyAt) : candidate.readyAt;
 	// Its use fades: it may be under the line before its wait is over.
 	const freeAt = candidate.usedAt + USAGE_HALF_LIFE_MS * Math.log2(candidate.usage / WAIT_FREE_USAGE_MS);
@@ -85,14 +86,16 @@ export function chooseTurns(
 	now: number,
 	{budgetMs = TURN_BUDGET_MS, heavyAt = Number.NEGATIVE_INFINITY}: {budgetMs?: number; heavyAt?: number} = {},
 ): {chosen: number[]; nextAt: number | undefined} {
-	const ready = candidates
-		.filter(candidate => readyFrom(candidate, now, budgetMs, heavyAt) <= now)
-		.map(candidate => ({candidate, usage: usageAt(candidate, now)}));
-	const lightFirst = (a: number, b: number) => Number(!isLight(a)) - Number(!isLight(b));
+	// Each one's use of the thread now, whether that makes it light, and when it may be served.
+	const weighed = candidates.map(candidate => {
+		const usage = usageAt(candidate, now);
+		return {candidate, usage, light: isLight(usage), readyAt: readyFrom(candidate, usage, budgetMs, heavyAt)};
+	});
+	const ready = weighed.filter(each => each.readyAt <= now);
 	ready.sort(
 		(a, b) =>
-			lightFirst(a.usage, b.usage) ||
-			(isLight(a.usage) ? a.candidate.waitingSince - b.candidate.waitingSince : 0) ||
+			Number(b.light) - Number(a.light) ||
+			(a.light ? a.candidate.waitingSince - b.candidate.waitingSince : 0) ||
 			a.usage - b.usage ||
 			a.candidate.waitingSince - b.candidate.waitingSince ||
 			a.candidate.servedAt - b.candidate.servedAt ||
@@ -100,16 +103,15 @@ export function chooseTurns(
 	);
 	const chosen: number[] = [];
 	let spent = 0;
-	for (const {candidate, usage} of ready) {
-		if (chosen.length > 0 && (!isLight(usage) || spent + candidate.cost > budgetMs)) break;
+	for (const {candidate, light} of ready) {
+		if (chosen.length > 0 && (!light || spent + candidate.cost > budgetMs)) break;
 		chosen.push(candidate.id);
 		spent += candidate.cost;
-		if (!isLight(usage)) break;
+		if (!light) break;
 	}
 
 	if (chosen.length > 0 || ready.length > 0) return {chosen, nextAt: undefined};
-	const later = candidates.map(candidate => readyFrom(candidate, now, budgetMs, heavyAt));
-	return {chosen, nextAt: later.length === 0 ? undefined : Math.min(...later)};
+	return {chosen, nextAt: weighed.length === 0 ? undefined : Math.min(...weighed.map(each => each.readyAt))};
 }
 
 /** A moment as the scheduler sees it: the clock, and how long the event loop had been idle by then (ms). */
