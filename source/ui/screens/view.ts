@@ -5,12 +5,21 @@
 import type {Blog, Post} from '../../blog/model/model.js';
 import type {SearchText} from '../../blog/search/search.js';
 import type {ListColumns} from '../../render/list-row.js';
+import {cleanLine} from '../../text/sanitize.js';
+import {displayWidth} from '../../text/width.js';
 import type {Theme} from '../../theme/palette.js';
 import type {ReaderPage, Screen, State} from '../state/model.js';
 import type {ListLayout} from './list/layout.js';
 
 /** The status line: `left` is cut to fit, `right` always shows whole. */
 export type StatusText = {left: string; right: string};
+
+/** `right` as the status line draws it: a space either side. */
+export const statusRight = (right: string): string => ` ${cleanLine(right)} `;
+
+/** The columns the status line's left side has (its leading space included) at `width`, beside `right`. */
+export const statusLeftRoom = (width: number, right: string): number =>
+	Math.max(0, width - displayWidth(statusRight(right)));
 
 /** A screen as drawn: at most `height` lines, each cut to the width, and its status line. */
 export type ScreenView = {lines: string[]; status: StatusText};

@@ -10,13 +10,13 @@ import {type ListColumns, listRow} from '../../../render/list-row.js';
 import {detailLines, previewLines} from '../../../render/post-details.js';
 import {progressLine} from '../../../text/progress-line.js';
 import {cleanLine} from '../../../text/sanitize.js';
-import {displayWidth, padEnd, wrapStyled} from '../../../text/width.js';
+import {padEnd, wrapStyled} from '../../../text/width.js';
 import {createTheme, type Theme} from '../../../theme/palette.js';
 import {memoizeLast} from '../../state/memo.js';
 import {readMark} from '../../state/read-marks.js';
 import {positionLabel} from '../../state/viewport.js';
 import {problemsStatus} from '../problems/view.js';
-import {joined, type ScreenView, type ViewContext} from '../view.js';
+import {joined, type ScreenView, statusLeftRoom, type ViewContext} from '../view.js';
 import {sortLabel} from './keys.js';
 
 /** Columns the mark takes with its space, when marks are shown. */
@@ -67,8 +67,8 @@ function statusOf(context: ViewContext) {
 		problemsStatus(state, theme) === '' ? '' : '! why',
 		'? help',
 	);
-	// The room the left side has: the width but the right side and the spaces around both.
-	return {left: listStatus(context, width - displayWidth(right) - 3), right};
+	// The room the left side's text has: its leading space is the status line's.
+	return {left: listStatus(context, statusLeftRoom(width, right) - 1), right};
 }
 
 // The selected row is drawn in one inverse colour, so its parts are not coloured (with the theme's glyphs).
