@@ -270,9 +270,14 @@ export class IndexCache {
 		if (changed || !existsSync(head)) writePrivateFile(head, this.headLines(listed));
 	}
 
-	private *headLines(listed: readonly Post[]): Generator<string> {
+	/** The first line of the index and of its head: which version of the index, of which blog. */
+	private headerLine(): string {
 		const header: Header = {format: FORMAT, root: this.root};
-		yield `${JSON.stringify(header)}\n`;
+		return `${JSON.stringify(header)}\n`;
+	}
+
+	private *headLines(listed: readonly Post[]): Generator<string> {
+		yield this.headerLine();
 		let rows = 0;
 		for (const post of listed) {
 			if (rows === HEAD_ROWS) return;
@@ -284,8 +289,7 @@ export class IndexCache {
 	}
 
 	private *lines(listed: readonly Post[]): Generator<string> {
-		const header: Header = {format: FORMAT, root: this.root};
-		yield `${JSON.stringify(header)}\n`;
+		yield this.headerLine();
 		const written = new Set<string>();
 		for (const {path: key} of listed) {
 			const entry = this.fresh.get(key);
