@@ -100,15 +100,11 @@ class Flooders {
 
 	constructor(port: number, count: number) {
 		// At the lowest priority: on a machine of two cores their decrypting would take the
-		// server's core from it at times (20-130 ms), which an attacker elsewhere cannot do.
+		// server's core from it at times (20-180 ms), which an attacker elsewhere cannot do.
 		const flooders = [path.join(import.meta.dirname, 'flooders.ts'), String(port), String(count)];
-		this.child = spawn(
-			'nice',
-			['-n', '19', process.execPath, '--import', 'tsx', ...flooders],
-			{
-				cwd: path.join(import.meta.dirname, '..', '..'),
-			},
-		);
+		this.child = spawn('nice', ['-n', '19', process.execPath, '--import', 'tsx', ...flooders], {
+			cwd: path.join(import.meta.dirname, '..', '..'),
+		});
 		this.child.stderr.pipe(process.stderr);
 		this.lines = createInterface({input: this.child.stdout})[Symbol.asyncIterator]();
 	}
