@@ -310,7 +310,28 @@ const addFrame = (name: string, ms: number, target: string) => {
 	rows.push([name, ms, `${(ms / node).toFixed(1)}× node`, target]);
 };
 
-addFrame('app, first frame (sample blog)', await firstFrame([path.join(root, 'posts')], '? help'), '≤ 3× node');
+// The sample blog's first frame beside the least an Ink app can do (scripts/bench/ink-floor.tsx, bundled as
+// the bin is), timed in turns with it: what is above that floor is blogread's own.
+const inkFloorBundle = path.join(work, 'ink-floor');
+await bundle({'ink-floor': path.join(root, 'scripts', 'bench', 'ink-floor.tsx')}, inkFloorBundle);
+const [inkFloor = Number.NaN, sampleFrame = Number.NaN] = await inTurns([
+	() => PtyApp.timeToFrame([], '? help', {bin: path.join(inkFloorBundle, 'ink-floor.js'), env}),
+	() => frameOnce([path.join(root, 'posts')], '? help'),
+]);
+rows.push(
+	[
+		'the least an Ink app can do: its first frame (two lines, bundled as the bin is)',
+		inkFloor,
+		`${(inkFloor / node).toFixed(1)}× node`,
+		'the floor of the first frame',
+	],
+	[
+		'app, first frame (sample blog)',
+		sampleFrame,
+		`${(sampleFrame / node).toFixed(1)}× node, ${(sampleFrame / inkFloor).toFixed(2)}× the Ink floor`,
+		judged('≤ 2.5× node', sampleFrame <= 2.5 * node),
+	],
+);
 addFrame(
 	'app, first frame, 10,000 posts (no index)',
 	await firstFrame([blogs[10_000] ?? ''], '? help', clearCache),
