@@ -11,11 +11,20 @@ import {
 	symlinkSync,
 	writeFileSync,
 } from 'node:fs';
+import {spawnSync} from 'node:child_process';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import {enableCompileCache} from '../../source/cli/compile-cache.js';
-import {distrust, privateFolder, readPrivateFile, writePrivateFile} from '../../source/storage/private-folder.js';
+import {
+	distrust,
+	privateFolder,
+	readPrivateFile,
+	writePrivateFile,
+	writePrivateFileInSlices,
+} from '../../source/storage/private-folder.js';
+import {Slices} from '../../source/util/slices.js';
+import {ROOT} from '../helpers/paths.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'blogread-private-'));
 after(() => {
@@ -108,6 +117,57 @@ describe('a private folder', () => {
 		writePrivateFile(file, failing());
 		assert.equal(readPrivateFile(file, 8 * 1024 * 1024), pieces.join(''));
 		assert.deepEqual(readdirSync(folder), ['index.json']);
+	});
+
+	it('writes a file a slice at a time: the event loop turns between slices, the old file stays until the end', async () => {
+		const folder = privateFolder(path.join(scratch, 'slices')).path;
+		const file = path.join(folder, 'index.json');
+		writePrivateFile(file, 'old');
+		const seen: Array<string | undefined> = [];
+		const pieces = Array.from({length: 50}, (_, index) => `${index}:${'é'.repeat(100)}\n`);
+		// Each turn of the event loop between slices, what a reader of the file finds.
+		let turning = true;
+		const look = () => {
+			seen.push(readPrivateFile(file, 1024 * 1024));
+			if (turning) setImmediate(look);
+		};
+		setImmediate(look);
+		assert.equal(await writePrivateFileInSlices(file, pieces, new Slices(0)), true);
+		turning = false;
+		assert.equal(readPrivateFile(file, 1024 * 1024), pieces.join(''));
+		assert.ok(seen.length >= 10, `the event loop turned ${seen.length} times while 50 pieces were written`);
+		assert.deepEqual(new Set(seen), new Set(['old']));
+		assert.deepEqual(readdirSync(folder), ['index.json']);
+	});
+
+	it('writes nothing in slices to a folder swapped for a link between two slices', async () => {
+		const home = path.join(scratch, 'swapped-while-writing');
+		const folder = privateFolder(path.join(home, 'blogread')).path;
+		const file = path.join(folder, 'index.json');
+		const victim = path.join(scratch, 'victim-of-slices');
+		mkdirSync(victim, {mode: 0o700});
+		function* pieces(): Generator<string> {
+			yield 'first\n';
+			renameSync(folder, path.join(home, 'moved'));
+			symlinkSync(victim, folder);
+			yield 'second\n';
+		}
+
+		assert.equal(await writePrivateFileInSlices(file, pieces(), new Slices(0)), false);
+		assert.deepEqual(readdirSync(victim), []);
+		// The unfinished temporary file went with the folder (its path now leads elsewhere): never put in place.
+		assert.ok(!readdirSync(path.join(home, 'moved')).includes('index.json'));
+	});
+
+	it('removes the temporary file of a write in slices when blogread leaves before it is done', () => {
+		const folder = privateFolder(path.join(scratch, 'left')).path;
+		const file = path.join(folder, 'index.json');
+		writePrivateFile(file, 'old');
+		const helper = path.join(ROOT, 'test', 'helpers', 'leave-while-writing.ts');
+		const left = spawnSync(process.execPath, ['--import', 'tsx', helper, file], {encoding: 'utf8'});
+		assert.equal(left.status, 0, left.stderr);
+		assert.deepEqual(readdirSync(folder), ['index.json']);
+		assert.equal(readPrivateFile(file, 1024), 'old');
 	});
 
 	// Another user swapping blogread's folder for a link while it runs needs a folder above it that others

@@ -7,6 +7,7 @@ import {
 	readPrivateBytes,
 	readPrivateFile,
 	writePrivateFile,
+	writePrivateFileInSlices,
 } from '../../storage/private-folder.js';
 import type {Slices} from '../../util/slices.js';
 import {fromRow, type Post, type Row, type RowStamp, toRow} from '../model/model.js';
@@ -255,15 +256,15 @@ export class IndexCache {
 	/**
 	 * Writes the index when anything was added, changed or removed, the rows of
 	 * `listed` (the posts as the list shows them) first and in that order, so the
-	 * next start finds them sorted.
+	 * next start finds them sorted; a slice at a time.
 	 */
-	save(listed: readonly Post[] = []): void {
+	async save(listed: readonly Post[], slices: Slices): Promise<void> {
 		if (!this.file) return;
 		const before = this.known?.size ?? this.rows.size;
 		const changed = this.changed || this.fresh.size !== before;
 		// Line by line, never the whole file as one string: at 100,000 posts that string, its lines and
 		// its bytes were some 90 MB on top of everything a first --list holds when it ends.
-		if (changed) writePrivateFile(this.file, this.lines(listed));
+		if (changed) await writePrivateFileInSlices(this.file, this.lines(listed), slices);
 		const names = namesFileOf(this.file);
 		if (changed || !existsSync(names)) writePrivateFile(names, JSON.stringify(blogNames(listed)));
 		const head = headFileOf(this.file);

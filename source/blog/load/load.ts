@@ -10,6 +10,7 @@ import {discoverPosts, type FoundFile, isInside, isPostFile, POST_EXTENSION_LIST
 import {guessDates} from './guessed-dates.js';
 import {IndexCache, type IndexedPost, indexedHead, indexedPosts} from './index-cache.js';
 import {detectLayout, type SiteLayout} from './layout.js';
+import {orderByPlace} from './place-order.js';
 import {type FileToRead, loadPostFile, readPostFile} from './read-post.js';
 import {skipReason} from './skip.js';
 import {makeSlugsUnique} from './unique-slugs.js';
@@ -33,6 +34,8 @@ export type LoadOptions = {
 	 * posts read so far (in the order read; drafts among them, translations not grouped).
 	 */
 	progress?: (done: number, total: number, read: readonly Post[]) => void;
+	/** For tests: how long each slice of the work lasts (ms; util/slices.ts's SLICE_MS by default). */
+	sliceMs?: number;
 };
 
 /** The real paths of the layout's drafts folders that exist. */
@@ -161,8 +164,7 @@ async function loadFolder(
 	}
 
 	if (!cache) return {posts, cache, groupPaths};
-	const places = posts.map(post => cache.place(post.path));
-	const order = Array.from(posts.keys()).sort((a, b) => (places[a] ?? 0) - (places[b] ?? 0) || a - b);
+	const order = orderByPlace(posts.map(post => cache.place(post.path)));
 	return {posts: order.map(index => posts[index] as Post), cache, groupPaths};
 }
 
@@ -236,7 +238,7 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	// Walked, checked against the index, read and put in order a slice at a time: a big blog takes
 	// seconds, read again while the app runs (files changed in a burst, or after the index's head),
 	// and keys are answered meanwhile.
-	const slices = new Slices();
+	const slices = new Slices(options.sliceMs);
 	let posts: Post[];
 	let cache: IndexCache | undefined;
 	let layout: SiteLayout | undefined;
@@ -273,7 +275,7 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 		assembleBlog(target, posts, {single: stat.isFile(), layout, problems, skipped, groupPaths}, options),
 		slices,
 	);
-	cache?.save(listed);
+	await cache?.save(listed, slices);
 	return blog;
 }
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
@@ -136,6 +136,35 @@ describe('loadBlog on a big blog', () => {
 		assert.equal(blog.posts.length, total);
 		const midway = seenBetween.filter(done => done > 0 && done < total);
 		assert.ok(midway.length > 0, `no turn of the event loop while posts were read: ${seenBetween.join(' ')}`);
+	});
+
+	it('writes its index a slice at a time, the event loop turning meanwhile', async () => {
+		const env = {...process.env, XDG_CACHE_HOME: path.join(root, '.cache')};
+		const folder = path.join(root, '.cache', 'blogread');
+		// At each turn of the event loop, whether the index was being written (its temporary file there).
+		const writing: boolean[] = [];
+		let loading = true;
+		const look = () => {
+			writing.push(existsSync(folder) && readdirSync(folder).some(name => name.endsWith('.tmp')));
+			if (loading) setImmediate(look);
+		};
+		setImmediate(look);
+		const blog = await loadBlog(root, {drafts: false, env, sliceMs: 0});
+		loading = false;
+		assert.equal(blog.posts.length, total);
+		assert.ok(
+			writing.filter(Boolean).length >= 2,
+			`turns while the index was written: ${writing.filter(Boolean).length}`,
+		);
+		const again = await loadBlog(root, {drafts: false, env});
+		assert.deepEqual(
+			again.posts.map(post => post.path),
+			blog.posts.map(post => post.path),
+		);
+		assert.deepEqual(
+			readdirSync(folder).filter(name => name.endsWith('.tmp')),
+			[],
+		);
 	});
 
 	it('gives its progress the posts read so far, as many as it counts', async () => {
