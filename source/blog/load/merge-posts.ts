@@ -1,7 +1,13 @@
 // A blog read again while the app runs, laid over the posts it shows: what did
 // not change keeps its object (pages, search text and lists are cached by it),
-// and a translation the reader switched to stays switched.
+// and a translation the reader switched to stays switched. In steps (see
+// util/slices.ts): at 50,000 posts a merge took 80-180 ms, every key waiting.
 import {fieldNames, type Post} from '../model/model.js';
+
+/** Posts looked at between two steps. */
+const STEP = 1000;
+/** Whether a step ends after the post at `index`. */
+const stepEnds = (index: number) => index % STEP === STEP - 1;
 
 function sameValue(a: unknown, b: unknown): boolean {
 	if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index]);
@@ -19,22 +25,46 @@ export function samePost(a: Post, b: Post): boolean {
  * change without any field changing (a word fixed in its body): that is why
  * the reported paths always get the fresh post.
  */
-export function keepUnchanged(previous: Post[], fresh: Post[], changed: ReadonlySet<string>): Post[] {
-	const before = new Map(previous.map(post => [post.path, post]));
-	return fresh.map(post => {
+export function* keepUnchanged(
+	previous: readonly Post[],
+	fresh: readonly Post[],
+	changed: ReadonlySet<string>,
+): Generator<void, Post[]> {
+	const before = new Map<string, Post>();
+	for (const [index, post] of previous.entries()) {
+		before.set(post.path, post);
+		if (stepEnds(index)) yield;
+	}
+
+	const kept: Post[] = [];
+	for (const [index, post] of fresh.entries()) {
 		const old = before.get(post.path);
-		return old && !changed.has(post.path) && (old === post || samePost(old, post)) ? old : post;
-	});
+		kept.push(old && !changed.has(post.path) && (old === post || samePost(old, post)) ? old : post);
+		if (stepEnds(index)) yield;
+	}
+
+	return kept;
 }
 
 /**
  * Where the reader shows a translation (`L`) in place of the listed version,
- * the fresh list keeps that translation, read again, in the same place.
+ * the fresh list keeps that translation, read again, in the same place
+ * (`fresh` itself when there is none).
  */
-export function keepTranslations(previous: Post[], fresh: Post[], translations: Map<string, Post[]>): Post[] {
-	const listed = new Set(fresh.map(post => post.path));
+export function* keepTranslations(
+	previous: readonly Post[],
+	fresh: Post[],
+	translations: ReadonlyMap<string, Post[]>,
+): Generator<void, Post[]> {
+	const listed = new Set<string>();
+	for (const [index, post] of fresh.entries()) {
+		listed.add(post.path);
+		if (stepEnds(index)) yield;
+	}
+
 	const swaps = new Map<string, Post>();
-	for (const post of previous) {
+	for (const [index, post] of previous.entries()) {
+		if (stepEnds(index)) yield;
 		if (listed.has(post.path)) continue;
 		const group = translations.get(post.path);
 		const version = group?.find(candidate => candidate.path === post.path);

@@ -7,6 +7,7 @@ import type {Blog, Post} from '../../blog/model/model.js';
 import {type FolderChanges, type FolderWatcher, watchFolder} from '../../follow/watch-folder.js';
 import {cleanLine} from '../../text/sanitize.js';
 import {errorMessage} from '../../util/errors.js';
+import {Slices, stepsInSlices} from '../../util/slices.js';
 import type {Action, Screen} from '../state/model.js';
 
 /** How the app follows its files: what to watch and how to read the blog again. */
@@ -61,6 +62,14 @@ function joined(a: FolderChanges | undefined, b: FolderChanges): FolderChanges {
 	return a ? {paths: new Set([...a.paths, ...b.paths]), folders: a.folders || b.folders} : b;
 }
 
+/** Whether every changed path is a listed post whose file is still there: those are read alone. */
+function editedInPlace(posts: readonly Post[], paths: ReadonlySet<string>): boolean {
+	if (paths.size === 0) return false;
+	const left = new Set(paths);
+	for (const post of posts) if (left.delete(post.path) && !existsSync(post.absolutePath)) return false;
+	return left.size === 0;
+}
+
 /**
  * Watches the blog's files once the first frame is on screen, and reads the
  * blog again after each burst of changes (one reading at a time; changes seen
@@ -102,9 +111,7 @@ export function useFollow({follow, posts, openFile, dispatch, screen}: Options):
 			try {
 				// Posts edited in place (the usual change, an author saving) are read alone; anything else reads the blog.
 				const previous = world.current.posts;
-				const known = new Map(previous.map(post => [post.path, post]));
-				const edited = [...changes.paths].map(changed => known.get(changed));
-				if (!changes.folders && edited.length > 0 && edited.every(post => post && existsSync(post.absolutePath))) {
+				if (!changes.folders && editedInPlace(previous, changes.paths)) {
 					dispatch({
 						type: 'postsChanged',
 						posts: previous.map(post => (changes.paths.has(post.path) ? rereadPost(post) : post)),
@@ -115,10 +122,13 @@ export function useFollow({follow, posts, openFile, dispatch, screen}: Options):
 
 				const fresh = await follow.reload(first ? onRead : undefined);
 				if (stopped) return;
-				const listed = keepTranslations(previous, fresh.posts, fresh.translations ?? new Map());
+				const slices = new Slices();
+				const translations = fresh.translations ?? new Map();
+				const listed = await stepsInSlices(keepTranslations(previous, fresh.posts, translations), slices);
+				const kept = await stepsInSlices(keepUnchanged(previous, listed, changes.paths), slices);
+				if (stopped) return;
 				// Its posts are in the list: kept here too, a second copy would be held for nothing.
 				setBlog({...fresh, posts: []});
-				const kept = keepUnchanged(previous, listed, changes.paths);
 				// Nothing changed (the usual answer to reading the files after the index): the same list, so
 				// nothing worked out from it is worked out again.
 				const same = kept.length === previous.length && kept.every((post, index) => post === previous[index]);

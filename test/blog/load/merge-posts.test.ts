@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {keepTranslations, keepUnchanged} from '../../../source/blog/load/merge-posts.js';
+import {
+	keepTranslations as translationSteps,
+	keepUnchanged as unchangedSteps,
+} from '../../../source/blog/load/merge-posts.js';
+import type {Post} from '../../../source/blog/model/model.js';
+import {allSteps} from '../../../source/util/slices.js';
 import {makePost} from '../../helpers/posts.js';
+
+const keepUnchanged = (previous: Post[], fresh: Post[], changed: Set<string>) =>
+	allSteps(unchangedSteps(previous, fresh, changed));
+const keepTranslations = (previous: Post[], fresh: Post[], translations: Map<string, Post[]>) =>
+	allSteps(translationSteps(previous, fresh, translations));
 
 describe('keepUnchanged: a blog read again keeps the post objects that did not change', () => {
 	const a = makePost({title: 'Alpha', date: '2024-01-01'}, 'A.', 'a.md');
@@ -46,5 +56,29 @@ describe('keepTranslations: a translation the reader switched to stays after a r
 	it('a listed version shown stays as read', () => {
 		const fresh = [{...en}];
 		assert.equal(keepTranslations([en], fresh, translations), fresh);
+	});
+});
+
+describe('the merges in steps: a blog of thousands of posts merged a step at a time, with the same result', () => {
+	const posts = Array.from({length: 3500}, (_, index) => makePost({title: `Post ${index}`}, 'Words.', `p-${index}.md`));
+	const fresh = posts.map(post => ({...post}));
+	const counted = <T>(steps: Generator<void, T>): [T, number] => {
+		let count = 0;
+		for (;;) {
+			const step = steps.next();
+			if (step.done) return [step.value, count];
+			count++;
+		}
+	};
+	it('keepUnchanged: a step per thousand posts, each old object kept', () => {
+		const [kept, steps] = counted(unchangedSteps(posts, fresh, new Set()));
+		assert.equal(steps, 6);
+		assert.ok(kept.every((post, index) => post === posts[index]));
+	});
+
+	it('keepTranslations: a step per thousand posts, the fresh list itself when nothing is swapped', () => {
+		const [listed, steps] = counted(translationSteps(posts, fresh, new Map()));
+		assert.equal(steps, 6);
+		assert.equal(listed, fresh);
 	});
 });
