@@ -2,6 +2,7 @@ import {isGuessedDate, type Post} from '../blog/model/model.js';
 import {markMatches} from '../text/mark-matches.js';
 import {displayWidth, truncate} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
+import {allSteps, stepEnds} from '../util/slices.js';
 
 const DATE_WIDTH = 10;
 const GAP = '  ';
@@ -76,17 +77,33 @@ function fitted(text: string, width: number, column: number, ellipsis: string, m
 	return marked + ' '.repeat(Math.max(0, column - displayWidth(cut)));
 }
 
-/** Column widths shared by every row, so titles and tags line up. */
-export function listColumns(posts: Post[], width: number | null): ListColumns {
-	let longestTitle = 0;
-	let longestTags = 0;
-	// Measured without the texts a row is drawn from (rows measure themselves): over 100,000 posts
-	// those were a string and an entry a post, a tenth of the app's first frame.
-	for (const post of posts) {
-		longestTitle = Math.max(longestTitle, measured.get(post)?.titleWidth ?? titleWidthOf(post));
-		longestTags = Math.max(longestTags, measured.get(post)?.tagsWidth ?? tagsWidthOf(post));
+/** The widest title and tags of a list, kept with it: the app sizes its columns by every post at each new list. */
+type Widest = {title: number; tags: number};
+const widestOf = new WeakMap<readonly Post[], Widest>();
+
+/**
+ * The widest title and tags of `posts`, a step at a time (see util/slices.ts),
+ * remembered with the list. Measured without the texts a row is drawn from
+ * (rows measure themselves): over 100,000 posts those were a string and an
+ * entry a post, a tenth of the app's first frame.
+ */
+export function* measureColumns(posts: readonly Post[]): Generator<void, Widest> {
+	let widest = widestOf.get(posts);
+	if (widest) return widest;
+	widest = {title: 0, tags: 0};
+	for (const [index, post] of posts.entries()) {
+		widest.title = Math.max(widest.title, measured.get(post)?.titleWidth ?? titleWidthOf(post));
+		widest.tags = Math.max(widest.tags, measured.get(post)?.tagsWidth ?? tagsWidthOf(post));
+		if (stepEnds(index)) yield;
 	}
 
+	widestOf.set(posts, widest);
+	return widest;
+}
+
+/** Column widths shared by every row, so titles and tags line up. */
+export function listColumns(posts: Post[], width: number | null): ListColumns {
+	const {title: longestTitle, tags: longestTags} = allSteps(measureColumns(posts));
 	if (width === null) return {width, titleWidth: longestTitle, tagsWidth: longestTags};
 
 	const rest = Math.max(0, width - DATE_WIDTH - GAP.length);

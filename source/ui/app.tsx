@@ -151,6 +151,7 @@ export function App({
 	const followed = useFollow({
 		follow,
 		posts: state.posts,
+		sort: state.sort,
 		openFile: state.view === 'reader' ? (post ?? state.deleted ?? undefined)?.absolutePath : undefined,
 		dispatch,
 		screen: screenRef,

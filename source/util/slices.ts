@@ -38,3 +38,9 @@ export async function stepsInSlices<T>(steps: Generator<void, T>, slices: Slices
 		if (slices.due()) await slices.next();
 	}
 }
+
+/** Posts looked at between two steps of work over a list. */
+export const POSTS_PER_STEP = 1000;
+
+/** Whether a step over a list ends after the item at `index`. */
+export const stepEnds = (index: number) => index % POSTS_PER_STEP === POSTS_PER_STEP - 1;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import {spawnSync} from 'node:child_process';
 import {
 	chmodSync,
 	mkdirSync,
@@ -11,7 +12,6 @@ import {
 	symlinkSync,
 	writeFileSync,
 } from 'node:fs';
-import {spawnSync} from 'node:child_process';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';

@@ -2,12 +2,8 @@
 // not change keeps its object (pages, search text and lists are cached by it),
 // and a translation the reader switched to stays switched. In steps (see
 // util/slices.ts): at 50,000 posts a merge took 80-180 ms, every key waiting.
+import {stepEnds} from '../../util/slices.js';
 import {fieldNames, type Post} from '../model/model.js';
-
-/** Posts looked at between two steps. */
-const STEP = 1000;
-/** Whether a step ends after the post at `index`. */
-const stepEnds = (index: number) => index % STEP === STEP - 1;
 
 function sameValue(a: unknown, b: unknown): boolean {
 	if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index]);

@@ -2,6 +2,7 @@
 // list's slug column back to blogread, rely on it.
 import path from 'node:path';
 import {cleanLine} from '../../text/sanitize.js';
+import {stepEnds} from '../../util/slices.js';
 import type {Post} from '../model/model.js';
 import {compareText} from './discover.js';
 
@@ -21,15 +22,17 @@ function fileStem(post: Post): string {
  * else the first in path order; the others take their path without its extension, or with it, or
  * with a number added, whichever no post has. Decided over all posts, drafts
  * too, in path order, so a slug means the same post with or without --drafts.
+ * A step at a time (see util/slices.ts).
  */
-export function makeSlugsUnique(posts: Post[]): void {
+export function* makeSlugsUnique(posts: Post[]): Generator<void, void> {
 	// Grouped in the order given; only the few groups of more than one post are put in path order.
 	const groups = new Map<string, Post | Post[]>();
-	for (const post of posts) {
+	for (const [index, post] of posts.entries()) {
 		const group = groups.get(post.slug);
 		if (group === undefined) groups.set(post.slug, post);
 		else if (Array.isArray(group)) group.push(post);
 		else groups.set(post.slug, [group, post]);
+		if (stepEnds(index)) yield;
 	}
 
 	const renamed: Post[] = [];

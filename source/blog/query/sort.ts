@@ -1,5 +1,7 @@
 // The orders a list is sorted in: newest first (given dates, then guessed,
 // then none), by title, by reading time.
+
+import {allSteps, stepEnds} from '../../util/slices.js';
 import {isGuessedDate, type Post} from '../model/model.js';
 import type {SortKey} from './model.js';
 import {compareNames} from './names.js';
@@ -44,9 +46,9 @@ export function markSorted(posts: Post[], sort: SortKey): Post[] {
  * is carried over to the sorted list, put in its order rather than built again.
  */
 export function sortPosts(posts: Post[], sort: SortKey): Post[] {
+	allSteps(checkSorted(posts, sort));
 	if (sortedBy.get(posts) === sort) return posts;
 	const compare = comparePosts(sort);
-	if (inOrder(posts, compare)) return posts;
 	// Positions sorted, not posts, so the index can follow; the sort is stable either way.
 	const order = Array.from(posts.keys()).sort((a, b) => compare(posts[a] as Post, posts[b] as Post));
 	const sorted = order.map(position => posts[position] as Post);
@@ -54,33 +56,47 @@ export function sortPosts(posts: Post[], sort: SortKey): Post[] {
 	return sorted;
 }
 
-/** Whether no post would move in a stable sort by `compare`. */
-function inOrder(posts: Post[], compare: (a: Post, b: Post) => number): boolean {
-	for (let index = 1; index < posts.length; index++)
-		if (compare(posts[index - 1] as Post, posts[index] as Post) > 0) return false;
-	return true;
+/**
+ * Whether the posts are in `sort`'s order, found a step at a time (see
+ * util/slices.ts) and remembered: sortPosts then gives them as they are.
+ */
+export function* checkSorted(posts: Post[], sort: SortKey): Generator<void, void> {
+	if (sortedBy.get(posts) === sort) return;
+	const compare = comparePosts(sort);
+	for (let index = 1; index < posts.length; index++) {
+		if (compare(posts[index - 1] as Post, posts[index] as Post) > 0) return;
+		if (stepEnds(index)) yield;
+	}
+
+	sortedBy.set(posts, sort);
 }
 
 /**
  * The posts sorted as `comparePosts('date')` sorts them (stably), by day
- * (the same array when they are in order already):
- * the days are sorted, then the posts of each day by title. A blog of
- * 100,000 posts has a few thousand days, so most comparisons are cheap ones.
+ * (the same array when they are in order already), a step at a time (see
+ * util/slices.ts): the days are sorted, then the posts of each day by title.
+ * A blog of 100,000 posts has a few thousand days, so most comparisons are cheap ones.
  */
-export function newestFirst(posts: Post[]): Post[] {
+export function* newestFirst(posts: Post[]): Generator<void, Post[]> {
 	// Posts from the index come in the order it was saved in, the list's: one pass tells.
-	if (inOrder(posts, comparePosts('date'))) return posts;
+	yield* checkSorted(posts, 'date');
+	if (sortedBy.get(posts) === 'date') return posts;
 	const days = new Map<string, Post[]>();
-	for (const post of posts) {
+	for (const [index, post] of posts.entries()) {
 		// The rank first (given dates, then guessed ones, then none), then the date.
 		const key = `${dateRank(post)}${post.date ?? ''}`;
 		const day = days.get(key);
 		if (day) day.push(post);
 		else days.set(key, [post]);
+		if (stepEnds(index)) yield;
 	}
 
 	const sorted: Post[] = [];
 	const keys = [...days.keys()].sort((a, b) => (a[0] === b[0] ? (a < b ? 1 : a > b ? -1 : 0) : a < b ? -1 : 1));
-	for (const key of keys) for (const post of (days.get(key) ?? []).sort(byTitle)) sorted.push(post);
-	return sorted;
+	for (const key of keys) {
+		for (const post of (days.get(key) ?? []).sort(byTitle)) sorted.push(post);
+		if (stepEnds(sorted.length)) yield;
+	}
+
+	return markSorted(sorted, 'date');
 }

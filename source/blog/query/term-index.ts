@@ -1,6 +1,8 @@
 // The term index of a list of posts: every tag and category by number, each
 // post's and each term's postings, so choosing tags, counting them for the
 // picker and ordering the picker compare numbers, not strings.
+
+import {allSteps, stepEnds} from '../../util/slices.js';
 import type {Post} from '../model/model.js';
 import type {SearchText} from '../search/search.js';
 import {type MatchMode, queryWords, type Term, termKey} from './model.js';
@@ -45,7 +47,7 @@ type TermIndex = {
 };
 const termIndexes = new WeakMap<readonly Post[], TermIndex>();
 
-function buildTermIndex(posts: readonly Post[]): TermIndex {
+function* buildTermIndex(posts: readonly Post[]): Generator<void, TermIndex> {
 	const terms: Term[] = [];
 	const keys: string[] = [];
 	const byKey = new Map<string, number>();
@@ -90,6 +92,7 @@ function buildTermIndex(posts: readonly Post[]): TermIndex {
 		starts[position] = start;
 		for (const name of post.tags) add(start, numberOf('tag', name));
 		for (const name of post.categories) add(start, numberOf('category', name));
+		if (stepEnds(position)) yield;
 	}
 
 	starts[posts.length] = used;
@@ -146,15 +149,17 @@ export function carryTermIndex(posts: readonly Post[], sorted: readonly Post[], 
 	if (index) termIndexes.set(sorted, reorderedIndex(index, order));
 }
 
-function termIndex(posts: readonly Post[]): TermIndex {
+function* termIndexSteps(posts: readonly Post[]): Generator<void, TermIndex> {
 	let index = termIndexes.get(posts);
 	if (!index) {
-		index = buildTermIndex(posts);
+		index = yield* buildTermIndex(posts);
 		termIndexes.set(posts, index);
 	}
 
 	return index;
 }
+
+const termIndex = (posts: readonly Post[]): TermIndex => allSteps(termIndexSteps(posts));
 
 /**
  * The terms' order by name: sorting the picker's rows by name at every
@@ -180,7 +185,12 @@ function nameOrder(index: TermIndex): Int32Array {
  * need, so the picker opens at once and counts without reading every post's tags.
  */
 export function prepareTerms(posts: readonly Post[]): void {
-	nameOrder(termIndex(posts));
+	allSteps(termsPrepared(posts));
+}
+
+/** `prepareTerms` a step at a time (see util/slices.ts). */
+export function* termsPrepared(posts: readonly Post[]): Generator<void, void> {
+	nameOrder(yield* termIndexSteps(posts));
 }
 
 /** Indexes a list's terms ahead of need, so filtering it by tags (`filterSorted`) reads no post's tags. */

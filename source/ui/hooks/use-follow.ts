@@ -4,11 +4,13 @@ import {type Dispatch, type RefObject, useEffect, useRef, useState} from 'react'
 import {keepTranslations, keepUnchanged} from '../../blog/load/merge-posts.js';
 import {rereadPost} from '../../blog/load/reread.js';
 import type {Blog, Post} from '../../blog/model/model.js';
+import type {SortKey} from '../../blog/query/model.js';
 import {type FolderChanges, type FolderWatcher, watchFolder} from '../../follow/watch-folder.js';
 import {cleanLine} from '../../text/sanitize.js';
 import {errorMessage} from '../../util/errors.js';
 import {Slices, stepsInSlices} from '../../util/slices.js';
 import type {Action, Screen} from '../state/model.js';
+import {listPrepared} from '../state/selectors.js';
 
 /** How the app follows its files: what to watch and how to read the blog again. */
 export type Follow = {
@@ -52,6 +54,8 @@ const FIRST_READ_GROWTH = 1.5;
 type Options = {
 	follow: Follow | undefined;
 	posts: Post[];
+	/** The list's order, which a list read again is checked in before it is shown. */
+	sort: SortKey;
 	/** The post open in the reader (or just deleted there), which polling checks most often. */
 	openFile: string | undefined;
 	dispatch: Dispatch<Action>;
@@ -76,10 +80,10 @@ function editedInPlace(posts: readonly Post[], paths: ReadonlySet<string>): bool
  * meanwhile make one more). Gives the blog as last read, for what the list's
  * status says about it (hidden drafts) and for translations.
  */
-export function useFollow({follow, posts, openFile, dispatch, screen}: Options): Blog | undefined {
+export function useFollow({follow, posts, sort, openFile, dispatch, screen}: Options): Blog | undefined {
 	const [blog, setBlog] = useState<Blog>();
-	const world = useRef({posts, openFile});
-	world.current = {posts, openFile};
+	const world = useRef({posts, sort, openFile});
+	world.current = {posts, sort, openFile};
 	useEffect(() => {
 		if (!follow) return;
 		let watcher: Pick<FolderWatcher, 'close'> | undefined;
@@ -126,15 +130,17 @@ export function useFollow({follow, posts, openFile, dispatch, screen}: Options):
 				const translations = fresh.translations ?? new Map();
 				const listed = await stepsInSlices(keepTranslations(previous, fresh.posts, translations), slices);
 				const kept = await stepsInSlices(keepUnchanged(previous, listed, changes.paths), slices);
-				if (stopped) return;
-				// Its posts are in the list: kept here too, a second copy would be held for nothing.
-				setBlog({...fresh, posts: []});
 				// Nothing changed (the usual answer to reading the files after the index): the same list, so
 				// nothing worked out from it is worked out again.
 				const same = kept.length === previous.length && kept.every((post, index) => post === previous[index]);
+				const posts = same ? previous : kept;
+				await stepsInSlices(listPrepared(posts, world.current.sort), slices);
+				if (stopped) return;
+				// Its posts are in the list: kept here too, a second copy would be held for nothing.
+				setBlog({...fresh, posts: []});
 				dispatch({
 					type: 'postsChanged',
-					posts: same ? previous : kept,
+					posts,
 					leftOut: {unreadable: fresh.problems ?? [], skipped: fresh.skipped ?? []},
 					screen: screen.current,
 				});

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {makeSlugsUnique} from '../../../source/blog/load/unique-slugs.js';
+import {allSteps} from '../../../source/util/slices.js';
 import {makePost} from '../../helpers/posts.js';
 
 describe('makeSlugsUnique: every slug names one post', () => {
@@ -24,7 +25,7 @@ describe('makeSlugsUnique: every slug names one post', () => {
 	for (const [name, files, slugs] of cases) {
 		it(name, () => {
 			const list = files.map(file => makePost({title: file}, 'Text.', file));
-			makeSlugsUnique(list);
+			allSteps(makeSlugsUnique(list));
 			assert.deepEqual(
 				list.map(item => item.slug),
 				slugs,

@@ -3,6 +3,7 @@ import {describe, it} from 'node:test';
 import type {Post} from '../../../source/blog/model/model.js';
 import {compareNames, compareSimpleNames} from '../../../source/blog/query/names.js';
 import {comparePosts, newestFirst} from '../../../source/blog/query/sort.js';
+import {allSteps} from '../../../source/util/slices.js';
 
 const collator = new Intl.Collator('en', {sensitivity: 'base'});
 /** compareNames takes the quick way only where the collator of the environment is English. */
@@ -83,14 +84,14 @@ describe('sorting newest first by day', () => {
 				} as unknown as Post;
 			});
 			const expected = [...posts].sort(comparePosts('date')).map(post => post.path);
-			const sorted = newestFirst(posts);
+			const sorted = allSteps(newestFirst(posts));
 			assert.deepEqual(
 				sorted.map(post => post.path),
 				expected,
 			);
 			// Sorted again (as posts from the index are), nothing moves, ties included.
 			assert.deepEqual(
-				newestFirst([...sorted]).map(post => post.path),
+				allSteps(newestFirst([...sorted])).map(post => post.path),
 				expected,
 			);
 		}
