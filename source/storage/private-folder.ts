@@ -146,26 +146,65 @@ export function readPrivateFile(file: string, maxBytes: number): string | undefi
 	return readPrivateBytes(file, maxBytes)?.toString('utf8');
 }
 
+/** A private file opened to be read: regular, not through a link, without waiting, and within `maxBytes`. */
+function openToRead(file: string, maxBytes: number): {handle: number; size: number} | undefined {
+	const handle = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+	const stat = fstatSync(handle);
+	if (stat.isFile() && stat.size <= maxBytes) return {handle, size: stat.size};
+	closeSync(handle);
+	return undefined;
+}
+
+/** Bytes read at once, at most, by `readPrivateBytesInSlices`: a fraction of a millisecond from the page cache. */
+const READ_PIECE = 1024 * 1024;
+
+/** Reads the file's bytes into `bytes` from `read` on, a piece at a time: how many it has, once no more come. */
+function readPiece(handle: number, bytes: Buffer, read: number, piece = bytes.length): number {
+	return readSync(handle, bytes, read, Math.min(piece, bytes.length - read), read);
+}
+
 /** `readPrivateFile`'s bytes, for files read a piece at a time. */
 export function readPrivateBytes(file: string, maxBytes: number): Buffer | undefined {
-	let handle: number | undefined;
+	let opened: {handle: number; size: number} | undefined;
 	try {
-		handle = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-		const stat = fstatSync(handle);
-		if (!stat.isFile() || stat.size > maxBytes) return undefined;
-		const bytes = Buffer.allocUnsafe(stat.size);
+		opened = openToRead(file, maxBytes);
+		if (!opened) return undefined;
+		const bytes = Buffer.allocUnsafe(opened.size);
 		let read = 0;
-		while (read < bytes.length) {
-			const got = readSync(handle, bytes, read, bytes.length - read, read);
-			if (got === 0) break;
-			read += got;
+		for (let got = -1; read < bytes.length && got !== 0; read += got) got = readPiece(opened.handle, bytes, read);
+		return read === bytes.length ? bytes : bytes.subarray(0, read);
+	} catch {
+		return undefined;
+	} finally {
+		if (opened) closeSync(opened.handle);
+	}
+}
+
+/**
+ * `readPrivateBytes` a slice at a time, a megabyte at most between two looks
+ * at the clock: an index of 100,000 posts (some 40 MB) held keys 30 ms read at once.
+ */
+export async function readPrivateBytesInSlices(
+	file: string,
+	maxBytes: number,
+	slices: Slices,
+): Promise<Buffer | undefined> {
+	let opened: {handle: number; size: number} | undefined;
+	try {
+		opened = openToRead(file, maxBytes);
+		if (!opened) return undefined;
+		const bytes = Buffer.allocUnsafe(opened.size);
+		let read = 0;
+		for (let got = -1; read < bytes.length && got !== 0; read += got) {
+			if (slices.due()) await slices.next();
+			got = readPiece(opened.handle, bytes, read, READ_PIECE);
 		}
 
 		return read === bytes.length ? bytes : bytes.subarray(0, read);
 	} catch {
 		return undefined;
 	} finally {
-		if (handle !== undefined) closeSync(handle);
+		if (opened) closeSync(opened.handle);
 	}
 }
 

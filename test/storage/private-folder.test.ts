@@ -19,12 +19,14 @@ import {enableCompileCache} from '../../source/cli/compile-cache.js';
 import {
 	distrust,
 	privateFolder,
+	readPrivateBytesInSlices,
 	readPrivateFile,
 	writePrivateFile,
 	writePrivateFileInSlices,
 } from '../../source/storage/private-folder.js';
 import {Slices} from '../../source/util/slices.js';
 import {ROOT} from '../helpers/paths.js';
+import {countTurns} from '../helpers/turns.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'blogread-private-'));
 after(() => {
@@ -157,6 +159,22 @@ describe('a private folder', () => {
 		assert.deepEqual(readdirSync(victim), []);
 		// The unfinished temporary file went with the folder (its path now leads elsewhere): never put in place.
 		assert.ok(!readdirSync(path.join(home, 'moved')).includes('index.json'));
+	});
+
+	it('reads a file a slice at a time: the same bytes, the event loop turning between megabytes', async () => {
+		const folder = privateFolder(path.join(scratch, 'read-slices')).path;
+		const file = path.join(folder, 'index.json');
+		const text = Array.from({length: 40_000}, (_, index) => `row ${index} ${'é'.repeat(40)}\n`).join('');
+		writePrivateFile(file, text);
+		const turns = countTurns();
+		const bytes = await readPrivateBytesInSlices(file, 8 * 1024 * 1024, new Slices(0));
+		const turned = turns.stop();
+		assert.equal(bytes?.toString('utf8'), text);
+		assert.ok(turned >= 3, `the event loop turned ${turned} times while ${bytes?.length} bytes were read`);
+		assert.equal(await readPrivateBytesInSlices(file, 1024, new Slices(0)), undefined);
+		const link = path.join(folder, 'link.json');
+		symlinkSync(file, link);
+		assert.equal(await readPrivateBytesInSlices(link, 8 * 1024 * 1024, new Slices(0)), undefined);
 	});
 
 	it('removes the temporary file of a write in slices when blogread leaves before it is done', () => {

@@ -5,6 +5,7 @@ import {
 	cacheFolderPath,
 	privateFolder,
 	readPrivateBytes,
+	readPrivateBytesInSlices,
 	readPrivateFile,
 	writePrivateFile,
 	writePrivateFileInSlices,
@@ -83,12 +84,7 @@ export function readBlogNames(root: string, env: NodeJS.ProcessEnv): BlogNames |
 }
 
 /** The index's (or its head's) bytes and where its header line ends, when it is this version's, of `root`. */
-function readIndex(
-	file: string,
-	root: string,
-	maxBytes = MAX_INDEX_BYTES,
-): {bytes: Buffer; headerEnd: number} | undefined {
-	const bytes = readPrivateBytes(file, maxBytes);
+function indexRead(bytes: Buffer | undefined, root: string): {bytes: Buffer; headerEnd: number} | undefined {
 	const headerEnd = bytes?.indexOf(NEWLINE) ?? -1;
 	if (!bytes || headerEnd === -1) return undefined;
 	try {
@@ -99,6 +95,9 @@ function readIndex(
 		return undefined;
 	}
 }
+
+const readIndex = (file: string, root: string, maxBytes = MAX_INDEX_BYTES) =>
+	indexRead(readPrivateBytes(file, maxBytes), root);
 
 /**
  * The first posts the list showed when the index of the blog at `root` (its
@@ -197,7 +196,7 @@ export class IndexCache {
 	) {}
 
 	private async read(file: string, slices: Slices): Promise<void> {
-		const read = readIndex(file, this.root);
+		const read = indexRead(await readPrivateBytesInSlices(file, MAX_INDEX_BYTES, slices), this.root);
 		if (!read) return;
 		const {bytes, headerEnd} = read;
 		this.bytes = bytes;
