@@ -15,8 +15,8 @@ import {scrollToShow} from '../state/viewport.js';
  */
 function followSelection(state: State, posts: Post[], screen: Screen): Pick<State, 'selectedPath' | 'deleted'> {
 	const selected = state.selectedPath;
+	if (selected === null || postAt(posts, selected)) return {selectedPath: selected, deleted: null};
 	const after = new Set(posts.map(post => post.path));
-	if (selected === null || after.has(selected)) return {selectedPath: selected, deleted: null};
 	const before = new Set(state.posts.map(post => post.path));
 	const removed = state.posts.filter(post => !after.has(post.path));
 	const added = posts.filter(post => !before.has(post.path));

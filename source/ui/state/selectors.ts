@@ -18,6 +18,7 @@ import {
 } from '../../blog/query/term-index.js';
 import type {SearchText} from '../../blog/search/search.js';
 import {measureColumns} from '../../render/list-row.js';
+import {allSteps, stepEnds} from '../../util/slices.js';
 import type {View} from '../keys/keymap.js';
 import {lineAt} from './anchor.js';
 import {findHits, type Hit} from './hits.js';
@@ -57,11 +58,12 @@ export function prepareTermsOf(posts: Post[], sort: SortKey): void {
 /**
  * A new list of posts made ready to be shown, a step at a time (see
  * util/slices.ts), before the app is given it: whether it is in `sort`'s
- * order, its columns' widths, its terms. Worked out as it was drawn, each was a
+ * order, its posts by path, its columns' widths, its terms. Worked out as it was drawn, each was a
  * pass over every post: at 50,000 posts read again, 60-100 ms with keys waiting.
  */
 export function* listPrepared(posts: Post[], sort: SortKey): Generator<void, void> {
 	yield* checkSorted(posts, sort);
+	yield* postsByPath(posts);
 	yield* measureColumns(posts);
 	yield* termsPrepared(posts);
 }
@@ -106,16 +108,26 @@ export const shownPosts = memoizeLast(
 	},
 );
 
-const postsByPath = memoizeLast(([posts]: readonly [Post[]]) => {
-	const byPath = new Map<string, Post>();
+/** Each list's posts by path, kept with the list: a list read again is mapped before it is shown (listPrepared). */
+const byPathOf = new WeakMap<readonly Post[], Map<string, Post>>();
+
+function* postsByPath(posts: readonly Post[]): Generator<void, Map<string, Post>> {
+	let byPath = byPathOf.get(posts);
+	if (byPath) return byPath;
+	byPath = new Map<string, Post>();
 	// The first post with a path, as a scan would find it.
-	for (const post of posts) if (!byPath.has(post.path)) byPath.set(post.path, post);
+	for (const [index, post] of posts.entries()) {
+		if (!byPath.has(post.path)) byPath.set(post.path, post);
+		if (stepEnds(index)) yield;
+	}
+
+	byPathOf.set(posts, byPath);
 	return byPath;
-});
+}
 
 /** The post at a path, looked up in a map made once per list of posts (not a scan at every key). */
 export function postAt(posts: Post[], path: string | null): Post | undefined {
-	return path === null ? undefined : postsByPath(posts).get(path);
+	return path === null ? undefined : allSteps(postsByPath(posts)).get(path);
 }
 
 /** The list as the state and screen show it now. */

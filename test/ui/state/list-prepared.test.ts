@@ -4,7 +4,7 @@ import type {Post} from '../../../source/blog/model/model.js';
 import {checkSorted, sortPosts} from '../../../source/blog/query/sort.js';
 import {termsPrepared} from '../../../source/blog/query/term-index.js';
 import {listColumns, measureColumns} from '../../../source/render/list-row.js';
-import {listPrepared} from '../../../source/ui/state/selectors.js';
+import {listPrepared, postAt} from '../../../source/ui/state/selectors.js';
 import {allSteps} from '../../../source/util/slices.js';
 import {makePost} from '../../helpers/posts.js';
 
@@ -64,10 +64,11 @@ describe('a list read again, made ready a step at a time before it is shown', ()
 		assert.equal(counted(termsPrepared(posts))[1], 0);
 	});
 
-	it('listPrepared: all three, and nothing left to do for the same list', () => {
+	it('listPrepared: all four (order, posts by path, columns, terms), and nothing left to do for the same list', () => {
 		const posts = datedPosts(1500);
-		assert.equal(counted(listPrepared(posts, 'date'))[1], 3);
+		assert.equal(counted(listPrepared(posts, 'date'))[1], 4);
 		assert.equal(counted(listPrepared(posts, 'date'))[1], 0);
 		assert.equal(sortPosts(posts, 'date'), posts);
+		assert.equal(postAt(posts, 'p-1499.md'), posts[1499]);
 	});
 });
