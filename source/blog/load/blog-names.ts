@@ -2,6 +2,7 @@
 // first, and its slugs in list order. Kept beside the index whenever the blog
 // is read, so `--tag <TAB>` reads a small file instead of the whole index.
 
+import {allSteps, stepEnds} from '../../util/slices.js';
 import type {Post} from '../model/model.js';
 import {compareNames} from '../query/names.js';
 
@@ -9,9 +10,15 @@ export type BlogNames = {tags: string[]; slugs: string[]};
 
 /** The names of `posts` (drafts left out unless asked for), in the order completion offers them. */
 export function blogNames(posts: readonly Post[], drafts = false): BlogNames {
+	return allSteps(blogNamesInSteps(posts, drafts));
+}
+
+/** `blogNames` a step at a time (see util/slices.ts): the index's reader keeps them when a blog is read again. */
+export function* blogNamesInSteps(posts: readonly Post[], drafts = false): Generator<void, BlogNames> {
 	const counts = new Map<string, {name: string; count: number}>();
 	const slugs: string[] = [];
-	for (const post of posts) {
+	for (const [index, post] of posts.entries()) {
+		if (stepEnds(index)) yield;
 		if (post.draft && !drafts) continue;
 		slugs.push(post.slug);
 		for (const name of new Set([...post.tags, ...post.categories])) {
@@ -22,6 +29,7 @@ export function blogNames(posts: readonly Post[], drafts = false): BlogNames {
 		}
 	}
 
+	yield;
 	const tags = [...counts.values()].sort((a, b) => b.count - a.count || compareNames(a.name, b.name));
 	return {tags: tags.map(({name}) => name), slugs};
 }

@@ -10,9 +10,9 @@ import {
 	writePrivateFile,
 	writePrivateFileInSlices,
 } from '../../storage/private-folder.js';
-import type {Slices} from '../../util/slices.js';
+import {type Slices, stepsInSlices} from '../../util/slices.js';
 import {fromRow, type Post, type Row, type RowStamp, toRow} from '../model/model.js';
-import {type BlogNames, blogNames, parseBlogNames} from './blog-names.js';
+import {type BlogNames, blogNamesInSteps, parseBlogNames} from './blog-names.js';
 import type {FoundFile} from './discover.js';
 
 /**
@@ -265,7 +265,11 @@ export class IndexCache {
 		// its bytes were some 90 MB on top of everything a first --list holds when it ends.
 		if (changed) await writePrivateFileInSlices(this.file, this.lines(listed), slices);
 		const names = namesFileOf(this.file);
-		if (changed || !existsSync(names)) writePrivateFile(names, JSON.stringify(blogNames(listed)));
+		if (changed || !existsSync(names)) {
+			const text = JSON.stringify(await stepsInSlices(blogNamesInSteps(listed), slices));
+			await writePrivateFileInSlices(names, [text], slices);
+		}
+
 		const head = headFileOf(this.file);
 		if (changed || !existsSync(head)) writePrivateFile(head, this.headLines(listed));
 	}

@@ -5,7 +5,7 @@ import {mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync} from 'nod
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, it} from 'node:test';
-import {blogNames, parseBlogNames} from '../../../source/blog/load/blog-names.js';
+import {blogNames, blogNamesInSteps, parseBlogNames} from '../../../source/blog/load/blog-names.js';
 import {readBlogNames} from '../../../source/blog/load/index-cache.js';
 import {loadBlog} from '../../../source/blog/load/load.js';
 import {completionValues} from '../../../source/cli/completion/values.js';
@@ -21,6 +21,18 @@ describe('blogNames', () => {
 		];
 		assert.deepEqual(blogNames(posts), {tags: ['go', 'CLI', 'code'], slugs: ['one', 'two']});
 		assert.deepEqual(blogNames(posts, true).slugs, ['one', 'two', 'secret']);
+	});
+
+	it('in steps: one per 1,000 posts and one before the tags are sorted, the same names', () => {
+		const posts = Array.from({length: 2500}, (_, index) =>
+			makePost({title: `P ${index}`, slug: `p-${index}`, tags: [`t${index % 3}`]}),
+		);
+		const steps = blogNamesInSteps(posts);
+		let count = 0;
+		let step = steps.next();
+		for (; !step.done; step = steps.next()) count++;
+		assert.equal(count, 3);
+		assert.deepEqual(step.value, blogNames(posts));
 	});
 });
 
