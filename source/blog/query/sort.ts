@@ -1,7 +1,7 @@
 // The orders a list is sorted in: newest first (given dates, then guessed,
 // then none), by title, by reading time.
 
-import {allSteps, stepEnds} from '../../util/slices.js';
+import {allSteps, POSTS_PER_STEP, stepEnds} from '../../util/slices.js';
 import {isGuessedDate, type Post} from '../model/model.js';
 import type {SortKey} from './model.js';
 import {compareNames} from './names.js';
@@ -93,9 +93,13 @@ export function* newestFirst(posts: Post[]): Generator<void, Post[]> {
 
 	const sorted: Post[] = [];
 	const keys = [...days.keys()].sort((a, b) => (a[0] === b[0] ? (a < b ? 1 : a > b ? -1 : 0) : a < b ? -1 : 1));
+	let stepped = 0;
 	for (const key of keys) {
 		for (const post of (days.get(key) ?? []).sort(byTitle)) sorted.push(post);
-		if (stepEnds(sorted.length)) yield;
+		if (sorted.length - stepped >= POSTS_PER_STEP) {
+			stepped = sorted.length;
+			yield;
+		}
 	}
 
 	return markSorted(sorted, 'date');

@@ -96,4 +96,25 @@ describe('sorting newest first by day', () => {
 			);
 		}
 	});
+
+	it('sorts a big blog a step at a time: at least one step per 1,000 posts, the same order', () => {
+		const posts = Array.from({length: 3500}, (_, index) => {
+			const day = String((index % 28) + 1).padStart(2, '0');
+			return {
+				path: `p-${index}.md`,
+				title: `T ${index % 97}`,
+				date: `2024-01-${day}`,
+				dateSource: null,
+			} as unknown as Post;
+		});
+		const steps = newestFirst(posts);
+		let count = 0;
+		let step = steps.next();
+		for (; !step.done; step = steps.next()) count++;
+		assert.ok(count >= 6, `${count} steps`);
+		assert.deepEqual(
+			step.value.map(post => post.path),
+			[...posts].sort(comparePosts('date')).map(post => post.path),
+		);
+	});
 });
