@@ -3,7 +3,8 @@
 // with: plain `node -e ''` (the floor of any Node CLI), a script that reads the
 // first 4 KB of every post, the least-*-list.mjs floors, bat. Over 100,000
 // posts it prints issue 19's figures, and how the costs grow from 10,000;
-// then `blogread serve` with 50 ssh sessions at once (scripts/bench/serve.ts).
+// keys while a burst of files lands (scripts/bench/burst.ts); then `blogread
+// serve` with 50 ssh sessions at once (scripts/bench/serve.ts).
 import {execFileSync, spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
@@ -466,6 +467,10 @@ const keyRows = [
 	return JSON.parse(keystrokes.stdout) as Array<[string, number]>;
 });
 
+// A burst of files on disk while the app is open: 50,000 posts written at 5,000 a second, keys pressed all the while.
+type Burst = {keys: number; median: number; p95: number; slowest: number; over50: number; writeSeconds: number};
+const burst = JSON.parse(benchScript('burst.ts', [bin, '50000', '5000']).stdout) as Burst;
+
 // Search over 10,000 and 100,000 posts, each in a process of its own (its peak memory is the search's and the
 // app's), started on the blog's index as a second run is (`--list` writes it).
 const searchBundle = path.join(work, 'search');
@@ -562,6 +567,16 @@ say(
 );
 for (const [name, figure, ratio, target] of scaleRows) say(`| ${name} | ${figure} | ${ratio} | ${target} |`);
 printGrowth();
+say(
+	`\n| a burst of files: 50,000 posts written at 5,000 a second while the app is open | figure | target |\n|---|---:|---|`,
+);
+say(
+	`| a key every 40 ms until the app has read them (${burst.keys} keys; the writing took ${burst.writeSeconds.toFixed(1)} s): median | ${burst.median.toFixed(1)} ms |  |`,
+);
+say(`| the same: 95th percentile | ${burst.p95.toFixed(1)} ms | ${judged('< 50 ms', burst.p95 < 50)} |`);
+say(
+	`| the same: slowest (keys past 50 ms) | ${burst.slowest.toFixed(0)} ms (${burst.over50}) | ${judged('< 50 ms', burst.slowest < 50)} |`,
+);
 say(`\n| search | median | target |\n|---|---:|---|`);
 for (const [name, value, target] of searchRows) say(`| ${name} | ${value} | ${target} |`);
 say(`\n| serve: 50 ssh sessions at once, ${os.cpus().length} cores | figure | target |\n|---|---:|---|`);
