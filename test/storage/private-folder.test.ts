@@ -121,7 +121,7 @@ describe('a private folder', () => {
 		assert.deepEqual(readdirSync(folder), ['index.json']);
 	});
 
-	it('writes a file a slice at a time: the event loop turns between slices, the old file stays until the end', async () => {
+	it('writes a file a slice at a time: the loop turns between slices, the old file stays until the end', async () => {
 		const folder = privateFolder(path.join(scratch, 'slices')).path;
 		const file = path.join(folder, 'index.json');
 		writePrivateFile(file, 'old');

@@ -31,7 +31,7 @@ function datedPosts(count: number): Post[] {
 }
 
 describe('a list read again, made ready a step at a time before it is shown', () => {
-	it('checkSorted: a list in order is remembered as sorted (sortPosts gives it as it is), a step per 1,000 posts', () => {
+	it('checkSorted: a list in order is remembered as sorted (sortPosts keeps it), a step per 1,000 posts', () => {
 		const posts = datedPosts(2500);
 		const [, steps] = counted(checkSorted(posts, 'date'));
 		assert.equal(steps, 2);
