@@ -19,7 +19,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import {cleanLine} from '../text/sanitize.js';
-import type {Slices} from '../util/slices.js';
+import {allSteps, type Slices, stepsInSlices} from '../util/slices.js';
 
 /** Where blogread keeps what it can rebuild (each blog's index): safe to delete. */
 export function cacheFolderPath(env: NodeJS.ProcessEnv): string {
@@ -158,37 +158,8 @@ function openToRead(file: string, maxBytes: number): {handle: number; size: numb
 /** Bytes read at once, at most, by `readPrivateBytesInSlices`: a fraction of a millisecond from the page cache. */
 const READ_PIECE = 1024 * 1024;
 
-/** Reads the file's bytes into `bytes` from `read` on, a piece at a time: how many it has, once no more come. */
-function readPiece(handle: number, bytes: Buffer, read: number, piece = bytes.length): number {
-	return readSync(handle, bytes, read, Math.min(piece, bytes.length - read), read);
-}
-
-/** `readPrivateFile`'s bytes, for files read a piece at a time. */
-export function readPrivateBytes(file: string, maxBytes: number): Buffer | undefined {
-	let opened: {handle: number; size: number} | undefined;
-	try {
-		opened = openToRead(file, maxBytes);
-		if (!opened) return undefined;
-		const bytes = Buffer.allocUnsafe(opened.size);
-		let read = 0;
-		for (let got = -1; read < bytes.length && got !== 0; read += got) got = readPiece(opened.handle, bytes, read);
-		return read === bytes.length ? bytes : bytes.subarray(0, read);
-	} catch {
-		return undefined;
-	} finally {
-		if (opened) closeSync(opened.handle);
-	}
-}
-
-/**
- * `readPrivateBytes` a slice at a time, a megabyte at most between two looks
- * at the clock: an index of 100,000 posts (some 40 MB) held keys 30 ms read at once.
- */
-export async function readPrivateBytesInSlices(
-	file: string,
-	maxBytes: number,
-	slices: Slices,
-): Promise<Buffer | undefined> {
+/** A private file's bytes, read `piece` bytes at a time, a step between two pieces (see util/slices.ts). */
+function* readInPieces(file: string, maxBytes: number, piece: number): Generator<void, Buffer | undefined> {
 	let opened: {handle: number; size: number} | undefined;
 	try {
 		opened = openToRead(file, maxBytes);
@@ -196,8 +167,8 @@ export async function readPrivateBytesInSlices(
 		const bytes = Buffer.allocUnsafe(opened.size);
 		let read = 0;
 		for (let got = -1; read < bytes.length && got !== 0; read += got) {
-			if (slices.due()) await slices.next();
-			got = readPiece(opened.handle, bytes, read, READ_PIECE);
+			if (read > 0) yield;
+			got = readSync(opened.handle, bytes, read, Math.min(piece, bytes.length - read), read);
 		}
 
 		return read === bytes.length ? bytes : bytes.subarray(0, read);
@@ -206,6 +177,19 @@ export async function readPrivateBytesInSlices(
 	} finally {
 		if (opened) closeSync(opened.handle);
 	}
+}
+
+/** `readPrivateFile`'s bytes, for files read a piece at a time. */
+export function readPrivateBytes(file: string, maxBytes: number): Buffer | undefined {
+	return allSteps(readInPieces(file, maxBytes, Number.POSITIVE_INFINITY));
+}
+
+/**
+ * `readPrivateBytes` a slice at a time, a megabyte at most between two looks
+ * at the clock: an index of 100,000 posts (some 40 MB) held keys 30 ms read at once.
+ */
+export function readPrivateBytesInSlices(file: string, maxBytes: number, slices: Slices): Promise<Buffer | undefined> {
+	return stepsInSlices(readInPieces(file, maxBytes, READ_PIECE), slices);
 }
 
 /** Text written at once, at most (bytes, about): a large file is never held whole. */
@@ -239,26 +223,41 @@ function createTemporary(file: string): {temporary: string; handle: number} {
 	return {temporary, handle: openSync(temporary, flags, 0o600)};
 }
 
-function writeText(handle: number, text: string): void {
-	const bytes = Buffer.from(text, 'utf8');
-	for (let written = 0; written < bytes.length; ) written += writeSync(handle, bytes, written);
-}
-
-/** Closes the temporary file and renames it into place, if `file`'s folder is still the one trusted. */
-function putInPlace(file: string, temporary: string, handle: number): void {
-	closeSync(handle);
-	if (!stillPrivate(file)) throw new Error('the folder changed');
-	renameSync(temporary, file);
-}
-
-function discard(temporary: string, handle: number): void {
+/**
+ * Writes `pieces` to a temporary file and renames it into place, a step after
+ * each run written when `cut` says (see util/slices.ts); gives whether it wrote.
+ */
+function* writeInSteps(file: string, pieces: Iterable<string>, cut: () => boolean): Generator<void, boolean> {
+	if (!stillPrivate(file)) return false;
+	let made: {temporary: string; handle: number} | undefined;
 	try {
-		closeSync(handle);
-	} catch {
-		// Closed already (by putInPlace, before the folder was found changed).
-	}
+		made = createTemporary(file);
+		unfinished.add(made.temporary);
+		for (const run of batched(pieces, cut)) {
+			const bytes = Buffer.from(run, 'utf8');
+			for (let written = 0; written < bytes.length; ) written += writeSync(made.handle, bytes, written);
+			if (cut()) yield;
+		}
 
-	rmSync(temporary, {force: true});
+		closeSync(made.handle);
+		if (!stillPrivate(file)) throw new Error('the folder changed');
+		renameSync(made.temporary, file);
+		return true;
+	} catch {
+		if (made) {
+			try {
+				closeSync(made.handle);
+			} catch {
+				// Closed already, before the folder was found changed.
+			}
+
+			rmSync(made.temporary, {force: true});
+		}
+
+		return false;
+	} finally {
+		if (made) unfinished.delete(made.temporary);
+	}
 }
 
 /**
@@ -270,17 +269,7 @@ function discard(temporary: string, handle: number): void {
  * Failing to write is fine: the file is for next time. Gives whether it wrote.
  */
 export function writePrivateFile(file: string, data: string | Iterable<string>): boolean {
-	if (!stillPrivate(file)) return false;
-	let made: {temporary: string; handle: number} | undefined;
-	try {
-		made = createTemporary(file);
-		for (const run of typeof data === 'string' ? [data] : batched(data)) writeText(made.handle, run);
-		putInPlace(file, made.temporary, made.handle);
-		return true;
-	} catch {
-		if (made) discard(made.temporary, made.handle);
-		return false;
-	}
+	return allSteps(writeInSteps(file, typeof data === 'string' ? [data] : data, () => false));
 }
 
 /**
@@ -288,12 +277,7 @@ export function writePrivateFile(file: string, data: string | Iterable<string>):
  * (an index of 100,000 posts took 100 ms to write). If blogread leaves before
  * it is done, the temporary file is removed and the old file stays.
  */
-export async function writePrivateFileInSlices(
-	file: string,
-	pieces: Iterable<string>,
-	slices: Slices,
-): Promise<boolean> {
-	if (!stillPrivate(file)) return false;
+export function writePrivateFileInSlices(file: string, pieces: Iterable<string>, slices: Slices): Promise<boolean> {
 	if (!removesUnfinished) {
 		removesUnfinished = true;
 		process.once('exit', () => {
@@ -301,23 +285,10 @@ export async function writePrivateFileInSlices(
 		});
 	}
 
-	let made: {temporary: string; handle: number} | undefined;
-	try {
-		made = createTemporary(file);
-		unfinished.add(made.temporary);
-		for (const run of batched(pieces, () => slices.due())) {
-			writeText(made.handle, run);
-			if (slices.due()) await slices.next();
-		}
-
-		putInPlace(file, made.temporary, made.handle);
-		return true;
-	} catch {
-		if (made) discard(made.temporary, made.handle);
-		return false;
-	} finally {
-		if (made) unfinished.delete(made.temporary);
-	}
+	return stepsInSlices(
+		writeInSteps(file, pieces, () => slices.due()),
+		slices,
+	);
 }
 
 /** How long a writer waits for another's lock before it writes anyway (each write takes a few ms). */
