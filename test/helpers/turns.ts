@@ -14,3 +14,13 @@ export function countTurns(): {stop: () => number} {
 		},
 	};
 }
+
+/** Runs work in steps (a generator, see util/slices.ts) to its end: what it gives, and how many steps it took. */
+export function runSteps<T>(steps: Generator<void, T>): [value: T, steps: number] {
+	let count = 0;
+	for (;;) {
+		const step = steps.next();
+		if (step.done) return [step.value, count];
+		count++;
+	}
+}

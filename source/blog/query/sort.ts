@@ -1,6 +1,5 @@
 // The orders a list is sorted in: newest first (given dates, then guessed,
 // then none), by title, by reading time.
-
 import {allSteps, POSTS_PER_STEP, stepEnds} from '../../util/slices.js';
 import {isGuessedDate, type Post} from '../model/model.js';
 import type {SortKey} from './model.js';
@@ -46,8 +45,7 @@ export function markSorted(posts: Post[], sort: SortKey): Post[] {
  * is carried over to the sorted list, put in its order rather than built again.
  */
 export function sortPosts(posts: Post[], sort: SortKey): Post[] {
-	allSteps(checkSorted(posts, sort));
-	if (sortedBy.get(posts) === sort) return posts;
+	if (allSteps(checkSorted(posts, sort))) return posts;
 	const compare = comparePosts(sort);
 	// Positions sorted, not posts, so the index can follow; the sort is stable either way.
 	const order = Array.from(posts.keys()).sort((a, b) => compare(posts[a] as Post, posts[b] as Post));
@@ -60,15 +58,16 @@ export function sortPosts(posts: Post[], sort: SortKey): Post[] {
  * Whether the posts are in `sort`'s order, found a step at a time (see
  * util/slices.ts) and remembered: sortPosts then gives them as they are.
  */
-export function* checkSorted(posts: Post[], sort: SortKey): Generator<void, void> {
-	if (sortedBy.get(posts) === sort) return;
+export function* checkSorted(posts: Post[], sort: SortKey): Generator<void, boolean> {
+	if (sortedBy.get(posts) === sort) return true;
 	const compare = comparePosts(sort);
 	for (let index = 1; index < posts.length; index++) {
-		if (compare(posts[index - 1] as Post, posts[index] as Post) > 0) return;
+		if (compare(posts[index - 1] as Post, posts[index] as Post) > 0) return false;
 		if (stepEnds(index)) yield;
 	}
 
-	sortedBy.set(posts, sort);
+	markSorted(posts, sort);
+	return true;
 }
 
 /**
@@ -79,8 +78,7 @@ export function* checkSorted(posts: Post[], sort: SortKey): Generator<void, void
  */
 export function* newestFirst(posts: Post[]): Generator<void, Post[]> {
 	// Posts from the index come in the order it was saved in, the list's: one pass tells.
-	yield* checkSorted(posts, 'date');
-	if (sortedBy.get(posts) === 'date') return posts;
+	if (yield* checkSorted(posts, 'date')) return posts;
 	const days = new Map<string, Post[]>();
 	for (const [index, post] of posts.entries()) {
 		// The rank first (given dates, then guessed ones, then none), then the date.

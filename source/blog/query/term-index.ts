@@ -1,7 +1,6 @@
 // The term index of a list of posts: every tag and category by number, each
 // post's and each term's postings, so choosing tags, counting them for the
 // picker and ordering the picker compare numbers, not strings.
-
 import {allSteps, stepEnds} from '../../util/slices.js';
 import type {Post} from '../model/model.js';
 import type {SearchText} from '../search/search.js';

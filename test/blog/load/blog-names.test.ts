@@ -11,6 +11,7 @@ import {loadBlog} from '../../../source/blog/load/load.js';
 import {completionValues} from '../../../source/cli/completion/values.js';
 import {baseEnv} from '../../helpers/bin.js';
 import {makePost} from '../../helpers/posts.js';
+import {runSteps} from '../../helpers/turns.js';
 
 describe('blogNames', () => {
 	it('tags and categories most used first (each once, case aside), slugs in list order, drafts left out', () => {
@@ -27,12 +28,9 @@ describe('blogNames', () => {
 		const posts = Array.from({length: 2500}, (_, index) =>
 			makePost({title: `P ${index}`, slug: `p-${index}`, tags: [`t${index % 3}`]}),
 		);
-		const steps = blogNamesInSteps(posts);
-		let count = 0;
-		let step = steps.next();
-		for (; !step.done; step = steps.next()) count++;
-		assert.equal(count, 3);
-		assert.deepEqual(step.value, blogNames(posts));
+		const [names, steps] = runSteps(blogNamesInSteps(posts));
+		assert.equal(steps, 3);
+		assert.deepEqual(names, blogNames(posts));
 	});
 });
 

@@ -7,6 +7,7 @@ import {
 import type {Post} from '../../../source/blog/model/model.js';
 import {allSteps} from '../../../source/util/slices.js';
 import {makePost} from '../../helpers/posts.js';
+import {runSteps} from '../../helpers/turns.js';
 
 const keepUnchanged = (previous: Post[], fresh: Post[], changed: Set<string>) =>
 	allSteps(unchangedSteps(previous, fresh, changed));
@@ -62,22 +63,14 @@ describe('keepTranslations: a translation the reader switched to stays after a r
 describe('the merges in steps: a blog of thousands of posts merged a step at a time, with the same result', () => {
 	const posts = Array.from({length: 3500}, (_, index) => makePost({title: `Post ${index}`}, 'Words.', `p-${index}.md`));
 	const fresh = posts.map(post => ({...post}));
-	const counted = <T>(steps: Generator<void, T>): [T, number] => {
-		let count = 0;
-		for (;;) {
-			const step = steps.next();
-			if (step.done) return [step.value, count];
-			count++;
-		}
-	};
 	it('keepUnchanged: a step per thousand posts, each old object kept', () => {
-		const [kept, steps] = counted(unchangedSteps(posts, fresh, new Set()));
+		const [kept, steps] = runSteps(unchangedSteps(posts, fresh, new Set()));
 		assert.equal(steps, 6);
 		assert.ok(kept.every((post, index) => post === posts[index]));
 	});
 
 	it('keepTranslations: a step per thousand posts, the fresh list itself when nothing is swapped', () => {
-		const [listed, steps] = counted(translationSteps(posts, fresh, new Map()));
+		const [listed, steps] = runSteps(translationSteps(posts, fresh, new Map()));
 		assert.equal(steps, 6);
 		assert.equal(listed, fresh);
 	});

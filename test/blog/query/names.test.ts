@@ -4,6 +4,7 @@ import type {Post} from '../../../source/blog/model/model.js';
 import {compareNames, compareSimpleNames} from '../../../source/blog/query/names.js';
 import {comparePosts, newestFirst} from '../../../source/blog/query/sort.js';
 import {allSteps} from '../../../source/util/slices.js';
+import {runSteps} from '../../helpers/turns.js';
 
 const collator = new Intl.Collator('en', {sensitivity: 'base'});
 /** compareNames takes the quick way only where the collator of the environment is English. */
@@ -107,13 +108,10 @@ describe('sorting newest first by day', () => {
 				dateSource: null,
 			} as unknown as Post;
 		});
-		const steps = newestFirst(posts);
-		let count = 0;
-		let step = steps.next();
-		for (; !step.done; step = steps.next()) count++;
-		assert.ok(count >= 6, `${count} steps`);
+		const [sorted, steps] = runSteps(newestFirst(posts));
+		assert.ok(steps >= 6, `${steps} steps`);
 		assert.deepEqual(
-			step.value.map(post => post.path),
+			sorted.map(post => post.path),
 			[...posts].sort(comparePosts('date')).map(post => post.path),
 		);
 	});

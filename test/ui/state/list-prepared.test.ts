@@ -7,16 +7,7 @@ import {listColumns, measureColumns} from '../../../source/render/list-row.js';
 import {listPrepared, postAt} from '../../../source/ui/state/selectors.js';
 import {allSteps} from '../../../source/util/slices.js';
 import {makePost} from '../../helpers/posts.js';
-
-/** Runs `steps` to the end: what they give, and how many steps they took. */
-function counted<T>(steps: Generator<void, T>): [T, number] {
-	let count = 0;
-	for (;;) {
-		const step = steps.next();
-		if (step.done) return [step.value, count];
-		count++;
-	}
-}
+import {runSteps} from '../../helpers/turns.js';
 
 /** `count` posts, newest first, one a day back from 2024-12-31; titles of growing width. */
 function datedPosts(count: number): Post[] {
@@ -33,14 +24,15 @@ function datedPosts(count: number): Post[] {
 describe('a list read again, made ready a step at a time before it is shown', () => {
 	it('checkSorted: a list in order is remembered as sorted (sortPosts keeps it), a step per 1,000 posts', () => {
 		const posts = datedPosts(2500);
-		const [, steps] = counted(checkSorted(posts, 'date'));
-		assert.equal(steps, 2);
+		const [inOrder, steps] = runSteps(checkSorted(posts, 'date'));
+		assert.deepEqual([inOrder, steps], [true, 2]);
 		assert.equal(sortPosts(posts, 'date'), posts);
+		assert.deepEqual(runSteps(checkSorted(posts, 'date')), [true, 0]);
 	});
 
 	it('checkSorted: a list out of order is not remembered, and sortPosts sorts it', () => {
 		const posts = datedPosts(30).reverse();
-		allSteps(checkSorted(posts, 'date'));
+		assert.equal(allSteps(checkSorted(posts, 'date')), false);
 		const sorted = sortPosts(posts, 'date');
 		assert.notEqual(sorted, posts);
 		assert.deepEqual(
@@ -51,7 +43,7 @@ describe('a list read again, made ready a step at a time before it is shown', ()
 
 	it('measureColumns: the widest title and tags, a step per 1,000 posts, kept with the list for listColumns', () => {
 		const posts = datedPosts(2500);
-		const [widest, steps] = counted(measureColumns(posts));
+		const [widest, steps] = runSteps(measureColumns(posts));
 		assert.equal(steps, 2);
 		assert.deepEqual(widest, {title: 'Post '.length + 39, tags: 3});
 		assert.equal(allSteps(measureColumns(posts)), widest);
@@ -60,14 +52,14 @@ describe('a list read again, made ready a step at a time before it is shown', ()
 
 	it('termsPrepared: a step per 1,000 posts the first time, none once the list has its terms', () => {
 		const posts = datedPosts(2500);
-		assert.equal(counted(termsPrepared(posts))[1], 2);
-		assert.equal(counted(termsPrepared(posts))[1], 0);
+		assert.equal(runSteps(termsPrepared(posts))[1], 2);
+		assert.equal(runSteps(termsPrepared(posts))[1], 0);
 	});
 
 	it('listPrepared: all four (order, posts by path, columns, terms), and nothing left to do for the same list', () => {
 		const posts = datedPosts(1500);
-		assert.equal(counted(listPrepared(posts, 'date'))[1], 4);
-		assert.equal(counted(listPrepared(posts, 'date'))[1], 0);
+		assert.equal(runSteps(listPrepared(posts, 'date'))[1], 4);
+		assert.equal(runSteps(listPrepared(posts, 'date'))[1], 0);
 		assert.equal(sortPosts(posts, 'date'), posts);
 		assert.equal(postAt(posts, 'p-1499.md'), posts[1499]);
 	});
