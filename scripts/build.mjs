@@ -1,7 +1,8 @@
-// Bundles the CLI for production: one ES module build, a small entry (flags
-// and help) with the rest in chunks loaded on demand, and the render worker.
+// Bundles the CLI for production: a small entry (flags and help), one file with
+// all a list or the app needs to start, the rest in chunks loaded on demand, and
+// the render worker (scripts/bundle.mjs, bundleBin).
 import {rm} from 'node:fs/promises';
-import {bundle} from './bundle.mjs';
+import {bundleBin} from './bundle.mjs';
 
 await rm('dist', {recursive: true, force: true});
-await bundle({cli: 'source/cli/entry.ts', 'render-worker': 'source/render/render-worker.ts'}, 'dist');
+await bundleBin('dist');

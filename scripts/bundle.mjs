@@ -83,6 +83,11 @@ const swaps = {
 			});
 			return resolved.path === real ? {path: source('text', 'string-width-fast.ts')} : resolved;
 		});
+		// React's devtools, which Ink loads when DEV=true, are not shipped (they would bring a WebSocket
+		// server): Ink loads a file of blogread's own instead (INK_DEVTOOLS), from whichever build.
+		build.onResolve({filter: /^\.\/devtools\.js$/}, args =>
+			fromPackage('ink')(args) ? {path: './ink-devtools.js', external: true} : undefined,
+		);
 		// cli-highlight colours with blogread's chalk (its default theme needs only the styles' names) and
 		// gets highlight.js with each language registered on first use (source/render/lazy-highlight.ts),
 		// read from its own file then: registering all 190 took 26 ms, and parsing them 100 ms more.
@@ -135,9 +140,9 @@ export const bundleOptions = {
 	supported: {'regexp-set-notation': true},
 	define: {'process.env.NODE_ENV': '"production"', ...globals.define},
 	inject: globals.inject,
-	// Ink loads its devtools only when DEV=true; they are not shipped. ssh2 (blogread serve) loads its
-	// optional native crypto binding by a path of its own: it stays a package, loaded from node_modules.
-	external: ['react-devtools-core', 'ssh2'],
+	// ssh2 (blogread serve) loads its optional native crypto binding by a path of its own: it stays a
+	// package, loaded from node_modules.
+	external: ['ssh2'],
 	// CommonJS dependencies (gray-matter) call require() on Node built-ins.
 	banner: {
 		js: [
@@ -198,7 +203,67 @@ async function bundleOnDemandFiles(outdir) {
 	await writeGemojiNames(outdir);
 }
 
+/** What Ink loads for React's devtools (DEV=true), beside the chunks that hold Ink. */
+const INK_DEVTOOLS = {'chunks/ink-devtools': shim('ink-devtools.ts')};
+
 /** Bundles entry points the way the bin is, into `outdir`, with the files they load on demand. */
 export async function bundle(entryPoints, outdir) {
-	await Promise.all([build({...bundleOptions, entryPoints, outdir}), bundleOnDemandFiles(outdir)]);
+	await Promise.all([
+		build({...bundleOptions, entryPoints: {...entryPoints, ...INK_DEVTOOLS}, outdir}),
+		bundleOnDemandFiles(outdir),
+	]);
+}
+
+/** The start of every list and app: source/cli/run.ts, a build of its own (below). */
+const START = 'chunks/start';
+/** What the start's build loads later from the other build, by these names. */
+const LATER = {
+	'chunks/post-page': source('render', 'post-page.ts'),
+	'chunks/version-report': source('cli', 'version-report.ts'),
+};
+
+/**
+ * Dynamic imports of the source modules in `names` (output name → source) become imports of those
+ * outputs, from a file that the build writes to the folder `from`.
+ */
+const importsAsFiles = (names, from, filter) => ({
+	name: 'blogread-imports-as-files',
+	setup(build) {
+		build.onResolve({filter: /^\.\.?\//}, args => {
+			if (args.kind !== 'dynamic-import' || !filter(args)) return undefined;
+			const wanted = path.resolve(args.resolveDir, args.path).replace(/\.js$/, '.ts');
+			const name = Object.keys(names).find(key => names[key] === wanted);
+			return name === undefined ? undefined : {path: `./${path.posix.relative(from, name)}.js`, external: true};
+		});
+	},
+});
+
+/**
+ * The bin, in two builds. Node 20 resolves, reads and compiles each file of an ES module graph on
+ * its own, and one build split by esbuild had cut what the app's first frame needs into 36 files.
+ * So a list or the app starts from a build of its own, source/cli/run.ts with one part loaded
+ * later, the app (Ink, React, the screens): three files to the app's first frame, two to a list
+ * (docs/architecture.md, "The bundle"). The other build holds the entry (flags, help), serve,
+ * completion, the render worker and what the start loads later from it by name (LATER: the
+ * renderer, the version report). A process loads the start's copy of Ink or serve's, never both;
+ * what both builds hold is code whose module state no one shares across them (text, theme, the
+ * renderer's helpers), and UserError is told by its brand, not by class.
+ */
+export async function bundleBin(outdir) {
+	const entry = source('cli', 'entry.ts');
+	await Promise.all([
+		build({
+			...bundleOptions,
+			entryPoints: {cli: entry, 'render-worker': source('render', 'render-worker.ts'), ...LATER, ...INK_DEVTOOLS},
+			outdir,
+			plugins: [importsAsFiles({[START]: source('cli', 'run.ts')}, '.', args => args.importer === entry), swaps],
+		}),
+		build({
+			...bundleOptions,
+			entryPoints: {[START]: source('cli', 'run.ts')},
+			outdir,
+			plugins: [importsAsFiles(LATER, path.posix.dirname(START), () => true), swaps],
+		}),
+		bundleOnDemandFiles(outdir),
+	]);
 }

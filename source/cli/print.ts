@@ -4,8 +4,10 @@ import {readBody, UNREADABLE} from '../blog/load/body.js';
 import {loadBlog} from '../blog/load/load.js';
 import {type Blog, type Post, summarise} from '../blog/model/model.js';
 import {candidateList, resolvePost} from '../blog/query/resolve-post.js';
+import {formatPost} from '../render/bounded.js';
 import {listColumns, listRow} from '../render/list-row.js';
 import type {PageOptions} from '../render/post-header.js';
+import {RENDER_BUDGET_MS} from '../render/render-job.js';
 import {escapeForJson} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {UserError} from '../util/errors.js';
@@ -100,11 +102,6 @@ async function printRendered(post: Post, shownAs: string, options: Options, io: 
 	const body = readBody(post);
 	if (body.problem !== null) throw unreadablePost(shownAs, body.problem);
 
-	// Markdown rendering (marked, highlight.js) is loaded only when a post is shown.
-	const [{formatPost}, {RENDER_BUDGET_MS}] = await Promise.all([
-		import('../render/bounded.js'),
-		import('../render/render-job.js'),
-	]);
 	await output(await formatPost(post, body.markdown, printPage(options, io), RENDER_BUDGET_MS), options, io);
 	return 0;
 }

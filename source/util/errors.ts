@@ -1,5 +1,17 @@
+/**
+ * UserError's brand. The bin holds this module in two builds (scripts/bundle.mjs, bundleBin), so an
+ * error made by one copy must be a UserError to the other: instanceof asks for the brand.
+ */
+const USER_ERROR = Symbol.for('blogread.UserError');
+
 /** An expected failure: printed as one line, no stack trace. */
 export class UserError extends Error {
+	readonly [USER_ERROR] = true;
+
+	static override [Symbol.hasInstance](value: unknown): boolean {
+		return typeof value === 'object' && value !== null && USER_ERROR in value;
+	}
+
 	constructor(
 		message: string,
 		/** 1: a runtime failure (path missing, post not found); 2: a usage error. */

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import {readdirSync, readFileSync} from 'node:fs';
-import path from 'node:path';
+import {readFileSync} from 'node:fs';
 import {Writable} from 'node:stream';
 import {describe, it} from 'node:test';
 import {render, Text} from 'ink';
 import {createElement, useState} from 'react';
 import {processLoop} from '../../source/serve/turn-scheduler.js';
-import {DIST} from '../helpers/paths.js';
+import {waysIntoTheBin} from '../helpers/built-files.js';
 
 // The turns only keep a reader from waiting behind other sessions' frames if a
 // turn's frames are drawn before the next turn's keys are given. Ink's apps do
@@ -112,13 +111,16 @@ describe('processLoop: the turns of the served apps', () => {
 	});
 
 	it('shares one scheduler with Ink in the built bin (a second copy: an empty queue, waited on for nothing)', () => {
-		const chunks = path.join(DIST, 'chunks');
-		const copies = readdirSync(chunks).flatMap(name =>
-			readFileSync(path.join(chunks, name), 'utf8')
-				.split('unstable_scheduleCallback=')
-				.slice(1)
-				.map(() => name),
+		const ways = waysIntoTheBin();
+		const copies = new Map(
+			[...ways].map(([way, files]) => [
+				way,
+				[...files].flatMap(file => readFileSync(file, 'utf8').split('unstable_scheduleCallback=').slice(1)).length,
+			]),
 		);
-		assert.equal(copies.length, 1, `the scheduler defined in: ${copies.join(', ')}`);
+		const withInk = [...copies.keys()].filter(way => /chunks\/(start|run-serve-[\w]+)\.js$/.test(way));
+		assert.equal(withInk.length, 2, `the app's and serve's ways into the bin: ${[...copies.keys()].join(', ')}`);
+		for (const [way, count] of copies)
+			assert.equal(count, withInk.includes(way) ? 1 : 0, `copies of the scheduler ${way} may load`);
 	});
 });
