@@ -1,6 +1,7 @@
-// How blogread is bundled for production: one ES module build (the bin's entry,
-// the render worker, and chunks loaded on demand), React's production build,
-// minified. Used by scripts/build.mjs for the bin and by the benchmark.
+// How blogread is bundled for production: ES modules (the bin's entry, the start
+// of a list or the app, the render worker, and chunks loaded on demand; bundleBin
+// below), React's production build, minified. Used by scripts/build.mjs for the
+// bin and by the benchmark.
 //
 // Start-up is most of what a terminal tool costs, and Node 20 keeps no compiled
 // code between runs, so what the bin parses and runs at start is kept small:
