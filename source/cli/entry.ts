@@ -3,6 +3,7 @@
 // posts, React, Ink, marked) is imported after them, so those two start as
 // fast as Node does.
 import {endOnHangUp, terminalGone} from '../ui/host/hang-up.js';
+import {importInk} from '../ui/host/ink-import.js';
 import {settleColourVariables} from './colour-variables.js';
 import {helpText, version} from './help.js';
 
@@ -29,7 +30,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
 	// `blogread serve …` serves the blog over SSH, `blogread completion …` completes the shell's
 	// command line (a folder named serve or completion is `./serve`, `./completion`).
 	if (args[0] === 'serve') {
-		const {serveMain} = await import('../serve/run-serve.js');
+		const {serveMain} = await importInk(() => import('../serve/run-serve.js'));
 		await serveMain(args.slice(1));
 	} else if (args[0] === 'completion') {
 		const {completionMain} = await import('./completion/command.js');

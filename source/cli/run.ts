@@ -16,6 +16,7 @@ import {blogreadFolders} from '../follow/ignored-folders.js';
 import {ReadingMemory} from '../reading/reading-memory.js';
 import {localeIsUnicode} from '../theme/glyphs.js';
 import type {FirstRead} from '../ui/hooks/use-follow.js';
+import {importInk} from '../ui/host/ink-import.js';
 import {UserError} from '../util/errors.js';
 import {loadConfig} from './config.js';
 import {checkArguments, meowFlags, parseFlags} from './flags.js';
@@ -151,7 +152,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		return 0;
 	}
 
-	const {openTerminalInput, runApp} = await import('../ui/run.js');
+	const {openTerminalInput, runApp} = await importInk(() => import('../ui/run.js'));
 	const stdin = openTerminalInput();
 	if (!stdin) {
 		// No terminal to read keys from (cron, a pipe with no /dev/tty): print instead, from the files.

@@ -649,6 +649,12 @@ describe('the full-screen app in a real terminal', () => {
 		});
 	}
 
+	it('starts with DEV=true in the environment (Ink would look for React devtools and its package.json)', async () => {
+		const {code, output} = await inTerminal({command, keys: ['q'], env: {DEV: 'true'}});
+		assert.equal(code, 0);
+		assert.ok(output.includes('Late evening in California'), output.slice(-300));
+	});
+
 	for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
 		it(`${signal} leaves the alternate screen and shows the cursor`, async () => {
 			const {output} = await inTerminal({command, signal});
