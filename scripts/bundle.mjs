@@ -44,7 +44,7 @@ const SWAPS = [
 	// Large parts most runs never use, required the first time they are needed (source/shims/vendor.ts):
 	// string-width (its emoji pattern, made at import), the HTML parser, node-emoji's table (for blogread
 	// and marked-terminal alike: both only call get()), the front matter parsers (a start from the index
-	// reads no post), GitHub's emoji names, unicodeit's table of maths.
+	// reads no post), GitHub's emoji names, unicodeit's table of maths, the Mermaid diagram layout.
 	['string-width', fromSource, shim('string-width.ts')],
 	['htmlparser2', fromSource, shim('html-parser.ts')],
 	['entities', fromSource, shim('html-parser.ts')],
@@ -54,12 +54,14 @@ const SWAPS = [
 	['smol-toml', fromFile(source('blog', 'load', 'front-matter.ts')), shim('smol-toml.ts')],
 	['./emoji-table.js', fromFile(source('render', 'inline.ts')), shim('emoji-table.ts')],
 	['./math-data.js', fromFile(source('render', 'math.ts')), shim('math-data.ts')],
+	['beautiful-mermaid', fromFile(source('render', 'diagram.ts')), shim('mermaid.ts')],
 	// What dependencies import and blogread never needs of them.
 	['parse5', fromPackage('cli-highlight'), source('render', 'highlight-html.ts')],
 	['parse5-htmlparser2-tree-adapter', fromPackage('cli-highlight'), shim('parse5-tree-adapter.ts')],
 	['cli-table3', fromPackage('marked-terminal'), shim('cli-table3.ts')],
 	['js-yaml', fromPackage('gray-matter'), shim('gray-matter-yaml.ts')],
 	['restore-cursor', () => true, shim('restore-cursor.ts')],
+	['elkjs/lib/elk.bundled.js', fromPackage('beautiful-mermaid'), shim('no-elk.ts')],
 ];
 
 const swaps = {
@@ -143,7 +145,7 @@ export const bundleOptions = {
 	inject: globals.inject,
 	// ssh2 (blogread serve) loads its optional native crypto binding by a path of its own: it stays a
 	// package, loaded from node_modules.
-	external: ['ssh2'],
+	external: ['ssh2', 'sharp'],
 	// CommonJS dependencies (gray-matter) call require() on Node built-ins.
 	banner: {
 		js: [
@@ -168,7 +170,7 @@ async function writeGemojiNames(outdir) {
 }
 
 /**
- * The files loaded on demand: one per highlight.js language, GitHub's emoji names,
+ * The files loaded on demand: one per highlight.js language, GitHub's emoji names, the Mermaid layout,
  * node-emoji with its table, the HTML parser, the front matter parsers, string-width.
  */
 async function bundleOnDemandFiles(outdir) {
@@ -198,6 +200,7 @@ async function bundleOnDemandFiles(outdir) {
 			'front-matter': path.join(root, 'scripts', 'front-matter-parsers.mjs'),
 			'string-width': path.join(root, 'node_modules', 'string-width', 'index.js'),
 			'math-data': path.join(root, 'node_modules', 'unicodeit', 'ts_dist', 'js', 'data.js'),
+			mermaid: path.join(root, 'scripts', 'mermaid.mjs'),
 		},
 		outdir: path.join(outdir, VENDOR),
 	});

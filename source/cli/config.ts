@@ -2,6 +2,7 @@ import {readFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {SORT_KEYS, type SortKey} from '../blog/query/model.js';
+import {IMAGE_MODES, type ImageMode, isImageMode} from '../pictures/mode.js';
 import {isThemeChoice, type ThemeChoice} from '../theme/choice.js';
 import {errorMessage} from '../util/errors.js';
 import {MAX_WIDTH, MIN_WIDTH} from './flags.js';
@@ -18,6 +19,8 @@ export type Config = {
 	state?: boolean;
 	/** The sections of the site that hold its posts (as --section): a name, or a list of them. */
 	section?: string[];
+	/** How pictures are shown (as --images). */
+	images?: ImageMode;
 };
 
 type Setting = {
@@ -45,6 +48,7 @@ const settings: Setting = {
 	center: {check: isBoolean, expected: 'center'},
 	drafts: {check: isBoolean, expected: 'drafts'},
 	state: {check: isBoolean, expected: 'state'},
+	images: {check: isImageMode, expected: `images ${IMAGE_MODES.join('|')}`},
 	section: {
 		check: (value): value is string[] =>
 			Array.isArray(value) && value.length > 0 && value.every(item => typeof item === 'string' && item !== ''),

@@ -1,6 +1,7 @@
 // The command line's flags as data, like the keymap for keys: meow's spec, the
 // check of each value, the parsed flags' type and the help section all come
 // from this one table, so they cannot disagree.
+import {IMAGE_MODES, type ImageMode, isImageMode} from '../pictures/mode.js';
 import {THEME_CHOICES, type ThemeChoice} from '../theme/choice.js';
 import {UserError} from '../util/errors.js';
 import {helpRow} from './help-columns.js';
@@ -38,6 +39,11 @@ function parseWidth(raw: string): number {
 	}
 
 	return value;
+}
+
+function parseImages(raw: string): ImageMode {
+	const mode = raw.trim().toLowerCase();
+	return isImageMode(mode) ? mode : usage(`--images must be ${IMAGE_MODES.join(', ')}, got "${raw}"`);
 }
 
 function parseTheme(raw: string): ThemeChoice {
@@ -120,6 +126,13 @@ export const flags = {
 		'name',
 		'dark, light or auto (default: $BLOGREAD_THEME, else dark;\nauto reads the background from COLORFGBG)',
 		{parse: parseTheme},
+	),
+	images: valued(
+		'mode',
+		'pictures in posts: auto (drawn in half blocks where colour\nworks), blocks, or off (a line each: [image: alt] (src))',
+		{
+			parse: parseImages,
+		},
 	),
 	help: boolean('show this help', {short: 'h'}),
 	version: boolean('show the version', {short: 'v'}),

@@ -6,7 +6,7 @@ import supportsHyperlinks from 'supports-hyperlinks';
 import {cleanLine} from '../text/sanitize.js';
 import type {ColorLevel} from '../theme/choice.js';
 
-export type Output = {write(text: string): unknown; isTTY?: boolean; columns?: number};
+export type Output = {write(text: string): unknown; isTTY?: boolean; columns?: number; rows?: number};
 
 export type Io = {
 	stdout: Output;

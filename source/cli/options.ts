@@ -1,6 +1,7 @@
 import {existsSync, statSync} from 'node:fs';
 import os from 'node:os';
 import type {SortKey} from '../blog/query/model.js';
+import type {ImageMode} from '../pictures/mode.js';
 import {isThemeChoice, type ThemeChoice} from '../theme/choice.js';
 import {UserError} from '../util/errors.js';
 import type {Config} from './config.js';
@@ -36,6 +37,8 @@ export type Options = {
 	sections: string[];
 	/** Keep the reading state between runs (the app only: --list and --print write nothing). */
 	state: boolean;
+	/** How pictures are shown: --images, else the config's, else auto. */
+	images: ImageMode;
 };
 
 /** The blog a run reads when no path is given: $BLOGREAD_DIR, the config's folder, ./posts, else here. */
@@ -77,5 +80,6 @@ export function resolveOptions(
 		lang: flags.lang,
 		sections: flags.section.length > 0 ? flags.section : (config.section ?? []),
 		state: flags.state ?? config.state ?? true,
+		images: flags.images ?? config.images ?? 'auto',
 	};
 }

@@ -102,6 +102,12 @@ async function printRendered(post: Post, shownAs: string, options: Options, io: 
 	const body = readBody(post);
 	if (body.problem !== null) throw unreadablePost(shownAs, body.problem);
 
-	await output(await formatPost(post, body.markdown, printPage(options, io), RENDER_BUDGET_MS), options, io);
+	const page = printPage(options, io);
+	// Pictures take half a terminal's rows at most (a pipe's page is taken as 24 rows).
+	const pictured =
+		options.images !== 'off' && page.theme.level > 0
+			? {...page, pictureRows: Math.max(2, Math.floor((io.stdout.rows ?? 24) / 2))}
+			: page;
+	await output(await formatPost(post, body.markdown, pictured, RENDER_BUDGET_MS), options, io);
 	return 0;
 }

@@ -173,6 +173,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		openFirst: targetIsFile,
 		sort: options.sort,
 		center: options.center,
+		pictures: options.images !== 'off',
 		follow: {
 			target: path.resolve(options.target),
 			// Read again while the app runs: a line on stderr would land in the middle of its screen.

@@ -3,7 +3,7 @@ import {errorMessage} from '../util/errors.js';
 import type {RenderedMarkdown} from './markdown.js';
 import {plainPageInSlices, RenderCancelled} from './plain-page.js';
 import {bodyOptions, type PageOptions, withHeader} from './post-header.js';
-import {printedText} from './printed.js';
+import {printedText, printedWithPictures} from './printed.js';
 import {renderInWorker, SYNC_RENDER_LIMIT} from './render-job.js';
 
 /**
@@ -45,6 +45,7 @@ export async function formatPost(
 	options: PageOptions,
 	budgetMs: number,
 ): Promise<string> {
-	const {renderPrintedLines} = await import('./post-page.js');
+	const {renderPrintedLines, renderPostPage} = await import('./post-page.js');
+	if (options.pictureRows !== undefined) return printedWithPictures(post, markdown, options, budgetMs, renderPostPage);
 	return printedText(post, markdown, options, budgetMs, renderPrintedLines);
 }

@@ -2,6 +2,7 @@ import {highlight, supportsLanguage} from 'cli-highlight';
 import {showControls} from '../text/sanitize.js';
 import {breakCode, displayWidth, wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
+import {appendAll} from '../util/arrays.js';
 
 /** Blocks larger than this are shown plain: highlighting them would stall the reader. */
 export const MAX_HIGHLIGHT_CHARS = 64 * 1024;
@@ -84,7 +85,36 @@ export function renderCodeBlock(
 	const source = showControls(withoutRawMarkers(code).split('\n').map(expandTabs).join('\n'));
 	const codeWidth = Math.max(1, width - 2);
 	const {glyphs} = theme;
-	const label = [language, caption ?? ''].filter(part => part !== '').join(` ${glyphs.separator} `);
+	const body: string[] = [];
+	for (const line of highlighted(source, language, theme).split('\n')) {
+		// Most lines fit: measured, they are kept whole, as breakCode keeps them after wrap-ansi's
+		// look at every character (a third of rendering posts full of code).
+		if (displayWidth(line) <= codeWidth) {
+			body.push(theme.codeFrame(glyphs.codeGutter) + line);
+			continue;
+		}
+
+		breakCode(line, codeWidth).forEach((part, index) => {
+			body.push(theme.codeFrame(index === 0 ? glyphs.codeGutter : glyphs.codeContinued) + part);
+		});
+	}
+
+	return framed([language, caption ?? ''], body, width, theme);
+}
+
+/** Lines that fit the gutter's page (`width` less two) in a code block's frame, under a label of `parts`. */
+export function framedLines(parts: string[], lines: string[], width: number, theme: Theme): string[] {
+	return framed(
+		parts,
+		lines.map(line => theme.codeFrame(theme.glyphs.codeGutter) + line),
+		width,
+		theme,
+	);
+}
+
+function framed(parts: string[], body: string[], width: number, theme: Theme): string[] {
+	const {glyphs} = theme;
+	const label = parts.filter(part => part !== '').join(` ${glyphs.separator} `);
 	// A long label wraps (a caption and its link are all kept), under its first line.
 	const lines =
 		label === ''
@@ -92,19 +122,7 @@ export function renderCodeBlock(
 			: wrapStyled(label, Math.max(1, width - 3)).map((part, index) =>
 					theme.codeFrame(`${index === 0 ? `${glyphs.codeTop} ` : '   '}${part}`),
 				);
-	for (const line of highlighted(source, language, theme).split('\n')) {
-		// Most lines fit: measured, they are kept whole, as breakCode keeps them after wrap-ansi's
-		// look at every character (a third of rendering posts full of code).
-		if (displayWidth(line) <= codeWidth) {
-			lines.push(theme.codeFrame(glyphs.codeGutter) + line);
-			continue;
-		}
-
-		breakCode(line, codeWidth).forEach((part, index) => {
-			lines.push(theme.codeFrame(index === 0 ? glyphs.codeGutter : glyphs.codeContinued) + part);
-		});
-	}
-
+	appendAll(lines, body);
 	lines.push(theme.codeFrame(glyphs.codeBottom));
 	return lines;
 }

@@ -1,17 +1,29 @@
 import type {Token, Tokens} from 'marked';
 import stripAnsi from 'strip-ansi';
+import type {Cells} from '../pictures/fit.js';
 import {indentLines} from '../text/indent.js';
 import {CONTROL_CHARACTERS, keepOwnEscapes, showControls} from '../text/sanitize.js';
 import {displayWidth, wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {appendAll, maxOf} from '../util/arrays.js';
 import {ALERT_TITLES, type Alert, alertOf} from './alerts.js';
-import {renderCodeBlock} from './code-block.js';
+import {fenceLanguage, framedLines, renderCodeBlock} from './code-block.js';
+import {drawDiagram} from './diagram.js';
 import {withFootnoteContinuations} from './footnote-lines.js';
 import {guardMarkdown} from './guard.js';
 import {htmlBlockLines} from './html.js';
 import {createInlineRenderer, type InlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START} from './inline.js';
 import {mdxToMarkdown} from './mdx.js';
+import {
+	imagesAlone,
+	type LoneImage,
+	type PictureContext,
+	type PicturePlace,
+	type PictureSlot,
+	pictureLines,
+	picturePlaces,
+	pictureSlot,
+} from './picture-block.js';
 import {CODE_MARK, MARK_CHARACTERS} from './refs.js';
 import {sourceLineOf} from './source-lines.js';
 import {renderTable} from './table.js';
@@ -57,6 +69,8 @@ export type RenderedMarkdown = {
 	sourceLines: SourceLine[];
 	/** Why the post is not shown as written, if it isn't (pathological input was capped, or too slow to render). */
 	notice: string | null;
+	/** The rows kept for pictures, to be drawn in by whoever shows the page (none without RenderOptions.pictures). */
+	pictures: PicturePlace[];
 };
 
 export type RenderOptions = {
@@ -73,6 +87,10 @@ export type RenderOptions = {
 	 * at the reader's place); `--print` has no use for it. Default true.
 	 */
 	sourceLines?: boolean;
+	/** Draw Mermaid fences as diagrams. Default true; the reader's `i` turns it off, showing their source. */
+	diagrams?: boolean;
+	/** Give pictures rows to be drawn in (`pictures` in the result); without it, every image is its line. */
+	pictures?: PictureContext;
 };
 
 /** Any of the marks in refs.ts (REF_SENTINELS is global: its `test` would keep state between lines). */
@@ -102,6 +120,14 @@ type Context = {
 	links: Array<{text: string; href: string; line?: number}>;
 	/** Code blocks' source text as they are drawn; their lines are found by CODE_MARK. */
 	codes: string[];
+	/** Mermaid fences drawn as diagrams (else shown as their source). */
+	diagrams: boolean;
+	/** Where pictures are looked for: without it, every image is its line. */
+	pictures: PictureContext | undefined;
+	/** Each picture address's slot at a width, looked up once a render. */
+	pictureSlots: Map<string, PictureSlot>;
+	/** The pictures given rows, in page order. */
+	drawnPictures: Array<{file: string; cells: Cells}>;
 };
 
 /**
@@ -179,6 +205,8 @@ function blockLinesOf(token: Token, width: number, context: Context, depth: numb
 		case 'paragraph':
 		case 'text': {
 			const text = token as Tokens.Paragraph | Tokens.Text;
+			const pictures = context.pictures && text.tokens ? imagesAlone(text.tokens) : undefined;
+			if (pictures) return pictures.flatMap(picture => pictureBlockLines(picture, width, context));
 			return wrapStyled(text.tokens ? inline.render(text.tokens) : plainText(text.text), width);
 		}
 
@@ -187,7 +215,7 @@ function blockLinesOf(token: Token, width: number, context: Context, depth: numb
 		case 'code': {
 			const code = token as CaptionedCode;
 			context.codes.push(code.text);
-			const lines = renderCodeBlock(code.text, code.lang, width, theme, code.caption);
+			const lines = codeOrDiagramLines(code, width, context);
 			// The first and last lines are the frame's: never empty, never wrapped again.
 			lines[0] = CODE_MARK + (lines[0] ?? '');
 			lines[lines.length - 1] = CODE_MARK + (lines.at(-1) ?? '');
@@ -221,6 +249,35 @@ function blockLinesOf(token: Token, width: number, context: Context, depth: numb
 		default:
 			return 'raw' in token && typeof token.raw === 'string' ? wrapStyled(showControls(token.raw.trim()), width) : [];
 	}
+}
+
+/** An image alone in its paragraph: rows for its picture, when it can be drawn, over its line. */
+function pictureBlockLines({image, caption}: LoneImage, width: number, context: Context): string[] {
+	const pictures = context.pictures;
+	if (!pictures) return [];
+	const key = `${width}\u0000${image.href}`;
+	let slot = context.pictureSlots.get(key);
+	if (!context.pictureSlots.has(key)) {
+		slot = pictureSlot(image.href, width, pictures);
+		context.pictureSlots.set(key, slot);
+	}
+
+	return pictureLines(slot, context.inline.render([caption]), width, context.theme, context.drawnPictures);
+}
+
+/**
+ * A code block, or a Mermaid diagram drawn (the reader's `i` shows its source instead). A diagram
+ * that cannot be drawn is its source, the label saying why.
+ */
+function codeOrDiagramLines(code: CaptionedCode, width: number, context: Context): string[] {
+	const {theme} = context;
+	if (fenceLanguage(code.lang) !== 'mermaid' || !context.diagrams) {
+		return renderCodeBlock(code.text, code.lang, width, theme, code.caption);
+	}
+
+	const diagram = drawDiagram(code.text, Math.max(1, width - 2), theme);
+	if ('lines' in diagram) return framedLines(['mermaid', code.caption ?? ''], diagram.lines, width, theme);
+	return renderCodeBlock(code.text, code.lang, width, theme, `diagram not drawn: ${diagram.problem}`);
 }
 
 /** Block tokens → lines no wider than `width`; blocks are separated by a blank line unless `tight`. */
@@ -288,6 +345,10 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		hyperlinks,
 		links: drawn,
 		codes: [],
+		diagrams: options.diagrams !== false,
+		pictures: options.pictures,
+		pictureSlots: new Map(),
+		drawnPictures: [],
 	};
 	const guarded = guardMarkdown(options.mdx ? mdxToMarkdown(markdown) : markdown);
 	// These change lines but never add or remove one: every line of what is lexed is the body's line of that number.
@@ -352,6 +413,9 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		appendAll(lines, notes);
 	}
 
+	const pictures = picturePlaces(lines, context.drawnPictures, prefix =>
+		keepOwnEscapes(prefix.replace(REF_SENTINELS, '')),
+	);
 	const footnoteRefs: FootnoteRef[] = [];
 	const codeBlocks: CodeBlockRange[] = [];
 	let openCode: number | undefined;
@@ -375,5 +439,16 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		? 'parts of this post were simplified to keep it readable (extreme nesting or delimiter runs)'
 		: null;
 	const links = drawn.map(({text, href, line}) => ({line: line ?? 0, text, href}));
-	return {lines: shown, headings, blockStarts, footnoteRefs, noteLines, links, codeBlocks, sourceLines, notice};
+	return {
+		lines: shown,
+		headings,
+		blockStarts,
+		footnoteRefs,
+		noteLines,
+		links,
+		codeBlocks,
+		sourceLines,
+		notice,
+		pictures,
+	};
 }

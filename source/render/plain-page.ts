@@ -45,6 +45,7 @@ function plainBuilder() {
 				noteLines: [],
 				links: [],
 				codeBlocks: [],
+				pictures: [],
 				sourceLines,
 				notice: `shown as plain text: ${reason}`,
 			};

@@ -35,16 +35,28 @@ export function postHeaderLines(post: Post, width: number, theme: Theme): string
 	return lines;
 }
 
-export type PageOptions = {width: number; theme: Theme; hyperlinks: boolean};
+export type PageOptions = {
+	width: number;
+	theme: Theme;
+	hyperlinks: boolean;
+	/** Rows kept for pictures, at most this many a picture (with colour only); absent: images are their lines. */
+	pictureRows?: number;
+	/** Mermaid diagrams drawn (the default), or shown as their source. */
+	diagrams?: boolean;
+};
 
 /** The body's render options for a post. */
-export function bodyOptions(post: Post, {width, theme, hyperlinks}: PageOptions) {
+export function bodyOptions(post: Post, {width, theme, hyperlinks, pictureRows, diagrams}: PageOptions) {
 	return {
 		width,
 		theme,
 		hyperlinks,
 		mdx: post.path.toLowerCase().endsWith('.mdx'),
 		...(post.titleFromHeading ? {skipTitleHeading: post.title} : {}),
+		...(pictureRows !== undefined && theme.level > 0
+			? {pictures: {post: post.absolutePath, folder: post.folder, maxRows: pictureRows}}
+			: {}),
+		...(diagrams === false ? {diagrams: false} : {}),
 	};
 }
 
@@ -77,5 +89,6 @@ export function withHeader(post: Post, body: RenderedMarkdown, options: PageOpti
 		codeBlocks: body.codeBlocks.map(({start, end, code}) => ({start: shift(start), end: shift(end), code})),
 		sourceLines: body.sourceLines.map(({line, source, count}) => ({line: shift(line), source, count})),
 		notice: body.notice,
+		pictures: body.pictures.map(place => ({...place, line: shift(place.line)})),
 	};
 }

@@ -1,8 +1,10 @@
 import type {Post} from '../blog/model/model.js';
+import {lineWithPicture, PictureStore} from '../pictures/picture-store.js';
 import {errorMessage} from '../util/errors.js';
+import type {RenderedMarkdown} from './markdown.js';
 import {plainPage} from './plain-page.js';
 import {type PageOptions, printedLines} from './post-header.js';
-import type {renderPrintedLines} from './post-page.js';
+import type {renderPostPage, renderPrintedLines} from './post-page.js';
 import {runWithin} from './watchdog.js';
 
 /**
@@ -24,5 +26,42 @@ export function printedText(
 		lines = printedLines(post, plainPage(markdown, options.width, errorMessage(error)), options);
 	}
 
+	return joinedLines(lines);
+}
+
+function joinedLines(lines: readonly string[]): string {
 	return `${lines.map(line => line.trimEnd()).join('\n')}\n`;
+}
+
+/**
+ * A post as printedText gives it, with its pictures drawn into the rows kept for them (the page's
+ * positions are rendered too: `render` is renderPostPage). Waits for every picture of the post.
+ */
+export async function printedWithPictures(
+	post: Post,
+	markdown: string,
+	options: PageOptions,
+	budgetMs: number,
+	render: typeof renderPostPage,
+): Promise<string> {
+	let page: RenderedMarkdown;
+	try {
+		page = runWithin(() => render(post, markdown, options), budgetMs);
+	} catch (error) {
+		return joinedLines(printedLines(post, plainPage(markdown, options.width, errorMessage(error)), options));
+	}
+
+	const store = new PictureStore();
+	const drawing = {level: options.theme.level, ascii: options.theme.glyphs.ascii};
+	const drawn = new Map(
+		await Promise.all(
+			page.pictures.map(async place => [place, await store.draw(place, post.folder, drawing)] as const),
+		),
+	);
+	const {pictures} = page;
+	return joinedLines(
+		page.lines.map((line, index) =>
+			lineWithPicture(line, index, pictures, place => drawn.get(place), options.theme.muted),
+		),
+	);
 }

@@ -5,7 +5,7 @@ import {type Embed, embedOf} from './embeds.js';
 import {shortcodeParameters} from './templates-parameters.js';
 
 // Static site generators' template tags. A code block tag (Hugo highlight,
-// Liquid highlight, Hexo codeblock) becomes a code block, a Hugo figure an
+// Liquid highlight, Hexo codeblock, a mermaid tag) becomes a code block, a Hugo figure an
 // image with its caption; anything else is shown dimmed as written, never
 // read as Markdown.
 
@@ -22,6 +22,11 @@ const LIQUID_HIGHLIGHT =
 // Hexo's tag has two names: codeblock … endcodeblock and code … endcode.
 const HEXO_CODEBLOCK =
 	/^\{%\s*(codeblock|code)\b([^\n]*?)%\}[ \t]*\n([\s\S]*?)\n?[ \t]*\{%\s*end\1\s*%\}[ \t]*(?:\n|$)/;
+// A Mermaid diagram in Hugo's shortcode or Hexo's tag: drawn as a ```mermaid fence is (render/diagram.ts).
+const HUGO_MERMAID =
+	/^\{\{[<%]\s*mermaid\b[^\n]*?[>%]\}\}[ \t]*\n?([\s\S]*?)\n?[ \t]*\{\{[<%]\s*\/\s*mermaid\s*[>%]\}\}[ \t]*(?:\n|$)/;
+const HEXO_MERMAID =
+	/^\{%-?\s*mermaid\b[^\n]*?-?%\}[ \t]*\n?([\s\S]*?)\n?[ \t]*\{%-?\s*endmermaid\s*-?%\}[ \t]*(?:\n|$)/;
 const HUGO_COMMENT = /^\{\{[<%]\s*comment\s*[>%]\}\}[\s\S]*?\{\{[<%]\s*\/\s*comment\s*[>%]\}\}[ \t]*(?:\n|$)/;
 const HUGO_FIGURE = new RegExp(`^\\{\\{[<%]\\s*figure\\s+(${INSIDE})\\s*\\/?\\s*[>%]\\}\\}`);
 const TEMPLATE_TAG = new RegExp(`^(?:\\{\\{[<%]${INSIDE}[>%]\\}\\}|\\{%${INSIDE}%\\}|\\{\\{[^\\n]*?\\}\\})`);
@@ -72,12 +77,17 @@ export function templateExtensions(theme: Theme, plain: (text: string) => string
 			name: 'templateCode',
 			level: 'block',
 			start: (source: string) =>
-				startBeforeBlankLine(source, /^(?:\{\{[<%]\s*highlight\b|\{%-?\s*(?:highlight|codeblock|code)\b)/m),
+				startBeforeBlankLine(
+					source,
+					/^(?:\{\{[<%]\s*(?:highlight|mermaid)\b|\{%-?\s*(?:highlight|codeblock|code|mermaid)\b)/m,
+				),
 			tokenizer(source: string): CaptionedCode | undefined {
-				// Tried at every block: the three patterns all start with a brace.
+				// Tried at every block: the patterns all start with a brace.
 				if (!source.startsWith('{')) return undefined;
 				const hugo = HUGO_HIGHLIGHT.exec(source);
 				if (hugo) return {type: 'code', raw: hugo[0], lang: highlightLanguage(hugo[1] ?? ''), text: hugo[2] ?? ''};
+				const mermaid = HUGO_MERMAID.exec(source) ?? HEXO_MERMAID.exec(source);
+				if (mermaid) return {type: 'code', raw: mermaid[0], lang: 'mermaid', text: mermaid[1] ?? ''};
 				const liquid = LIQUID_HIGHLIGHT.exec(source);
 				if (liquid) return {type: 'code', raw: liquid[0], lang: liquid[1] ?? '', text: liquid[2] ?? ''};
 				const hexo = HEXO_CODEBLOCK.exec(source);

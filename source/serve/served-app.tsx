@@ -64,6 +64,7 @@ export function startServedApp(options: {
 			follow: shared.follow(),
 			bodies: shared.bodies,
 			pages: shared.pages,
+			pictures: shared.pictures,
 			...(options.onFrame ? {onFrame: options.onFrame} : {}),
 		},
 		terminal.input,

@@ -6,6 +6,7 @@ import type {Blog} from '../blog/model/model.js';
 import {SearchBodies} from '../blog/search/search.js';
 import {blogreadFolders} from '../follow/ignored-folders.js';
 import {type FolderChanges, type FolderWatcher, watchFolder} from '../follow/watch-folder.js';
+import {PictureStore} from '../pictures/picture-store.js';
 import type {Printed} from '../render/render-job.js';
 import type {Follow} from '../ui/hooks/use-follow.js';
 import {PageCache} from '../ui/pages/page-cache.js';
@@ -22,6 +23,8 @@ export class SharedBlog {
 	readonly prints = new SharedJobs<Printed>();
 	/** Posts rendered for the readers' apps: a post one reader opened opens at once for the next. */
 	readonly pages = new PageCache();
+	/** Pictures drawn for the readers' apps, each once for all of them at a size and colour depth. */
+	readonly pictures = new PictureStore();
 	private reading: Promise<Blog> | undefined;
 	private readonly listeners = new Set<Listener>();
 	private watcher: FolderWatcher | undefined;

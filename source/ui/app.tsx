@@ -3,6 +3,7 @@ import {useEffect, useMemo, useReducer, useRef} from 'react';
 import type {Blog} from '../blog/model/model.js';
 import type {Filters, SortKey} from '../blog/query/model.js';
 import {fieldsOnly, type SearchBodies} from '../blog/search/search.js';
+import type {PictureStore} from '../pictures/picture-store.js';
 import {listColumns} from '../render/list-row.js';
 import {wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
@@ -10,6 +11,7 @@ import {Lines} from './components/lines.js';
 import {StatusBar} from './components/status-bar.js';
 import {type Follow, useFollow} from './hooks/use-follow.js';
 import {type MemoryHost, useMemory} from './hooks/use-memory.js';
+import {usePictures} from './hooks/use-pictures.js';
 import {useReaderPage} from './hooks/use-reader-page.js';
 import {type Host, useRequests} from './hooks/use-requests.js';
 import {useSearchText} from './hooks/use-search-text.js';
@@ -72,6 +74,8 @@ export type AppProps = {
 	onFrame?: (report: FrameReport) => void;
 	/** Where rendered posts are kept: the process's, or the server's, shared by its readers. */
 	pages: PageCache;
+	/** Where pictures are drawn (the process's, or the server's); absent: images are their lines. */
+	pictures?: PictureStore;
 };
 
 export function App({
@@ -89,6 +93,7 @@ export function App({
 	follow,
 	onFrame,
 	pages,
+	pictures,
 }: AppProps) {
 	const {exit} = useApp();
 	const {columns, rows} = useTerminalSize();
@@ -115,7 +120,24 @@ export function App({
 	const contentHeight = height - 1;
 	const readerWidth = Math.max(10, Math.min(columns - 2, maxWidth));
 	const post = postAt(state.posts, state.selectedPath);
-	const page = useReaderPage(state.view === 'reader' ? post : undefined, readerWidth, theme, hyperlinks, pages);
+	// A picture takes half the screen at most; without colour, or with `i`, images are their lines.
+	const drawsPictures = pictures !== undefined && state.pictures && theme.level > 0;
+	const drawings = {
+		diagrams: state.pictures,
+		...(drawsPictures ? {pictureRows: Math.max(2, Math.floor(contentHeight / 2))} : {}),
+	};
+	const page = useReaderPage(
+		state.view === 'reader' ? post : undefined,
+		readerWidth,
+		theme,
+		hyperlinks,
+		pages,
+		drawings,
+	);
+	const pictureOf = usePictures(drawsPictures ? pictures : undefined, post?.folder, {
+		level: theme.level,
+		ascii: theme.glyphs.ascii,
+	});
 	const layout = useMemo(
 		() => listLayout(columns, contentHeight, state.details),
 		[columns, contentHeight, state.details],
@@ -222,6 +244,7 @@ export function App({
 		page,
 		readerMargin: center ? Math.max(1, Math.floor((columns - readerWidth) / 2)) : 1,
 		without,
+		...(pictureOf ? {pictureOf} : {}),
 	});
 	return (
 		<Box flexDirection="column" height={height} width={columns}>

@@ -67,6 +67,7 @@ const plain: Options = {
 	lang: undefined,
 	sections: [],
 	state: false,
+	images: 'auto',
 };
 
 const listed = (more: Partial<Options> = {}): ExecRequest => ({kind: 'list', options: {...plain, list: true, ...more}});

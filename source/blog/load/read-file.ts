@@ -1,5 +1,15 @@
 import {isUtf8} from 'node:buffer';
-import {closeSync, constants, fstatSync, openSync, readFileSync, readSync, realpathSync, statSync} from 'node:fs';
+import {
+	closeSync,
+	constants,
+	fstatSync,
+	openSync,
+	readFileSync,
+	readSync,
+	realpathSync,
+	type Stats,
+	statSync,
+} from 'node:fs';
 import path from 'node:path';
 import {isInside} from './discover.js';
 
@@ -47,14 +57,11 @@ function refused(code: string, message: string): Error {
 }
 
 /**
- * Reads a post as text, bounded in size (`realPath`: where the walk that found
- * it says it is, saving a resolution). Synchronous on purpose: for many
- * small files it is much quicker than the thread pool. Only a regular file
- * (a FIFO would block) inside `folder` is read: the blog may have changed since
- * it was listed, and a post replaced by a link to a file elsewhere is not shown.
+ * Opens a file to read if it may be read as a post's: with `folder`, only inside it (links
+ * resolved; `realPath`: where the walk that found it says it is, saving a resolution), and
+ * only a regular file (a FIFO would block). The caller closes the handle.
  */
-export function readPostText(absolutePath: string, folder?: string, realPath?: string): FileText {
-	const warnings: string[] = [];
+export function openInBlog(absolutePath: string, folder?: string, realPath?: string): {handle: number; stat: Stats} {
 	let file = absolutePath;
 	if (folder !== undefined) {
 		// The walk that found the file knows its real path (discover.ts); asking the system costs a call per folder level.
@@ -68,29 +75,61 @@ export function readPostText(absolutePath: string, folder?: string, realPath?: s
 		file,
 		constants.O_RDONLY | constants.O_NONBLOCK | (folder === undefined ? 0 : constants.O_NOFOLLOW),
 	);
-	let bytes: Buffer;
-	let stamp: FileStamp;
 	try {
 		const stat = fstatSync(handle);
-		stamp = {size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs};
 		if (!stat.isFile()) throw refused('ENOTFILE', 'not a regular file');
-		const length = Math.min(stat.size, MAX_POST_BYTES);
-		bytes = Buffer.allocUnsafe(length);
-		let read = 0;
-		while (read < length) {
-			const got = readSync(handle, bytes, read, length - read, read);
-			if (got === 0) break;
-			read += got;
-		}
+		return {handle, stat};
+	} catch (error) {
+		closeSync(handle);
+		throw error;
+	}
+}
 
-		bytes = bytes.subarray(0, read);
-		if (stat.size > MAX_POST_BYTES)
-			warnings.push(`file is ${Math.round(stat.size / 1024 / 1024)} MB; only the first 4 MB are shown`);
+/** The first `length` bytes of an open file (fewer if it is shorter now). */
+function readStart(handle: number, length: number): Buffer {
+	const bytes = Buffer.allocUnsafe(length);
+	let read = 0;
+	while (read < length) {
+		const got = readSync(handle, bytes, read, length - read, read);
+		if (got === 0) break;
+		read += got;
+	}
+
+	return bytes.subarray(0, read);
+}
+
+/**
+ * Reads a post as text, bounded in size. Synchronous on purpose: for many small files it is
+ * much quicker than the thread pool. Only what openInBlog allows is read: the blog may have
+ * changed since it was listed, and a post replaced by a link to a file elsewhere is not shown.
+ */
+export function readPostText(absolutePath: string, folder?: string, realPath?: string): FileText {
+	const warnings: string[] = [];
+	const {handle, stat} = openInBlog(absolutePath, folder, realPath);
+	const stamp = {size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs};
+	let bytes: Buffer;
+	try {
+		bytes = readStart(handle, Math.min(stat.size, MAX_POST_BYTES));
 	} finally {
 		closeSync(handle);
 	}
 
+	if (stat.size > MAX_POST_BYTES)
+		warnings.push(`file is ${Math.round(stat.size / 1024 / 1024)} MB; only the first 4 MB are shown`);
 	return {...decode(bytes, warnings), stamp};
+}
+
+/**
+ * A file a post refers to (a picture), read by the same rule as posts: inside `folder`, a
+ * regular file. Its first `limit` bytes at most, and its size.
+ */
+export function readBlogFile(absolutePath: string, folder: string, limit: number): {bytes: Buffer; size: number} {
+	const {handle, stat} = openInBlog(absolutePath, folder);
+	try {
+		return {bytes: readStart(handle, Math.min(stat.size, limit)), size: stat.size};
+	} finally {
+		closeSync(handle);
+	}
 }
 
 /** A small config file's text; anything but a regular file (a FIFO, a link to a device) reads as empty. */

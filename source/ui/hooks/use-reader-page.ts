@@ -1,7 +1,7 @@
 import {useEffect, useState} from 'react';
 import type {Post} from '../../blog/model/model.js';
 import type {Theme} from '../../theme/palette.js';
-import type {PageCache} from '../pages/page-cache.js';
+import type {Drawings, PageCache} from '../pages/page-cache.js';
 import {loadRenderer} from '../pages/renderer.js';
 import type {ReaderPage} from '../state/model.js';
 
@@ -17,6 +17,7 @@ export function useReaderPage(
 	theme: Theme,
 	hyperlinks: boolean,
 	pages: PageCache,
+	drawings: Drawings = {},
 ): ReaderPage | undefined {
 	const [, setPagesReady] = useState(0);
 	// This app, to the cache that other apps (blogread serve's) may share.
@@ -34,5 +35,5 @@ export function useReaderPage(
 	useEffect(() => {
 		void loadRenderer({theme, width});
 	}, [theme, width]);
-	return post ? pages.readerPage(post, width, theme, hyperlinks, owner) : undefined;
+	return post ? pages.readerPage(post, width, theme, hyperlinks, owner, drawings) : undefined;
 }

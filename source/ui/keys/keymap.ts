@@ -46,6 +46,7 @@ export type Command =
 	| 'links'
 	| 'copyLink'
 	| 'copyCode'
+	| 'pictures'
 	| 'copyPath'
 	| 'toggleRead'
 	| 'unreadOnly';
@@ -213,6 +214,12 @@ export const keymap: Binding[] = [
 		views: ['reader'],
 		keys: [text('y')],
 		description: 'copy the code block on screen to the clipboard (OSC 52), as written',
+	},
+	{
+		command: 'pictures',
+		views: ['reader'],
+		keys: [text('i')],
+		description: 'show pictures and diagrams, or their text (the image line, the diagram source)',
 	},
 	{
 		command: 'copyPath',

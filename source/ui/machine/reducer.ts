@@ -60,6 +60,7 @@ export function initialState({
 		showHelp: false,
 		helpTop: 0,
 		details: true,
+		pictures: true,
 		searching: false,
 		picker: null,
 		filters,

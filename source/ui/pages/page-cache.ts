@@ -18,6 +18,9 @@ const LIMIT = 8;
 const LARGE_POST_WORDS = 8000;
 
 type Entry = {post: Post; theme: Theme; page: ReaderPage | undefined};
+
+/** How a page draws pictures and diagrams (PageOptions): the reader's `i` turns both off. */
+export type Drawings = Pick<PageOptions, 'pictureRows' | 'diagrams'>;
 type Rendering = {path: string; stop: AbortController; owners: Set<object>};
 
 function withPlain(page: RenderedMarkdown): ReaderPage {
@@ -68,8 +71,16 @@ export class PageCache {
 	 * `owner`'s page of `post` at `width`. Until it is ready (or the renderer
 	 * is loaded) this returns undefined, and listeners hear when it is.
 	 */
-	readerPage(post: Post, width: number, theme: Theme, hyperlinks: boolean, owner: object): ReaderPage | undefined {
-		const key = `${post.absolutePath}\u0000${width}\u0000${hyperlinks}\u0000${this.themeNumber(theme)}`;
+	readerPage(
+		post: Post,
+		width: number,
+		theme: Theme,
+		hyperlinks: boolean,
+		owner: object,
+		drawings: Drawings = {},
+	): ReaderPage | undefined {
+		const {pictureRows, diagrams = true} = drawings;
+		const key = [post.absolutePath, width, hyperlinks, this.themeNumber(theme), pictureRows, diagrams].join('\u0000');
 		const hit = this.pages.get(key);
 		if (hit?.post === post && hit.theme === theme) {
 			this.remember(key, hit);
@@ -77,7 +88,13 @@ export class PageCache {
 			return hit.page;
 		}
 
-		const options = {width, theme, hyperlinks};
+		const options: PageOptions = {
+			width,
+			theme,
+			hyperlinks,
+			diagrams,
+			...(pictureRows === undefined ? {} : {pictureRows}),
+		};
 		const renderer = rendererForPage();
 		// Until the renderer is loaded (just after the first frame) nothing can be shown; listeners hear when it is.
 		if (!renderer) {

@@ -4,7 +4,9 @@
 // itself; App hands them to Ink.
 import type {Blog, Post} from '../../blog/model/model.js';
 import type {SearchText} from '../../blog/search/search.js';
+import type {Drawn} from '../../pictures/picture-store.js';
 import type {ListColumns} from '../../render/list-row.js';
+import type {PicturePlace} from '../../render/picture-block.js';
 import {cleanLine} from '../../text/sanitize.js';
 import {displayWidth} from '../../text/width.js';
 import type {Theme} from '../../theme/palette.js';
@@ -48,6 +50,8 @@ export type ViewContext = {
 	readerMargin: number;
 	/** Commands this app can't carry out (an editor, Ctrl-Z), left out of the help. */
 	without: string;
+	/** The open post's pictures as drawn so far (absent: pictures are not drawn). */
+	pictureOf?: (place: PicturePlace) => Drawn | undefined;
 };
 
 /** `a · b · c`: parts of a status line, the empty ones left out. */

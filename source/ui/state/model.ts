@@ -60,6 +60,8 @@ export type State = {
 	helpTop: number;
 	/** The selected post's details beside or under the list (`i` hides and shows them). */
 	details: boolean;
+	/** The reader draws pictures and Mermaid diagrams (`i` shows their text instead: alt lines, diagram sources). */
+	pictures: boolean;
 	/** Typing goes into the list's search field. */
 	searching: boolean;
 	picker: PickerState | null;

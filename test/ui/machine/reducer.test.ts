@@ -23,6 +23,7 @@ function page(count: number, headings: Array<[line: number, text: string]> = [])
 		noteLines: [],
 		links: [],
 		codeBlocks: [],
+		pictures: [],
 		sourceLines: [],
 		notice: null,
 	};

@@ -162,6 +162,12 @@ export function readerKey(state: State, page: ReaderPage, command: Command, scre
 			return openLinks(state, page, screen);
 		case 'copyCode':
 			return copyCode(state, page, screen);
+		case 'pictures':
+			return {
+				...state,
+				pictures: !state.pictures,
+				notice: state.pictures ? 'pictures and diagrams as text (i draws them)' : 'pictures and diagrams drawn',
+			};
 		case 'nextPost':
 			return switchPost(state, page, 1, screen);
 		case 'previousPost':

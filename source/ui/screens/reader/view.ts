@@ -2,6 +2,7 @@
 // marked (the current one underlined too); a placeholder while it renders, and
 // what to say when its file was deleted.
 import type {Post} from '../../../blog/model/model.js';
+import {lineWithPicture} from '../../../pictures/picture-store.js';
 import {cleanLine} from '../../../text/sanitize.js';
 import {wrapStyled} from '../../../text/width.js';
 import {markRanges} from '../../state/hits.js';
@@ -43,7 +44,13 @@ export function readerView(context: ViewContext): ScreenView {
 	const top = readerTop(state, screen);
 	const hits = hitsOf(context);
 	const indent = ' '.repeat(readerMargin);
-	const lines = page.lines.slice(top, top + height).map((line, offset) => {
+	const {pictureOf} = context;
+	const withPictures =
+		pictureOf && page.pictures.length > 0
+			? (line: string, index: number) => lineWithPicture(line, index, page.pictures, pictureOf, theme.muted)
+			: (line: string) => line;
+	const lines = page.lines.slice(top, top + height).map((shown, offset) => {
+		const line = withPictures(shown, top + offset);
 		const ranges = hits.flatMap((hit, index) =>
 			hit.line === top + offset
 				? [{...hit, ...(index === state.find.current ? theme.currentHitCodes : theme.hitCodes)}]

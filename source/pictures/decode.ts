@@ -1,0 +1,62 @@
+// Decoding a picture into the pixels its cells draw, with sharp (libvips),
+// which works in libuv's thread pool: the main thread, and every key, goes on
+// while it decodes. sharp is an optional dependency with a native library: it
+// is loaded the first time a picture is drawn, and where it could not be
+// installed pictures are off, saying why once, and posts read as before.
+import type {Sharp, SharpOptions} from 'sharp';
+import type {Cells} from './fit.js';
+import type {Pixels} from './half-blocks.js';
+import {DECODE_SECONDS, MAX_PICTURE_PIXELS} from './limits.js';
+
+type SharpFactory = (input: Uint8Array, options: SharpOptions) => Sharp;
+
+let loading: Promise<SharpFactory | {off: string}> | undefined;
+
+/** sharp, or why pictures are off (loaded once; every later call gets the same answer). */
+export function loadDecoder(): Promise<SharpFactory | {off: string}> {
+	loading ??= import('sharp').then(
+		module => module.default as unknown as SharpFactory,
+		(error: unknown) => ({off: `the picture decoder (sharp) could not be loaded: ${reasonOf(error)}`}),
+	);
+	return loading;
+}
+
+function reasonOf(error: unknown): string {
+	const message = error instanceof Error ? error.message : String(error);
+	const code = (error as {code?: unknown}).code;
+	if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return 'it is not installed';
+	return message.split('\n')[0]?.slice(0, 200) ?? 'unknown';
+}
+
+/** What went wrong decoding, for the note shown in the picture's place. */
+function decodeProblem(error: unknown): string {
+	const message = error instanceof Error ? error.message : String(error);
+	if (/timeout/i.test(message)) return `took longer than ${DECODE_SECONDS} s to decode`;
+	if (/pixel limit/i.test(message)) return `more than ${MAX_PICTURE_PIXELS / 1e6} megapixels`;
+	if (/premature|truncated|corrupt|end of file|unexpected end/i.test(message))
+		return 'the file is cut short or damaged';
+	if (/unsupported image format/i.test(message)) return 'not a picture blogread can read';
+	return 'it could not be decoded';
+}
+
+/**
+ * `bytes` (a whole picture file) as `cells.columns` × `2 × cells.rows` pixels: turned upright,
+ * the first frame of an animation, scaled to fill the cells (their shape is the picture's).
+ * An SVG is drawn from these bytes alone, so nothing it refers to is fetched or read.
+ */
+export async function decodePicture(bytes: Uint8Array, cells: Cells): Promise<Pixels | {problem: string}> {
+	const decoder = await loadDecoder();
+	if ('off' in decoder) return {problem: decoder.off};
+	try {
+		const {data, info} = await decoder(bytes, {limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error'})
+			.rotate()
+			.resize(cells.columns, cells.rows * 2, {fit: 'fill'})
+			.ensureAlpha()
+			.raw()
+			.timeout({seconds: DECODE_SECONDS})
+			.toBuffer({resolveWithObject: true});
+		return {width: info.width, height: info.height, rgba: new Uint8Array(data.buffer, data.byteOffset, data.length)};
+	} catch (error) {
+		return {problem: decodeProblem(error)};
+	}
+}

@@ -1,0 +1,133 @@
+// Pictures drawn for the pages on screen: each read and decoded once per size
+// and colour depth, off the main thread (the file read, then sharp's decode in
+// the thread pool), kept for the last few. The reader asks for the pictures
+// near its screen and redraws when one is ready; --print waits for all of a
+// post's. One store is made per process, or per server (its readers share it).
+import {closeSync, read} from 'node:fs';
+import {promisify} from 'node:util';
+import {openInBlog} from '../blog/load/read-file.js';
+import type {PicturePlace} from '../render/picture-block.js';
+import type {ColorLevel} from '../theme/palette.js';
+import {decodePicture} from './decode.js';
+import {halfBlockLines} from './half-blocks.js';
+import {MAX_PICTURE_BYTES} from './limits.js';
+
+const readAt = promisify(read);
+
+/** A picture as drawn, or why it could not be. */
+export type Drawn = {rows: string[]} | {problem: string};
+
+/** How pictures are drawn: the terminal's colour depth, and whether its characters are ASCII only. */
+export type Drawing = {level: ColorLevel; ascii: boolean};
+
+/** Pictures kept drawn: a page rarely has more, and a reader going back finds them at once. */
+const KEEP = 64;
+
+/** A file's bytes, read by the posts' rule (inside the blog, a regular file), a piece a turn of the thread pool. */
+async function readPicture(file: string, folder: string): Promise<Uint8Array | {problem: string}> {
+	let opened: ReturnType<typeof openInBlog>;
+	try {
+		opened = openInBlog(file, folder);
+	} catch (error) {
+		return {problem: (error as {code?: unknown}).code === 'EOUTSIDE' ? 'outside the blog' : 'unreadable'};
+	}
+
+	try {
+		const {handle, stat} = opened;
+		if (stat.size > MAX_PICTURE_BYTES) return {problem: `larger than ${MAX_PICTURE_BYTES / 1024 / 1024} MB`};
+		const bytes = new Uint8Array(stat.size);
+		let done = 0;
+		while (done < bytes.length) {
+			const {bytesRead} = await readAt(handle, bytes, done, bytes.length - done, done);
+			if (bytesRead === 0) break;
+			done += bytesRead;
+		}
+
+		return bytes.subarray(0, done);
+	} catch {
+		return {problem: 'unreadable'};
+	} finally {
+		closeSync(opened.handle);
+	}
+}
+
+export class PictureStore {
+	private readonly drawn = new Map<string, Promise<Drawn>>();
+	private readonly ready = new Map<string, Drawn>();
+	private readonly listeners = new Set<() => void>();
+
+	/** Calls `listener` each time a picture is drawn (or fails); returns what stops it. */
+	onDrawn(listener: () => void): () => void {
+		this.listeners.add(listener);
+		return () => {
+			this.listeners.delete(listener);
+		};
+	}
+
+	/** The picture of `place`, if it is drawn by now (else undefined, and it is being drawn). */
+	drawnNow(place: PicturePlace, folder: string, drawing: Drawing): Drawn | undefined {
+		const key = keyOf(place, drawing);
+		const ready = this.ready.get(key);
+		if (ready) return ready;
+		void this.draw(place, folder, drawing);
+		return undefined;
+	}
+
+	/** The picture of `place`, drawn (from the store, or now). */
+	draw(place: PicturePlace, folder: string, drawing: Drawing): Promise<Drawn> {
+		const key = keyOf(place, drawing);
+		const known = this.drawn.get(key);
+		if (known) {
+			this.drawn.delete(key);
+			this.drawn.set(key, known);
+			return known;
+		}
+
+		const drawn = drawPicture(place, folder, drawing).then(result => {
+			if (this.drawn.get(key) === drawn) this.ready.set(key, result);
+			for (const listener of this.listeners) listener();
+			return result;
+		});
+		this.drawn.set(key, drawn);
+		if (this.drawn.size > KEEP) {
+			const oldest = this.drawn.keys().next().value ?? '';
+			this.drawn.delete(oldest);
+			this.ready.delete(oldest);
+		}
+
+		return drawn;
+	}
+}
+
+function keyOf(place: PicturePlace, {level, ascii}: Drawing): string {
+	return `${place.file}\u0000${place.cells.columns}x${place.cells.rows}\u0000${level}${ascii ? 'a' : 'u'}`;
+}
+
+async function drawPicture(place: PicturePlace, folder: string, {level, ascii}: Drawing): Promise<Drawn> {
+	const bytes = await readPicture(place.file, folder);
+	if ('problem' in bytes) return bytes;
+	const pixels = await decodePicture(bytes, place.cells);
+	if ('problem' in pixels) return pixels;
+	return {rows: halfBlockLines(pixels, level, ascii)};
+}
+
+/**
+ * The page's `line` as shown with its pictures: a picture's row drawn after the row's prefix, or
+ * on the middle row of a picture that cannot be drawn, why. Lines outside pictures are as they are.
+ */
+export function lineWithPicture(
+	line: string,
+	index: number,
+	places: readonly PicturePlace[],
+	drawnOf: (place: PicturePlace) => Drawn | undefined,
+	note: (text: string) => string,
+): string {
+	const place = places.find(candidate => index >= candidate.line && index < candidate.line + candidate.cells.rows);
+	if (!place) return line;
+	const drawn = drawnOf(place);
+	if (!drawn) return line;
+	const row = index - place.line;
+	const prefix = place.prefixes[row] ?? '';
+	if ('rows' in drawn) return `${prefix}\u001B[0m${drawn.rows[row] ?? ''}`;
+	return row === Math.floor((place.cells.rows - 1) / 2) ? prefix + note(`· not shown: ${drawn.problem}`) : prefix;
+}
