@@ -35,8 +35,11 @@ function addressPath(href: string): string {
 function candidates(href: string, postFile: string, folder: string): string[] {
 	const postFolder = path.dirname(postFile);
 	if (!href.startsWith('/')) {
-		const bundle = path.join(postFolder, path.basename(postFile).replace(/\.[^.]*$/, ''));
-		return [path.join(postFolder, href), path.join(bundle, href)];
+		const beside = path.join(postFolder, href);
+		// An address that leaves the post's folder means just that: no asset folder is tried for it.
+		if (!isInside(postFolder, beside)) return [beside];
+		const assets = path.join(postFolder, path.basename(postFile).replace(/\.[^.]*$/, ''));
+		return [beside, path.join(assets, href)];
 	}
 
 	const found: string[] = [];

@@ -53,6 +53,8 @@ describe('the flag table', () => {
 		['an empty language is none', {lang: ' '}, {lang: undefined}],
 		['booleans not given stay undefined', {}, {drafts: undefined, color: undefined, list: undefined}],
 		['--no-color', {color: false}, {color: false}],
+		['an images mode in any case', {images: ' Blocks '}, {images: 'blocks'}],
+		['an images mode that is none', {images: 'sixels'}, '--images must be auto, blocks, off, got "sixels"'],
 	];
 	for (const [name, raw, expected] of values) {
 		it(`checks values: ${name}`, () => {
@@ -94,7 +96,15 @@ describe('options', () => {
 	const cases: Array<
 		[string, Partial<FlagValues>, NodeJS.ProcessEnv, Parameters<typeof resolveOptions>[3], Record<string, unknown>]
 	> = [
-		['defaults', {}, {}, {}, {theme: 'dark', drafts: false, center: false, sort: 'date', color: true, list: false}],
+		[
+			'defaults',
+			{},
+			{},
+			{},
+			{theme: 'dark', drafts: false, center: false, sort: 'date', color: true, list: false, images: 'auto'},
+		],
+		['the config’s images when --images is not given', {}, {}, {images: 'off'}, {images: 'off'}],
+		['--images over the config', {images: 'blocks'}, {}, {images: 'off'}, {images: 'blocks'}],
 		['--json implies --list', {json: true}, {}, {}, {list: true, json: true}],
 		['BLOGREAD_THEME when --theme is not given', {}, {BLOGREAD_THEME: 'LIGHT'}, {theme: 'auto'}, {theme: 'light'}],
 		['--theme over BLOGREAD_THEME', {theme: 'auto'}, {BLOGREAD_THEME: 'light'}, {}, {theme: 'auto'}],
@@ -146,6 +156,8 @@ describe('the config file', () => {
 			{folder: '~/blog', theme: 'light', width: 90, sort: 'title', center: true, drafts: false},
 			undefined,
 		],
+		['pictures off', {images: 'off'}, {images: 'off'}, undefined],
+		['an images mode that is none', {images: 'kitty'}, {}, 'ignored "images": "kitty"'],
 		[
 			'wrong values are named and left out',
 			{width: 3, theme: 'light', colour: true},

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import stripAnsi from 'strip-ansi';
+import {runBin} from '../helpers/bin.js';
+import {SAMPLE_BLOG} from '../helpers/paths.js';
+
+// The built bin printing the sample blog's post with a picture (images/pipeline.svg, 360×120) and no
+// terminal: a pipe's page is taken as 24 rows, so a picture takes 12 at most.
+const print = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+	runBin([SAMPLE_BLOG, '--print', 'go-worker-pool', '--width', '80', ...args], {env});
+
+/** The printed lines that are a picture's rows: a background colour set on them. */
+const pictureRows = (stdout: string) => stdout.split('\n').filter(line => /\u001B\[0;(?:[\d;]*;)?48;2;/.test(line));
+
+describe('--print draws pictures where colour works', () => {
+	it('in 24-bit colour: the picture’s rows, then its line', () => {
+		const {code, stdout, stderr} = print([], {FORCE_COLOR: '3'});
+		assert.equal(code, 0, stderr);
+		const rows = pictureRows(stdout);
+		// 360×120 in 80 columns and 12 rows: the rows bind first, 72 pixels wide, 24 high.
+		assert.equal(rows.length, 12);
+		assert.ok(
+			rows.every(row => stripAnsi(row).length === 72),
+			rows.map(row => stripAnsi(row).length).join(' '),
+		);
+		const lines = stripAnsi(stdout).split('\n');
+		const caption = lines.indexOf('[image: Diagram of the pipeline] (images/pipeline.svg)');
+		assert.ok(caption > 12, 'the line under the picture');
+		assert.deepEqual(stdout.split('\n').slice(caption - 12, caption), rows, 'the rows right above the line');
+	});
+
+	it('in 256 colours, with the palette’s codes', () => {
+		const {stdout} = print([], {FORCE_COLOR: '2'});
+		const rows = stdout.split('\n').filter(line => line.includes('48;5;'));
+		assert.equal(rows.length, 12);
+		assert.ok(!stdout.includes('48;2;'), 'no 24-bit code');
+	});
+
+	const lineOnly: Array<[name: string, args: string[], env: NodeJS.ProcessEnv]> = [
+		['into a pipe without colour', [], {}],
+		['with NO_COLOR', [], {NO_COLOR: '1', FORCE_COLOR: undefined}],
+		['with --images off', ['--images', 'off'], {FORCE_COLOR: '3'}],
+	];
+	for (const [name, args, env] of lineOnly) {
+		it(`not ${name}: the picture is its line`, () => {
+			const {code, stdout} = print(args, env);
+			assert.equal(code, 0);
+			assert.deepEqual(pictureRows(stdout), []);
+			assert.match(stripAnsi(stdout), /\n\[image: Diagram of the pipeline\] \(images\/pipeline\.svg\)\n/);
+		});
+	}
+
+	it('refuses an --images it does not know, saying which it knows, exit 2', () => {
+		const {code, stdout, stderr} = print(['--images', 'sixels']);
+		assert.equal(code, 2);
+		assert.equal(stdout, '');
+		assert.match(stderr, /^blogread: --images must be auto, blocks, off, got "sixels"\nUsage: blogread /);
+	});
+});

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, before, describe, it} from 'node:test';
+import sharp from 'sharp';
+import stripAnsi from 'strip-ansi';
+import {renderMarkdown} from '../../source/render/markdown.js';
+import {displayWidth} from '../../source/text/width.js';
+import {createTheme} from '../../source/theme/palette.js';
+
+// A blog on disk: pictures are looked for beside the post, and read as far as their size.
+const blog = mkdtempSync(path.join(tmpdir(), 'blogread-picture-block-'));
+const post = path.join(blog, 'posts', 'post.md');
+const theme = createTheme(3);
+
+before(async () => {
+	mkdirSync(path.join(blog, 'posts'), {recursive: true});
+	mkdirSync(path.join(blog, 'static', 'images'), {recursive: true});
+	const red = sharp({create: {width: 40, height: 20, channels: 3, background: '#ff0000'}});
+	await red
+		.clone()
+		.png()
+		.toFile(path.join(blog, 'posts', 'wide.png'));
+	await red
+		.clone()
+		.png()
+		.toFile(path.join(blog, 'static', 'images', 'site.png'));
+	await sharp({create: {width: 8, height: 30, channels: 3, background: '#00ff00'}})
+		.png()
+		.toFile(path.join(blog, 'posts', 'tall.png'));
+	writeFileSync(path.join(path.dirname(blog), `${path.basename(blog)}-outside.png`), 'not even a picture');
+	writeFileSync(path.join(blog, 'posts', 'notes.txt'), 'words, not pixels');
+});
+after(() => {
+	rmSync(blog, {recursive: true, force: true});
+	rmSync(path.join(path.dirname(blog), `${path.basename(blog)}-outside.png`), {force: true});
+});
+
+function page(markdown: string, width = 60, maxRows = 12) {
+	return renderMarkdown(markdown, {width, theme, pictures: {post, folder: blog, maxRows}});
+}
+
+const plain = (lines: string[]) => lines.map(line => stripAnsi(line));
+
+describe('a picture alone in its paragraph', () => {
+	it('takes the rows its cells need, its line under them as the caption', () => {
+		const rendered = page('Before.\n\n![A red banner](wide.png)\n\nAfter.');
+		assert.equal(rendered.pictures.length, 1);
+		const [place] = rendered.pictures;
+		assert.ok(place);
+		// 40×20 pixels: 40 columns, 10 rows of two pixels each.
+		assert.deepEqual(place.cells, {columns: 40, rows: 10});
+		assert.equal(place.file, path.join(blog, 'posts', 'wide.png'));
+		const lines = plain(rendered.lines);
+		assert.equal(lines[place.line - 1], '');
+		assert.deepEqual(
+			lines.slice(place.line, place.line + 10).map(line => line.trim()),
+			['', '', '', '', '…', '', '', '', '', ''],
+		);
+		assert.equal(lines[place.line + 10], '[image: A red banner] (wide.png)');
+		assert.ok(
+			rendered.lines.every(line => !/[\u2061-\u2064]/.test(line)),
+			'no mark left on the page',
+		);
+	});
+
+	it('is never wider than the page nor taller than its share of the screen', () => {
+		assert.deepEqual(page('![wide](wide.png)', 20).pictures[0]?.cells, {columns: 20, rows: 5});
+		assert.deepEqual(page('![tall](tall.png)', 60, 6).pictures[0]?.cells, {columns: 3, rows: 6});
+	});
+
+	it('under a site-root address is found in the site’s static folder', () => {
+		assert.equal(page('![site](/images/site.png)').pictures[0]?.file, path.join(blog, 'static', 'images', 'site.png'));
+	});
+
+	it('keeps a list item’s indent and a quote’s bar before each of its rows', () => {
+		const listed = page('- item\n\n  ![wide](wide.png)\n').pictures[0];
+		assert.ok(listed);
+		assert.ok(
+			listed.prefixes.every(prefix => stripAnsi(prefix) === '  '),
+			JSON.stringify(listed.prefixes),
+		);
+		const quoted = page('> ![wide](wide.png)\n').pictures[0];
+		assert.ok(quoted);
+		assert.equal(quoted.prefixes.length, quoted.cells.rows);
+		assert.ok(
+			quoted.prefixes.every(prefix => stripAnsi(prefix) === '│ '),
+			JSON.stringify(quoted.prefixes),
+		);
+	});
+
+	it('linked, or in Hugo’s figure, is drawn too, with the link or the figure’s caption under it', () => {
+		const linked = page('[![wide](wide.png)](https://example.com/full)');
+		assert.equal(linked.pictures.length, 1);
+		assert.match(plain(linked.lines).join('\n'), /\[image: wide\] \(wide\.png\).*example\.com\/full/);
+		const figure = page('{{< figure src="wide.png" alt="A banner" caption="Seen from the hill" >}}');
+		assert.equal(figure.pictures.length, 1);
+		assert.match(plain(figure.lines).join('\n'), /\[image: A banner\] \(wide\.png\)\nSeen from the hill/);
+	});
+});
+
+describe('an image that is not drawn keeps its line', () => {
+	const cases: Array<[name: string, markdown: string, shown: string]> = [
+		['in a sentence', 'See ![wide](wide.png) here.', 'See [image: wide] (wide.png) here.'],
+		['in a table cell', '| a |\n|---|\n| ![wide](wide.png) |', '[image: wide] (wide.png)'],
+		[
+			'an address elsewhere (never fetched)',
+			'![remote](https://example.com/x.png)',
+			'[image: remote] (https://example.com/x.png)',
+		],
+		['a missing file', '![gone](gone.png)', '[image: gone] (gone.png) · not shown: not found'],
+		['outside the blog', `![out](../../${path.basename(blog)}-outside.png)`, '· not shown: outside the blog'],
+		[
+			'a file that is no picture',
+			'![text](notes.txt)',
+			'[image: text] (notes.txt) · not shown: not a picture blogread can read',
+		],
+	];
+	for (const [name, markdown, shown] of cases) {
+		it(name, () => {
+			const rendered = page(markdown);
+			assert.deepEqual(rendered.pictures, []);
+			assert.ok(plain(rendered.lines).join(' ').includes(shown), plain(rendered.lines).join('\n'));
+		});
+	}
+
+	it('when pictures are not asked for (no colour, --images off, the reader’s i)', () => {
+		const rendered = renderMarkdown('![wide](wide.png)', {width: 60, theme});
+		assert.deepEqual(rendered.pictures, []);
+		assert.deepEqual(plain(rendered.lines), ['[image: wide] (wide.png)']);
+	});
+
+	it('and every line fits the page', () => {
+		const rendered = page('![a very long description of what this image shows](gone.png)', 24);
+		assert.ok(rendered.lines.every(line => displayWidth(line) <= 24));
+	});
+});
