@@ -129,10 +129,9 @@ export const flags = {
 	),
 	images: valued(
 		'mode',
-		'pictures in posts: auto (drawn in half blocks where colour\nworks), blocks, or off (a line each: [image: alt] (src))',
-		{
-			parse: parseImages,
-		},
+		'pictures in posts: auto (drawn in half blocks where colour\n' +
+			'works), blocks, or off (a line each: [image: alt] (src))',
+		{parse: parseImages},
 	),
 	help: boolean('show this help', {short: 'h'}),
 	version: boolean('show the version', {short: 'v'}),

@@ -176,6 +176,17 @@ const ABSENT: Absent[] = [
 				),
 	},
 	{
+		what: 'a Mermaid diagram (a ```mermaid fence, Hugo {{< mermaid >}}, Hexo {% mermaid %}): its source',
+		why:
+			'the site draws it (mermaid.js), as blogread does in text: its syntax (graph, -->, participant, ids) is ' +
+			'not read; the labels a reader sees are checked by the diagram tests (test/render/diagram.test.ts)',
+		markdown: markdown =>
+			markdown
+				.replace(/\{\{[<%]\s*mermaid\b[\s\S]*?\{\{[<%]\s*\/\s*mermaid\s*[>%]\}\}/g, ' ')
+				.replace(/\{%-?\s*mermaid\b[\s\S]*?\{%-?\s*endmermaid\s*-?%\}/g, ' '),
+		html: html => html.replace(/<pre><code class="language-mermaid">[\s\S]*?<\/code><\/pre>/g, ' '),
+	},
+	{
 		what: 'the Hugo figure tag {{< figure … >}} itself: its name and attribute names, and link, class, width',
 		why: 'the site shows the image (alt text, address) with its title, caption and attribution, which stay',
 		markdown: markdown =>
