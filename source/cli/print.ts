@@ -11,7 +11,7 @@ import {RENDER_BUDGET_MS} from '../render/render-job.js';
 import {escapeForJson} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {UserError} from '../util/errors.js';
-import type {Io} from './io.js';
+import {type Io, say} from './io.js';
 import {formatLines, TAB_SEPARATED} from './list-format.js';
 import type {Options} from './options.js';
 import {hyperlinks, makeTheme, output, printWidth} from './terminal.js';
@@ -108,6 +108,7 @@ async function printRendered(post: Post, shownAs: string, options: Options, io: 
 		options.images !== 'off' && page.theme.level > 0
 			? {...page, pictureRows: Math.max(2, Math.floor((io.stdout.rows ?? 24) / 2))}
 			: page;
-	await output(await formatPost(post, body.markdown, pictured, RENDER_BUDGET_MS), options, io);
+	const text = await formatPost(post, body.markdown, pictured, RENDER_BUDGET_MS, line => say(io, line));
+	await output(text, options, io);
 	return 0;
 }

@@ -52,6 +52,19 @@ function compileCacheLine(env: NodeJS.ProcessEnv): string {
 	return folderLine(path.join(cacheFolderPath(env), 'compiled'));
 }
 
+/** How pictures are shown, and why: the mode, colour, and whether the decoder (sharp) loads here. */
+function imagesLine(options: Options, level: number): string {
+	if (options.images === 'off') return 'shown as a line each (--images off, or the config)';
+	if (level === 0) return 'shown as a line each (no colour)';
+	try {
+		const sharp = module.createRequire(import.meta.url)('sharp') as {versions?: {sharp?: string; vips?: string}};
+		return `drawn in half blocks (sharp ${sharp.versions?.sharp ?? '?'}, libvips ${sharp.versions?.vips ?? '?'})`;
+	} catch (error) {
+		const reason = cleanLine((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '');
+		return `shown as a line each: sharp, the picture decoder, could not be loaded (${reason.slice(0, 160)})`;
+	}
+}
+
 /** The report, a field a line. */
 export function versionReport(options: Options, io: Io, loaded: LoadedConfig): string {
 	const {env} = io;
@@ -66,7 +79,7 @@ export function versionReport(options: Options, io: Io, loaded: LoadedConfig): s
 		['glyphs', localeIsUnicode(env) ? 'Unicode (a UTF-8 locale)' : 'ASCII (the locale is not UTF-8)'],
 		['links', hyperlinks(theme, io) ? 'clickable (OSC 8)' : 'plain text'],
 		['clipboard', 'copies through the terminal (OSC 52), over ssh and tmux too'],
-		['images', 'shown as a line: [image: alt] (src)'],
+		['images', imagesLine(options, theme.level)],
 		['config', `${config} (${configState})`],
 		['cache', folderLine(cacheFolderPath(env))],
 		['compile cache', compileCacheLine(env)],

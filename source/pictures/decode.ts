@@ -10,13 +10,16 @@ import {DECODE_SECONDS, MAX_PICTURE_PIXELS} from './limits.js';
 
 type SharpFactory = (input: Uint8Array, options: SharpOptions) => Sharp;
 
+/** What gives the decoder: sharp loaded (loadDecoder), or why there is none. */
+export type DecoderLoader = () => Promise<SharpFactory | {off: string}>;
+
 let loading: Promise<SharpFactory | {off: string}> | undefined;
 
 /** sharp, or why pictures are off (loaded once; every later call gets the same answer). */
 export function loadDecoder(): Promise<SharpFactory | {off: string}> {
 	loading ??= import('sharp').then(
 		module => module.default as unknown as SharpFactory,
-		(error: unknown) => ({off: `the picture decoder (sharp) could not be loaded: ${reasonOf(error)}`}),
+		(error: unknown) => ({off: `sharp, the picture decoder, could not be loaded: ${reasonOf(error)}`}),
 	);
 	return loading;
 }
@@ -42,11 +45,16 @@ function decodeProblem(error: unknown): string {
 /**
  * `bytes` (a whole picture file) as `cells.columns` × `2 × cells.rows` pixels: turned upright,
  * the first frame of an animation, scaled to fill the cells (their shape is the picture's).
- * An SVG is drawn from these bytes alone, so nothing it refers to is fetched or read.
+ * An SVG is drawn from these bytes alone, so nothing it refers to is fetched or read. `off`: no
+ * picture can be decoded here (sharp could not be loaded), and why.
  */
-export async function decodePicture(bytes: Uint8Array, cells: Cells): Promise<Pixels | {problem: string}> {
-	const decoder = await loadDecoder();
-	if ('off' in decoder) return {problem: decoder.off};
+export async function decodePicture(
+	bytes: Uint8Array,
+	cells: Cells,
+	load: DecoderLoader = loadDecoder,
+): Promise<Pixels | {problem: string} | {off: string}> {
+	const decoder = await load();
+	if ('off' in decoder) return decoder;
 	try {
 		const {data, info} = await decoder(bytes, {limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error'})
 			.rotate()

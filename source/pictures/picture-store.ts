@@ -8,7 +8,7 @@ import {promisify} from 'node:util';
 import {openInBlog} from '../blog/load/read-file.js';
 import type {PicturePlace} from '../render/picture-block.js';
 import type {ColorLevel} from '../theme/palette.js';
-import {decodePicture} from './decode.js';
+import {type DecoderLoader, decodePicture, loadDecoder} from './decode.js';
 import {halfBlockLines} from './half-blocks.js';
 import {MAX_PICTURE_BYTES} from './limits.js';
 
@@ -52,9 +52,14 @@ async function readPicture(file: string, folder: string): Promise<Uint8Array | {
 }
 
 export class PictureStore {
+	/** Why no picture can be drawn in this process (the decoder could not be loaded), once a draw found out. */
+	off: string | undefined;
 	private readonly drawn = new Map<string, Promise<Drawn>>();
 	private readonly ready = new Map<string, Drawn>();
 	private readonly listeners = new Set<() => void>();
+
+	/** `load`: how the decoder is loaded (sharp, on the first picture). */
+	constructor(private readonly load: DecoderLoader = loadDecoder) {}
 
 	/** Calls `listener` each time a picture is drawn (or fails); returns what stops it. */
 	onDrawn(listener: () => void): () => void {
@@ -83,7 +88,7 @@ export class PictureStore {
 			return known;
 		}
 
-		const drawn = drawPicture(place, folder, drawing).then(result => {
+		const drawn = this.drawPicture(place, folder, drawing).then(result => {
 			if (this.drawn.get(key) === drawn) this.ready.set(key, result);
 			for (const listener of this.listeners) listener();
 			return result;
@@ -97,18 +102,23 @@ export class PictureStore {
 
 		return drawn;
 	}
+
+	private async drawPicture(place: PicturePlace, folder: string, {level, ascii}: Drawing): Promise<Drawn> {
+		const bytes = await readPicture(place.file, folder);
+		if ('problem' in bytes) return bytes;
+		const pixels = await decodePicture(bytes, place.cells, this.load);
+		if ('off' in pixels) {
+			this.off = pixels.off;
+			return {problem: pixels.off};
+		}
+
+		if ('problem' in pixels) return pixels;
+		return {rows: halfBlockLines(pixels, level, ascii)};
+	}
 }
 
 function keyOf(place: PicturePlace, {level, ascii}: Drawing): string {
 	return `${place.file}\u0000${place.cells.columns}x${place.cells.rows}\u0000${level}${ascii ? 'a' : 'u'}`;
-}
-
-async function drawPicture(place: PicturePlace, folder: string, {level, ascii}: Drawing): Promise<Drawn> {
-	const bytes = await readPicture(place.file, folder);
-	if ('problem' in bytes) return bytes;
-	const pixels = await decodePicture(bytes, place.cells);
-	if ('problem' in pixels) return pixels;
-	return {rows: halfBlockLines(pixels, level, ascii)};
 }
 
 /**

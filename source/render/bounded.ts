@@ -44,8 +44,11 @@ export async function formatPost(
 	markdown: string,
 	options: PageOptions,
 	budgetMs: number,
+	say: (line: string) => void = () => {},
 ): Promise<string> {
 	const {renderPrintedLines, renderPostPage} = await import('./post-page.js');
-	if (options.pictureRows !== undefined) return printedWithPictures(post, markdown, options, budgetMs, renderPostPage);
+	if (options.pictureRows !== undefined) {
+		return printedWithPictures(post, markdown, options, budgetMs, renderPostPage, say);
+	}
 	return printedText(post, markdown, options, budgetMs, renderPrintedLines);
 }

@@ -36,6 +36,8 @@ function joinedLines(lines: readonly string[]): string {
 /**
  * A post as printedText gives it, with its pictures drawn into the rows kept for them (the page's
  * positions are rendered too: `render` is renderPostPage). Waits for every picture of the post.
+ * Where no picture can be decoded (sharp could not be loaded), the post is printed with its images
+ * as lines, and `say` is told why.
  */
 export async function printedWithPictures(
 	post: Post,
@@ -43,6 +45,7 @@ export async function printedWithPictures(
 	options: PageOptions,
 	budgetMs: number,
 	render: typeof renderPostPage,
+	say: (line: string) => void,
 ): Promise<string> {
 	let page: RenderedMarkdown;
 	try {
@@ -58,6 +61,12 @@ export async function printedWithPictures(
 			page.pictures.map(async place => [place, await store.draw(place, post.folder, drawing)] as const),
 		),
 	);
+	if (store.off !== undefined) {
+		say(`pictures are shown as lines: ${store.off}`);
+		const {pictureRows: _, ...withoutPictures} = options;
+		return joinedLines(render(post, markdown, withoutPictures).lines);
+	}
+
 	const {pictures} = page;
 	return joinedLines(
 		page.lines.map((line, index) =>

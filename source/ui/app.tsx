@@ -120,8 +120,9 @@ export function App({
 	const contentHeight = height - 1;
 	const readerWidth = Math.max(10, Math.min(columns - 2, maxWidth));
 	const post = postAt(state.posts, state.selectedPath);
-	// A picture takes half the screen at most; without colour, or with `i`, images are their lines.
-	const drawsPictures = pictures !== undefined && state.pictures && theme.level > 0;
+	// A picture takes half the screen at most; without colour, with `i`, or where no picture can be
+	// decoded (pictures.off, said once), images are their lines.
+	const drawsPictures = pictures !== undefined && pictures.off === undefined && state.pictures && theme.level > 0;
 	const drawings = {
 		diagrams: state.pictures,
 		...(drawsPictures ? {pictureRows: Math.max(2, Math.floor(contentHeight / 2))} : {}),
@@ -138,6 +139,10 @@ export function App({
 		level: theme.level,
 		ascii: theme.glyphs.ascii,
 	});
+	const picturesOff = pictures?.off;
+	useEffect(() => {
+		if (picturesOff !== undefined) dispatch({type: 'said', notice: `pictures as lines: ${picturesOff}`});
+	}, [picturesOff]);
 	const layout = useMemo(
 		() => listLayout(columns, contentHeight, state.details),
 		[columns, contentHeight, state.details],

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
-import {describe, it} from 'node:test';
+import {spawnSync} from 'node:child_process';
+import {cpSync, mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {after, describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
-import {runBin} from '../helpers/bin.js';
-import {SAMPLE_BLOG} from '../helpers/paths.js';
+import {baseEnv, runBin} from '../helpers/bin.js';
+import {DIST, SAMPLE_BLOG} from '../helpers/paths.js';
 
 // The built bin printing the sample blog's post with a picture (images/pipeline.svg, 360×120) and no
 // terminal: a pipe's page is taken as 24 rows, so a picture takes 12 at most.
@@ -55,5 +59,29 @@ describe('--print draws pictures where colour works', () => {
 		assert.equal(code, 2);
 		assert.equal(stdout, '');
 		assert.match(stderr, /^blogread: --images must be auto, blocks, off, got "sixels"\nUsage: blogread /);
+	});
+});
+
+describe('where the picture decoder cannot be loaded', () => {
+	// The bin alone, with no node_modules anywhere above it: sharp, an optional dependency, is missing.
+	const alone = mkdtempSync(path.join(tmpdir(), 'blogread-no-sharp-'));
+	cpSync(DIST, path.join(alone, 'dist'), {recursive: true});
+	after(() => {
+		rmSync(alone, {recursive: true, force: true});
+	});
+
+	it('prints the post with its images as lines, and says why once', () => {
+		const {status, stdout, stderr} = spawnSync(
+			process.execPath,
+			[path.join(alone, 'dist', 'cli.js'), SAMPLE_BLOG, '--print', 'go-worker-pool', '--width', '80'],
+			{encoding: 'utf8', env: {...baseEnv(), FORCE_COLOR: '3'}},
+		);
+		assert.equal(status, 0, stderr);
+		assert.equal(
+			stderr,
+			'blogread: pictures are shown as lines: sharp, the picture decoder, could not be loaded: it is not installed\n',
+		);
+		assert.deepEqual(pictureRows(stdout), []);
+		assert.match(stripAnsi(stdout), /\n\n\[image: Diagram of the pipeline\] \(images\/pipeline\.svg\)\n\n/);
 	});
 });

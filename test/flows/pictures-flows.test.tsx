@@ -88,6 +88,14 @@ describe('pictures in the reader', () => {
 		assert.match(app.frame(), /│ Write ├─+►│ Publish │/);
 	});
 
+	it('where no picture can be decoded, says why once and shows the picture as its line', async () => {
+		const off = new PictureStore(async () => ({off: 'sharp could not be loaded: a test'}));
+		const app = await reader(off);
+		await app.waitFor(frame => frame.includes('pictures as lines'));
+		assert.match(app.frame(), /^ pictures as lines: sharp could not be loaded: a test /m);
+		assert.match(app.frame(), /Above the picture\.\n\n *\[image: A red square\] \(red\.png\)\n\n *┌─ mermaid/);
+	});
+
 	it('without a picture store (--images off), the picture is its line and the diagram still drawn', async () => {
 		const app = await reader();
 		assert.ok(!(app.lastFrame() ?? '').includes(RED));
