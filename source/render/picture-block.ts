@@ -100,6 +100,16 @@ export function pictureLines(
 	return rows.concat(wrapStyled(caption, width));
 }
 
+/** Lines with pictures' rows (pictureLines) as shown: the marks gone, the pictures' places found. */
+export function withPicturePlaces(
+	lines: string[],
+	slots: ReadonlyArray<{file: string; cells: Cells}>,
+): {lines: string[]; pictures: PicturePlace[]} {
+	if (slots.length === 0) return {lines, pictures: []};
+	const pictures = picturePlaces(lines, slots, prefix => prefix);
+	return {lines: lines.map(line => line.replace(PICTURE_MARK, '')), pictures};
+}
+
 /**
  * The pictures' places in the finished lines (`slots` as pictureLines recorded them, in page
  * order): each run of marked rows is one picture, and each row's prefix is what its line

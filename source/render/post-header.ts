@@ -1,8 +1,10 @@
 import {isGuessedDate, type Post} from '../blog/model/model.js';
+import type {Cells} from '../pictures/fit.js';
 import {wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {appendAll} from '../util/arrays.js';
 import type {RenderedMarkdown} from './markdown.js';
+import {type PictureContext, pictureLines, pictureSlot, withPicturePlaces} from './picture-block.js';
 
 /** The post's date, and where a guessed one comes from. */
 function dateText(post: Post, theme: Theme): string {
@@ -11,8 +13,16 @@ function dateText(post: Post, theme: Theme): string {
 	return theme.guessedDate(`${post.date}~ (${post.dateSource === 'git' ? 'last commit' : 'file modified'})`);
 }
 
-/** The metadata a reader sees above a post: title, byline, tags, excerpt, cover, warnings. */
-export function postHeaderLines(post: Post, width: number, theme: Theme): string[] {
+/**
+ * The metadata a reader sees above a post: title, byline, tags, excerpt, cover, warnings. With
+ * `pictures`, the cover's picture gets rows above its line (recorded in `slots`).
+ */
+export function postHeaderLines(
+	post: Post,
+	width: number,
+	theme: Theme,
+	pictures?: {context: PictureContext; slots: Array<{file: string; cells: Cells}>},
+): string[] {
 	const lines = wrapStyled(theme.title(post.title), width);
 	const byline = [
 		dateText(post, theme),
@@ -28,7 +38,12 @@ export function postHeaderLines(post: Post, width: number, theme: Theme): string
 	appendAll(lines, wrapStyled(byline.join(theme.muted(` ${theme.glyphs.separator} `)), width));
 	if (post.tags.length > 0) appendAll(lines, wrapStyled(post.tags.map(tag => theme.tag(`#${tag}`)).join(' '), width));
 	if (post.excerpt) lines.push('', ...wrapStyled(theme.em(post.excerpt), width));
-	if (post.cover) appendAll(lines, wrapStyled(theme.muted(`[cover: ${post.cover}]`), width));
+	if (post.cover) {
+		const line = theme.muted(`[cover: ${post.cover}]`);
+		const slot = pictures ? pictureSlot(post.cover, width, pictures.context) : undefined;
+		if (slot && 'file' in slot) lines.push('');
+		appendAll(lines, pictures ? pictureLines(slot, line, width, theme, pictures.slots) : wrapStyled(line, width));
+	}
 	for (const warning of post.warnings)
 		appendAll(lines, wrapStyled(theme.warning(`${theme.glyphs.warning} ${warning}`), width));
 	lines.push(theme.codeFrame(theme.glyphs.rule.repeat(width)), '');
@@ -45,35 +60,45 @@ export type PageOptions = {
 	diagrams?: boolean;
 };
 
+/** Where a post's pictures are looked for, when the page draws them (with colour only). */
+function pictureContext(post: Post, {theme, pictureRows}: PageOptions): PictureContext | undefined {
+	if (pictureRows === undefined || theme.level === 0) return undefined;
+	return {post: post.absolutePath, folder: post.folder, maxRows: pictureRows};
+}
+
 /** The body's render options for a post. */
-export function bodyOptions(post: Post, {width, theme, hyperlinks, pictureRows, diagrams}: PageOptions) {
+export function bodyOptions(post: Post, options: PageOptions) {
+	const {width, theme, hyperlinks, diagrams} = options;
+	const pictures = pictureContext(post, options);
 	return {
 		width,
 		theme,
 		hyperlinks,
 		mdx: post.path.toLowerCase().endsWith('.mdx'),
 		...(post.titleFromHeading ? {skipTitleHeading: post.title} : {}),
-		...(pictureRows !== undefined && theme.level > 0
-			? {pictures: {post: post.absolutePath, folder: post.folder, maxRows: pictureRows}}
-			: {}),
+		...(pictures ? {pictures} : {}),
 		...(diagrams === false ? {diagrams: false} : {}),
 	};
 }
 
-/** The header above a rendered body: the post's, with the body's notice among its warnings. */
-function headerOver(post: Post, body: RenderedMarkdown, {width, theme}: PageOptions): string[] {
+/** The header above a rendered body: the post's, with the body's notice among its warnings, and its cover's place. */
+function headerOver(post: Post, body: RenderedMarkdown, options: PageOptions) {
 	const notices = body.notice ? [body.notice] : [];
-	return postHeaderLines({...post, warnings: [...post.warnings, ...notices]}, width, theme);
+	const context = pictureContext(post, options);
+	const slots: Array<{file: string; cells: Cells}> = [];
+	const shown = {...post, warnings: [...post.warnings, ...notices]};
+	const lines = postHeaderLines(shown, options.width, options.theme, context ? {context, slots} : undefined);
+	return withPicturePlaces(lines, slots);
 }
 
 /** The lines of the header, then of the rendered body: a page as printed. */
 export function printedLines(post: Post, body: RenderedMarkdown, options: PageOptions): string[] {
-	return headerOver(post, body, options).concat(body.lines);
+	return headerOver(post, body, options).lines.concat(body.lines);
 }
 
 /** The header, then the rendered body, with every position shifted past the header. */
 export function withHeader(post: Post, body: RenderedMarkdown, options: PageOptions): RenderedMarkdown {
-	const header = headerOver(post, body, options);
+	const {lines: header, pictures: cover} = headerOver(post, body, options);
 	const shift = (line: number) => line + header.length;
 	// concat and object literals: spreading a large post's lines and blocks (18,000 lines and 6,000
 	// blocks in 1 MB) into new arrays and objects took three times as long.
@@ -89,6 +114,6 @@ export function withHeader(post: Post, body: RenderedMarkdown, options: PageOpti
 		codeBlocks: body.codeBlocks.map(({start, end, code}) => ({start: shift(start), end: shift(end), code})),
 		sourceLines: body.sourceLines.map(({line, source, count}) => ({line: shift(line), source, count})),
 		notice: body.notice,
-		pictures: body.pictures.map(place => ({...place, line: shift(place.line)})),
+		pictures: cover.concat(body.pictures.map(place => ({...place, line: shift(place.line)}))),
 	};
 }

@@ -5,9 +5,13 @@ import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import sharp from 'sharp';
 import stripAnsi from 'strip-ansi';
+import {loadBlog} from '../../source/blog/load/load.js';
 import {renderMarkdown} from '../../source/render/markdown.js';
+import {renderPostPage} from '../../source/render/post-page.js';
 import {displayWidth} from '../../source/text/width.js';
 import {createTheme} from '../../source/theme/palette.js';
+import {SAMPLE_BLOG} from '../helpers/paths.js';
+import {bodyOf} from '../helpers/posts.js';
 
 // A blog on disk: pictures are looked for beside the post, and read as far as their size.
 const blog = mkdtempSync(path.join(tmpdir(), 'blogread-picture-block-'));
@@ -134,5 +138,24 @@ describe('an image that is not drawn keeps its line', () => {
 	it('and every line fits the page', () => {
 		const rendered = page('![a very long description of what this image shows](gone.png)', 24);
 		assert.ok(rendered.lines.every(line => displayWidth(line) <= 24));
+	});
+});
+
+describe('a post’s cover (front matter cover, image or heroImage)', () => {
+	it('is drawn above its line in the header, before the body’s pictures', async () => {
+		const {posts} = await loadBlog(SAMPLE_BLOG, {drafts: false, env: {}});
+		const post = posts.find(candidate => candidate.slug === 'go-worker-pool');
+		assert.ok(post);
+		const rendered = renderPostPage(post, bodyOf(post), {width: 60, theme, hyperlinks: false, pictureRows: 12});
+		const [cover, body] = rendered.pictures;
+		assert.ok(cover && body);
+		assert.equal(cover.file, path.join(SAMPLE_BLOG, 'images', 'pipeline.svg'));
+		// 360×120 at 60 columns: 60 pixels wide, 20 high.
+		assert.deepEqual(cover.cells, {columns: 60, rows: 10});
+		const lines = plain(rendered.lines);
+		assert.equal(lines[cover.line - 1], '');
+		assert.equal(lines[cover.line + 10], '[cover: images/pipeline.svg]');
+		assert.ok(body.line > cover.line + 10);
+		assert.equal(lines[body.line + body.cells.rows], '[image: Diagram of the pipeline] (images/pipeline.svg)');
 	});
 });
