@@ -8,8 +8,8 @@ import stripAnsi from 'strip-ansi';
 import {baseEnv, runBin} from '../helpers/bin.js';
 import {DIST, SAMPLE_BLOG} from '../helpers/paths.js';
 
-// The built bin printing the sample blog's post with a picture (images/pipeline.svg, 360×120) and no
-// terminal: a pipe's page is taken as 24 rows, so a picture takes 12 at most.
+// The built bin printing the sample blog's post with a cover and a picture (both images/pipeline.svg,
+// 360×120) and no terminal: a pipe's page is taken as 24 rows, so a picture takes 12 at most.
 const print = (args: string[], env: NodeJS.ProcessEnv = {}) =>
 	runBin([SAMPLE_BLOG, '--print', 'go-worker-pool', '--width', '80', ...args], {env});
 
@@ -17,26 +17,33 @@ const print = (args: string[], env: NodeJS.ProcessEnv = {}) =>
 const pictureRows = (stdout: string) => stdout.split('\n').filter(line => /\u001B\[0;(?:[\d;]*;)?48;2;/.test(line));
 
 describe('--print draws pictures where colour works', () => {
-	it('in 24-bit colour: the picture’s rows, then its line', () => {
+	it('in 24-bit colour: the cover’s and the picture’s rows, each above its line', () => {
 		const {code, stdout, stderr} = print([], {FORCE_COLOR: '3'});
 		assert.equal(code, 0, stderr);
 		const rows = pictureRows(stdout);
-		// 360×120 in 80 columns and 12 rows: the rows bind first, 72 pixels wide, 24 high.
-		assert.equal(rows.length, 12);
+		// The same 360×120 picture twice (the cover, and in the body): in 80 columns and 12 rows the rows
+		// bind first, 72 pixels wide and 24 high.
+		assert.equal(rows.length, 24);
 		assert.ok(
 			rows.every(row => stripAnsi(row).length === 72),
 			rows.map(row => stripAnsi(row).length).join(' '),
 		);
-		const lines = stripAnsi(stdout).split('\n');
-		const caption = lines.indexOf('[image: Diagram of the pipeline] (images/pipeline.svg)');
-		assert.ok(caption > 12, 'the line under the picture');
-		assert.deepEqual(stdout.split('\n').slice(caption - 12, caption), rows, 'the rows right above the line');
+		const lines = stdout.split('\n');
+		const plain = lines.map(line => stripAnsi(line));
+		for (const [caption, drawn] of [
+			['[cover: images/pipeline.svg]', rows.slice(0, 12)],
+			['[image: Diagram of the pipeline] (images/pipeline.svg)', rows.slice(12)],
+		] as const) {
+			const at = plain.indexOf(caption);
+			assert.ok(at >= 12, caption);
+			assert.deepEqual(lines.slice(at - 12, at), drawn, `the rows right above ${caption}`);
+		}
 	});
 
 	it('in 256 colours, with the palette’s codes', () => {
 		const {stdout} = print([], {FORCE_COLOR: '2'});
 		const rows = stdout.split('\n').filter(line => line.includes('48;5;'));
-		assert.equal(rows.length, 12);
+		assert.equal(rows.length, 24);
 		assert.ok(!stdout.includes('48;2;'), 'no 24-bit code');
 	});
 
