@@ -36,14 +36,14 @@ function decodeProblem(error: unknown): string {
 	const message = error instanceof Error ? error.message : String(error);
 	if (/timeout/i.test(message)) return `took longer than ${DECODE_SECONDS} s to decode`;
 	if (/pixel limit/i.test(message)) return `more than ${MAX_PICTURE_PIXELS / 1e6} megapixels`;
-	if (/premature|truncated|corrupt|end of file|unexpected end/i.test(message))
+	if (/premature|truncated|corrupt|end of file|unexpected end|read error/i.test(message))
 		return 'the file is cut short or damaged';
 	if (/unsupported image format/i.test(message)) return 'not a picture blogread can read';
 	return 'it could not be decoded';
 }
 
 /**
- * `bytes` (a whole picture file) as `cells.columns` × `2 × cells.rows` pixels: turned upright,
+ * `bytes` (a whole picture file) as `cells.columns` × `2 × cells.rows` pixels: a JPEG turned upright,
  * the first frame of an animation, scaled to fill the cells (their shape is the picture's).
  * An SVG is drawn from these bytes alone, so nothing it refers to is fetched or read. `off`: no
  * picture can be decoded here (sharp could not be loaded), and why.
@@ -56,8 +56,10 @@ export async function decodePicture(
 	const decoder = await load();
 	if ('off' in decoder) return decoder;
 	try {
-		const {data, info} = await decoder(bytes, {limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error'})
-			.rotate()
+		const image = decoder(bytes, {limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error'});
+		// A JPEG is turned upright by its EXIF orientation, as header.ts reads it (for no other format).
+		const upright = (await image.metadata()).format === 'jpeg' ? image.rotate() : image;
+		const {data, info} = await upright
 			.resize(cells.columns, cells.rows * 2, {fit: 'fill'})
 			.ensureAlpha()
 			.raw()

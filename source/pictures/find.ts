@@ -42,9 +42,11 @@ function candidates(href: string, postFile: string, folder: string): string[] {
 		return [beside, path.join(assets, href)];
 	}
 
+	// A site serves `/a/../b` as `/b`: the address is settled from the site's root before it is looked for.
+	const served = path.posix.resolve('/', href);
 	const found: string[] = [];
 	for (let site = postFolder; isInside(folder, site); site = path.dirname(site)) {
-		for (const served of STATIC_FOLDERS) found.push(path.join(site, served, href));
+		for (const folder of STATIC_FOLDERS) found.push(path.join(site, folder, served));
 		if (site === folder || site === path.dirname(site)) break;
 	}
 	return found;

@@ -18,13 +18,16 @@ export function pictureSize(start: Uint8Array): PictureSize | {problem: string} 
 	}
 
 	if (!DRAWN.has(found.type ?? '')) return {problem: `${found.type ?? 'this'} pictures are not drawn`};
-	// EXIF orientations 5–8 turn the picture a quarter: it is drawn upright, so its sides swap.
+	// EXIF orientations 5–8 turn the picture a quarter: it is drawn upright, so its sides swap. Only a
+	// JPEG's is read (image-size's), and only a JPEG is turned (decode.ts): photos carry it.
 	const turned = (found.orientation ?? 1) >= 5;
 	const width = turned ? found.height : found.width;
 	const height = turned ? found.width : found.height;
 	if (!(width > 0 && height > 0)) return {problem: 'its size is not given'};
 	if (width * height > MAX_PICTURE_PIXELS) {
-		return {problem: `${Math.round((width * height) / 1e6)} megapixels (at most ${MAX_PICTURE_PIXELS / 1e6})`};
+		// Rounded up, to a tenth: a picture just over the limit never reads as at it.
+		const megapixels = Math.ceil((width * height) / 1e5) / 10;
+		return {problem: `${megapixels} megapixels (at most ${MAX_PICTURE_PIXELS / 1e6})`};
 	}
 
 	return {width, height};
