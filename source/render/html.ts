@@ -110,6 +110,11 @@ export type HtmlOptions = {
 	hyperlinks: boolean;
 	/** Told of every `<a href>` drawn, in order (the links view lists them). */
 	recordLink?: LinkRecorder;
+	/**
+	 * An `<img>` alone in its run of text (in a `<p>`, a `<figure>`, a centred `<div>`): its picture's
+	 * rows over its line, `caption` (render/picture-block.ts). Without it, every image is its line.
+	 */
+	picture?: (src: string, caption: string, width: number) => string[];
 };
 
 type Draw = HtmlOptions & {
@@ -404,8 +409,12 @@ function blockOf(element: HtmlElement, width: number, draw: Draw): Chunk[] {
 	const {theme} = draw;
 	const children = () => blockChunks(element.children, width, draw);
 	switch (element.name) {
-		case 'p':
+		case 'p': {
+			// A paragraph of pictures only (a centred banner) draws them, as a <div> or <figure> does.
+			const pictures = draw.picture && imagesAlone(element.children) ? blockChunks(element.children, width, draw) : [];
+			if (pictures.length > 0) return pictures.map((chunk, index) => (index === 0 ? {...chunk, spaced: true} : chunk));
 			return textChunk(inlineOf(element.children, draw), width, true);
+		}
 		case 'h1':
 			return textChunk(inlineOf(element.children, draw), width, true, theme.heading1);
 		case 'h2':
@@ -448,12 +457,31 @@ function blockOf(element: HtmlElement, width: number, draw: Draw): Chunk[] {
 }
 
 /** Nodes as blocks: runs of text and inline elements become wrapped paragraphs. */
+/** The `<img>` elements of a run that holds nothing else (spaces and line breaks aside), or undefined. */
+function imagesAlone(run: HtmlNode[]): HtmlElement[] | undefined {
+	const images: HtmlElement[] = [];
+	for (const node of run) {
+		if (typeof node === 'string') {
+			if (node.trim() !== '') return undefined;
+		} else if (node.name === 'img') images.push(node);
+		else if (node.name !== 'br') return undefined;
+	}
+
+	return images.length > 0 ? images : undefined;
+}
+
 function blockChunks(nodes: HtmlNode[], width: number, draw: Draw): Chunk[] {
 	const columns = Math.max(1, width);
 	const chunks: Chunk[] = [];
 	let run: HtmlNode[] = [];
 	const flush = () => {
-		if (run.length > 0) appendAll(chunks, textChunk(inlineOf(run, draw), columns, false));
+		const images = draw.picture ? imagesAlone(run) : undefined;
+		if (images && draw.picture) {
+			for (const image of images) {
+				const caption = elementText(image, draw, false);
+				chunks.push({lines: draw.picture(firstSource(image), caption, columns), spaced: false});
+			}
+		} else if (run.length > 0) appendAll(chunks, textChunk(inlineOf(run, draw), columns, false));
 		run = [];
 	};
 

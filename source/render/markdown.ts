@@ -238,6 +238,7 @@ function blockLinesOf(token: Token, width: number, context: Context, depth: numb
 				theme,
 				hyperlinks: context.hyperlinks,
 				recordLink: (text, href) => context.links.push({text, href}),
+				...(context.pictures ? {picture: (src, caption, at) => pictureRowsOver(src, caption, at, context)} : {}),
 			});
 		case 'footnotes':
 			appendAll(context.footnotes, (token as unknown as FootnotesToken).items);
@@ -253,16 +254,21 @@ function blockLinesOf(token: Token, width: number, context: Context, depth: numb
 
 /** An image alone in its paragraph: rows for its picture, when it can be drawn, over its line. */
 function pictureBlockLines({image, caption}: LoneImage, width: number, context: Context): string[] {
+	return pictureRowsOver(image.href, context.inline.render([caption]), width, context);
+}
+
+/** The rows of the picture at `href` (looked up once a render and width), over its `caption` line. */
+function pictureRowsOver(href: string, caption: string, width: number, context: Context): string[] {
 	const pictures = context.pictures;
-	if (!pictures) return [];
-	const key = `${width}\u0000${image.href}`;
+	if (!pictures) return wrapStyled(caption, width);
+	const key = `${width}\u0000${href}`;
 	let slot = context.pictureSlots.get(key);
 	if (!context.pictureSlots.has(key)) {
-		slot = pictureSlot(image.href, width, pictures);
+		slot = pictureSlot(href, width, pictures);
 		context.pictureSlots.set(key, slot);
 	}
 
-	return pictureLines(slot, context.inline.render([caption]), width, context.theme, context.drawnPictures);
+	return pictureLines(slot, caption, width, context.theme, context.drawnPictures);
 }
 
 /**

@@ -104,6 +104,36 @@ describe('a picture alone in its paragraph', () => {
 	});
 });
 
+describe('an <img> in raw HTML', () => {
+	const cases: Array<[name: string, html: string, after: string]> = [
+		['alone in a centred paragraph', '<p align="center"><img src="wide.png" alt="A banner"></p>', ''],
+		[
+			'in a figure, over its caption',
+			'<figure>\n<img src="wide.png" alt="A banner">\n<figcaption>From the hill</figcaption>\n</figure>',
+			'From the hill',
+		],
+		['alone in a div, with a line break', '<div><img src="wide.png" alt="A banner"><br></div>', ''],
+	];
+	for (const [name, html, after] of cases) {
+		it(`${name}: drawn over its line`, () => {
+			const rendered = page(`Before.\n\n${html}\n\nAfter.`);
+			assert.equal(rendered.pictures.length, 1, plain(rendered.lines).join('\n'));
+			const [place] = rendered.pictures;
+			assert.ok(place);
+			assert.deepEqual(place.cells, {columns: 40, rows: 10});
+			const lines = plain(rendered.lines);
+			assert.equal(lines[place.line + 10], '[image: A banner] (wide.png)');
+			if (after !== '') assert.equal(lines[place.line + 11], after);
+		});
+	}
+
+	it('among words: its line only', () => {
+		const rendered = page('<p>See <img src="wide.png" alt="A banner"> here.</p>');
+		assert.deepEqual(rendered.pictures, []);
+		assert.match(plain(rendered.lines).join('\n'), /See \[image: A banner\] \(wide\.png\) here\./);
+	});
+});
+
 describe('an image that is not drawn keeps its line', () => {
 	const cases: Array<[name: string, markdown: string, shown: string]> = [
 		['in a sentence', 'See ![wide](wide.png) here.', 'See [image: wide] (wide.png) here.'],
