@@ -91,10 +91,15 @@ export function unreadablePost(shownAs: string, problem: string): UserError {
 	return new UserError(`${shownAs}: ${problem.replace(UNREADABLE, 'cannot read this file')}`);
 }
 
-/** The page a post is printed on: the width and colours the options and the terminal say. */
+/**
+ * The page a post is printed on: the width and colours the options and the terminal say, and
+ * pictures drawn where colour works (half a terminal's rows at most; a pipe's page is taken as 24).
+ */
 export function printPage(options: Options, io: Io): PageOptions {
 	const theme = makeTheme(options, io);
-	return {width: printWidth(options, io), theme, hyperlinks: hyperlinks(theme, io)};
+	const page = {width: printWidth(options, io), theme, hyperlinks: hyperlinks(theme, io)};
+	if (options.images === 'off' || theme.level === 0) return page;
+	return {...page, pictureRows: Math.max(2, Math.floor((io.stdout.rows ?? 24) / 2))};
 }
 
 /** The post rendered, for the terminal on stdout or plain; `shownAs` names it in a failure. */
@@ -102,13 +107,7 @@ async function printRendered(post: Post, shownAs: string, options: Options, io: 
 	const body = readBody(post);
 	if (body.problem !== null) throw unreadablePost(shownAs, body.problem);
 
-	const page = printPage(options, io);
-	// Pictures take half a terminal's rows at most (a pipe's page is taken as 24 rows).
-	const pictured =
-		options.images !== 'off' && page.theme.level > 0
-			? {...page, pictureRows: Math.max(2, Math.floor((io.stdout.rows ?? 24) / 2))}
-			: page;
-	const text = await formatPost(post, body.markdown, pictured, RENDER_BUDGET_MS, line => say(io, line));
+	const text = await formatPost(post, body.markdown, printPage(options, io), RENDER_BUDGET_MS, line => say(io, line));
 	await output(text, options, io);
 	return 0;
 }

@@ -6,8 +6,9 @@ import {availableParallelism} from 'node:os';
 import type {Post} from '../blog/model/model.js';
 import type {ColorLevel, Theme, ThemeName, ThemeOptions} from '../theme/palette.js';
 import type {RenderedMarkdown} from './markdown.js';
+import type {PictureContext} from './picture-block.js';
 import {RenderCancelled} from './plain-page.js';
-import type {PageOptions} from './post-header.js';
+import type {bodyOptions, PageOptions} from './post-header.js';
 import {startWorker} from './start-worker.js';
 import {overBudget} from './watchdog.js';
 import {type Urgency, WorkerSlots} from './worker-slots.js';
@@ -30,6 +31,8 @@ export type RenderRequest =
 			hyperlinks: boolean;
 			mdx: boolean;
 			skipTitleHeading?: string;
+			pictures?: PictureContext;
+			diagrams?: boolean;
 			budgetMs: number;
 	  }
 	| {
@@ -38,6 +41,7 @@ export type RenderRequest =
 			width: number;
 			theme: ThemeSpec;
 			hyperlinks: boolean;
+			pictureRows?: number;
 			budgetMs: number;
 			lineEnd: '\n' | '\r\n';
 	  };
@@ -117,7 +121,7 @@ async function runInWorker<T>(
  */
 export async function renderInWorker(
 	markdown: string,
-	options: {width: number; theme: Theme; hyperlinks: boolean; mdx: boolean; skipTitleHeading?: string},
+	options: ReturnType<typeof bodyOptions>,
 	budgetMs: number,
 	signal?: AbortSignal,
 ): Promise<RenderedMarkdown> {
@@ -129,6 +133,8 @@ export async function renderInWorker(
 		hyperlinks: options.hyperlinks,
 		mdx: options.mdx,
 		...(options.skipTitleHeading === undefined ? {} : {skipTitleHeading: options.skipTitleHeading}),
+		...(options.pictures ? {pictures: options.pictures} : {}),
+		...(options.diagrams === false ? {diagrams: false} : {}),
 		budgetMs,
 	};
 	return runInWorker(
@@ -159,6 +165,7 @@ export async function printInWorker(
 		width: options.width,
 		theme: themeSpec(options.theme),
 		hyperlinks: options.hyperlinks,
+		...(options.pictureRows === undefined ? {} : {pictureRows: options.pictureRows}),
 		budgetMs,
 		lineEnd,
 	};

@@ -7,8 +7,8 @@ import {createTheme} from '../theme/palette.js';
 import {errorMessage} from '../util/errors.js';
 import {renderMarkdown} from './markdown.js';
 import {plainPage} from './plain-page.js';
-import {renderPrintedLines} from './post-page.js';
-import {printedText} from './printed.js';
+import {renderPostPage, renderPrintedLines} from './post-page.js';
+import {printedText, printedWithPictures} from './printed.js';
 import type {RenderReply, RenderRequest} from './render-job.js';
 import {runWithin} from './watchdog.js';
 
@@ -26,6 +26,8 @@ if (request.kind === 'page') {
 		hyperlinks: request.hyperlinks,
 		mdx: request.mdx,
 		...(request.skipTitleHeading === undefined ? {} : {skipTitleHeading: request.skipTitleHeading}),
+		...(request.pictures ? {pictures: request.pictures} : {}),
+		...(request.diagrams === false ? {diagrams: false} : {}),
 	};
 	let result: ReturnType<typeof renderMarkdown>;
 	try {
@@ -36,16 +38,16 @@ if (request.kind === 'page') {
 
 	reply({result});
 } else {
-	const {post, width, budgetMs, lineEnd} = request;
+	const {post, width, budgetMs, lineEnd, pictureRows} = request;
 	const body = readBody(post);
 	if (body.problem === null) {
-		const text = printedText(
-			post,
-			body.markdown,
-			{width, theme, hyperlinks: request.hyperlinks},
-			budgetMs,
-			renderPrintedLines,
-		);
+		const options = {width, theme, hyperlinks: request.hyperlinks};
+		// Pictures are decoded here too, in this thread's share of the thread pool; where sharp cannot load,
+		// the images are lines (a served print has no stderr to say so on).
+		const text =
+			pictureRows === undefined
+				? printedText(post, body.markdown, options, budgetMs, renderPrintedLines)
+				: await printedWithPictures(post, body.markdown, {...options, pictureRows}, budgetMs, renderPostPage, () => {});
 		// Handed over, not copied: the main thread only passes the bytes on.
 		const bytes = new TextEncoder().encode(lineEnd === '\n' ? text : text.replace(/\r?\n/g, lineEnd));
 		reply({bytes}, [bytes.buffer]);

@@ -110,7 +110,16 @@ async function printed(
 	const post = findBlogPost(shared.blog, name, where);
 	const page = printPage(options, io);
 	const {level, name: themeName, options: themeOptions} = page.theme;
-	const key = [postNumber(post), page.width, level, themeName, JSON.stringify(themeOptions), page.hyperlinks, lineEnd];
+	const key = [
+		postNumber(post),
+		page.width,
+		level,
+		themeName,
+		JSON.stringify(themeOptions),
+		page.hyperlinks,
+		page.pictureRows,
+		lineEnd,
+	];
 	const result = await shared.prints.run(
 		key.join('\u0000'),
 		stop => printInWorker(post, page, RENDER_BUDGET_MS, lineEnd, stop),

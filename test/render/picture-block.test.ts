@@ -6,8 +6,10 @@ import {after, before, describe, it} from 'node:test';
 import sharp from 'sharp';
 import stripAnsi from 'strip-ansi';
 import {loadBlog} from '../../source/blog/load/load.js';
+import {renderPostPageBounded} from '../../source/render/bounded.js';
 import {renderMarkdown} from '../../source/render/markdown.js';
 import {renderPostPage} from '../../source/render/post-page.js';
+import {SYNC_RENDER_LIMIT} from '../../source/render/render-job.js';
 import {displayWidth} from '../../source/text/width.js';
 import {createTheme} from '../../source/theme/palette.js';
 import {SAMPLE_BLOG} from '../helpers/paths.js';
@@ -35,6 +37,10 @@ before(async () => {
 		.toFile(path.join(blog, 'posts', 'tall.png'));
 	writeFileSync(path.join(path.dirname(blog), `${path.basename(blog)}-outside.png`), 'not even a picture');
 	writeFileSync(path.join(blog, 'posts', 'notes.txt'), 'words, not pixels');
+	// Larger than a page rendered on the main thread (render-job.ts): rendered in a worker.
+	const filler = Array.from({length: 1500}, (_, index) => `Paragraph ${index} of words to make the post long.`);
+	const long = ['---', 'title: Long', 'date: 2026-01-01', '---', '', '![wide](wide.png)', '', '```mermaid', 'graph LR'];
+	writeFileSync(path.join(blog, 'posts', 'long.md'), `${long.join('\n')}\n  A --> B\n\`\`\`\n\n${filler.join('\n\n')}`);
 });
 after(() => {
 	rmSync(blog, {recursive: true, force: true});
@@ -187,5 +193,20 @@ describe('a post’s cover (front matter cover, image or heroImage)', () => {
 		assert.equal(lines[cover.line + 10], '[cover: images/pipeline.svg]');
 		assert.ok(body.line > cover.line + 10);
 		assert.equal(lines[body.line + body.cells.rows], '[image: Diagram of the pipeline] (images/pipeline.svg)');
+	});
+});
+
+describe('a long post rendered in a worker', () => {
+	it('keeps its pictures’ rows, and shows diagrams as asked', async () => {
+		const {posts} = await loadBlog(path.join(blog, 'posts'), {drafts: false, env: {}});
+		const post = posts.find(candidate => candidate.title === 'Long');
+		assert.ok(post);
+		const markdown = bodyOf(post);
+		assert.ok(markdown.length > SYNC_RENDER_LIMIT, 'large enough for the worker');
+		const options = {width: 60, theme, hyperlinks: false, pictureRows: 12, diagrams: false};
+		const rendered = await renderPostPageBounded(post, markdown, options, 10_000);
+		assert.equal(rendered.pictures.length, 1);
+		assert.equal(rendered.pictures[0]?.file, path.join(blog, 'posts', 'wide.png'));
+		assert.match(plain(rendered.lines).join('\n'), /┌─ mermaid\n│ graph LR/);
 	});
 });

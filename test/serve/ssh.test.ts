@@ -7,6 +7,7 @@ import {connect, createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
+import sharp from 'sharp';
 import {runBin} from '../helpers/bin.js';
 import {foreignControls, makeHostileBlog} from '../helpers/hostile.js';
 import {ROOT} from '../helpers/paths.js';
@@ -66,8 +67,15 @@ describe('blogread serve: the command line', () => {
 
 describe('blogread serve: commands', {skip}, () => {
 	let server: Served;
+	let served: string;
 	before(async () => {
-		server = await startServe(blogCopy());
+		served = blogCopy();
+		// A post with a picture (20×8 red), to print with ssh -t.
+		await sharp({create: {width: 20, height: 8, channels: 3, background: '#ff0000'}})
+			.png()
+			.toFile(path.join(served, 'red.png'));
+		writeFileSync(path.join(served, 'pictured.md'), '---\ntitle: Pictured\ndate: 2024-01-01\n---\n\n![Red](red.png)\n');
+		server = await startServe(served);
 	});
 	after(async () => {
 		await server.stop();
@@ -110,6 +118,15 @@ describe('blogread serve: commands', {skip}, () => {
 		assert.equal(result.code, 0, result.stderr);
 		assert.ok(result.stdout.includes('\r\n'), 'CR LF on a terminal');
 		assert.ok(/\u001B\[[\d;]*m/.test(result.stdout), 'coloured for TERM=xterm-256color');
+	});
+
+	it('with ssh -t, a printed post’s picture is drawn in the client’s colours, over its line', () => {
+		const result = ssh(server.port, ['print', 'pictured', '--width', '60'], {options: ['-tt']});
+		assert.equal(result.code, 0, result.stderr);
+		// 20×8 pixels: 4 rows of 20 cells on xterm-256color's red, 196.
+		const rows = result.stdout.split('\r\n').filter(line => line.includes('48;5;196'));
+		assert.equal(rows.length, 4, JSON.stringify(result.stdout));
+		assert.match(result.stdout, /\[image: Red\] \(red\.png\)/);
 	});
 
 	it('a post not found, or a command that is not blogread, is one line and an exit code', () => {
