@@ -8,7 +8,7 @@ import {readBlogFile} from '../blog/load/read-file.js';
 import {type PictureSource, pictureSource} from '../pictures/find.js';
 import {type Cells, fitCells} from '../pictures/fit.js';
 import {pictureSize} from '../pictures/header.js';
-import {HEADER_BYTES, MAX_PICTURE_BYTES} from '../pictures/limits.js';
+import {FIRST_HEADER_BYTES, HEADER_BYTES, MAX_PICTURE_BYTES} from '../pictures/limits.js';
 import {wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {PICTURE_MARK} from './refs.js';
@@ -41,8 +41,15 @@ export function pictureSlot(href: string, width: number, context: PictureContext
 	if ('remote' in source) return undefined;
 	if ('problem' in source) return source;
 	let start: {bytes: Uint8Array; size: number};
+	let size: ReturnType<typeof pictureSize>;
 	try {
-		start = readBlogFile(source.file, context.folder, HEADER_BYTES);
+		// A post may hold dozens of pictures, each read here as the page is laid out: a little first.
+		start = readBlogFile(source.file, context.folder, FIRST_HEADER_BYTES);
+		size = pictureSize(start.bytes);
+		if ('problem' in size && start.size > start.bytes.length) {
+			start = readBlogFile(source.file, context.folder, HEADER_BYTES);
+			size = pictureSize(start.bytes);
+		}
 	} catch (error) {
 		const code = (error as {code?: unknown}).code;
 		return {problem: code === 'EOUTSIDE' ? 'outside the blog' : code === 'ENOTFILE' ? 'not a file' : 'unreadable'};
@@ -52,7 +59,6 @@ export function pictureSlot(href: string, width: number, context: PictureContext
 		return {problem: `${Math.ceil(start.size / 1024 / 1024)} MB (at most ${MAX_PICTURE_BYTES / 1024 / 1024})`};
 	}
 
-	const size = pictureSize(start.bytes);
 	if ('problem' in size) return size;
 	return {file: source.file, cells: fitCells(size.width, size.height, width, context.maxRows)};
 }

@@ -36,6 +36,12 @@ before(async () => {
 		.png()
 		.toFile(path.join(blog, 'posts', 'tall.png'));
 	writeFileSync(path.join(path.dirname(blog), `${path.basename(blog)}-outside.png`), 'not even a picture');
+	// A photo whose camera data (40 KB of it) comes before its size: read further to find it.
+	await red
+		.clone()
+		.jpeg()
+		.withExif({IFD0: {ImageDescription: 'x'.repeat(40_000)}})
+		.toFile(path.join(blog, 'posts', 'camera.jpg'));
 	writeFileSync(path.join(blog, 'posts', 'notes.txt'), 'words, not pixels');
 	// Larger than a page rendered on the main thread (render-job.ts): rendered in a worker.
 	const filler = Array.from({length: 1500}, (_, index) => `Paragraph ${index} of words to make the post long.`);
@@ -78,6 +84,10 @@ describe('a picture alone in its paragraph', () => {
 	it('is never wider than the page nor taller than its share of the screen', () => {
 		assert.deepEqual(page('![wide](wide.png)', 20).pictures[0]?.cells, {columns: 20, rows: 5});
 		assert.deepEqual(page('![tall](tall.png)', 60, 6).pictures[0]?.cells, {columns: 3, rows: 6});
+	});
+
+	it('whose size comes after 40 KB of camera data still gets its rows', () => {
+		assert.deepEqual(page('![photo](camera.jpg)').pictures[0]?.cells, {columns: 40, rows: 10});
 	});
 
 	it('under a site-root address is found in the site’s static folder', () => {
