@@ -4,6 +4,9 @@ import {readBody, UNREADABLE} from '../blog/load/body.js';
 import {loadBlog} from '../blog/load/load.js';
 import {type Blog, type Post, summarise} from '../blog/model/model.js';
 import {candidateList, resolvePost} from '../blog/query/resolve-post.js';
+import {loadDecoder} from '../pictures/decode.js';
+import {DrawnCache} from '../pictures/drawn-cache.js';
+import {PictureStore} from '../pictures/picture-store.js';
 import {formatPost} from '../render/bounded.js';
 import {listColumns, listRow} from '../render/list-row.js';
 import type {PageOptions} from '../render/post-header.js';
@@ -107,7 +110,9 @@ async function printRendered(post: Post, shownAs: string, options: Options, io: 
 	const body = readBody(post);
 	if (body.problem !== null) throw unreadablePost(shownAs, body.problem);
 
-	const text = await formatPost(post, body.markdown, printPage(options, io), RENDER_BUDGET_MS, line => say(io, line));
+	const page = printPage(options, io);
+	const pictures = page.pictureRows === undefined ? undefined : new PictureStore(loadDecoder, DrawnCache.open(io.env));
+	const text = await formatPost(post, body.markdown, page, RENDER_BUDGET_MS, line => say(io, line), pictures);
 	await output(text, options, io);
 	return 0;
 }

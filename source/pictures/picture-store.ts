@@ -9,6 +9,7 @@ import {openInBlog} from '../blog/load/read-file.js';
 import type {PicturePlace} from '../render/picture-block.js';
 import type {ColorLevel} from '../theme/palette.js';
 import {type DecoderLoader, decodePicture, loadDecoder} from './decode.js';
+import type {DrawnCache} from './drawn-cache.js';
 import {halfBlockLines} from './half-blocks.js';
 import {MAX_PICTURE_BYTES} from './limits.js';
 
@@ -23,17 +24,20 @@ export type Drawing = {level: ColorLevel; ascii: boolean};
 /** Pictures kept drawn: a page rarely has more, and a reader going back finds them at once. */
 const KEEP = 64;
 
-/** A file's bytes, read by the posts' rule (inside the blog, a regular file), a piece a turn of the thread pool. */
-async function readPicture(file: string, folder: string): Promise<Uint8Array | {problem: string}> {
-	let opened: ReturnType<typeof openInBlog>;
+type Opened = ReturnType<typeof openInBlog>;
+
+/** A picture's file opened by the posts' rule (inside the blog, a regular file), or why it is not. */
+function openPicture(file: string, folder: string): Opened | {problem: string} {
 	try {
-		opened = openInBlog(file, folder);
+		return openInBlog(file, folder);
 	} catch (error) {
 		return {problem: (error as {code?: unknown}).code === 'EOUTSIDE' ? 'outside the blog' : 'unreadable'};
 	}
+}
 
+/** An opened picture's bytes, read in the thread pool. */
+async function readPicture({handle, stat}: Opened): Promise<Uint8Array | {problem: string}> {
 	try {
-		const {handle, stat} = opened;
 		if (stat.size > MAX_PICTURE_BYTES) return {problem: `larger than ${MAX_PICTURE_BYTES / 1024 / 1024} MB`};
 		const bytes = new Uint8Array(stat.size);
 		let done = 0;
@@ -46,8 +50,6 @@ async function readPicture(file: string, folder: string): Promise<Uint8Array | {
 		return bytes.subarray(0, done);
 	} catch {
 		return {problem: 'unreadable'};
-	} finally {
-		closeSync(opened.handle);
 	}
 }
 
@@ -58,8 +60,14 @@ export class PictureStore {
 	private readonly ready = new Map<string, Drawn>();
 	private readonly listeners = new Set<() => void>();
 
-	/** `load`: how the decoder is loaded (sharp, on the first picture). */
-	constructor(private readonly load: DecoderLoader = loadDecoder) {}
+	/**
+	 * `load`: how the decoder is loaded (sharp, on the first picture); `cache`: where pictures drawn
+	 * are kept between runs (none: each is decoded in each run).
+	 */
+	constructor(
+		private readonly load: DecoderLoader = loadDecoder,
+		private readonly cache?: DrawnCache,
+	) {}
 
 	/** Calls `listener` each time a picture is drawn (or fails); returns what stops it. */
 	onDrawn(listener: () => void): () => void {
@@ -104,7 +112,18 @@ export class PictureStore {
 	}
 
 	private async drawPicture(place: PicturePlace, folder: string, {level, ascii}: Drawing): Promise<Drawn> {
-		const bytes = await readPicture(place.file, folder);
+		const opened = openPicture(place.file, folder);
+		if ('problem' in opened) return opened;
+		let bytes: Awaited<ReturnType<typeof readPicture>>;
+		const key = {file: place.file, stat: opened.stat, cells: place.cells, drawing: `${level}${ascii ? 'a' : 'u'}`};
+		try {
+			const kept = this.cache?.read(key);
+			if (kept) return {rows: kept};
+			bytes = await readPicture(opened);
+		} finally {
+			closeSync(opened.handle);
+		}
+
 		if ('problem' in bytes) return bytes;
 		const pixels = await decodePicture(bytes, place.cells, this.load);
 		if ('off' in pixels) {
@@ -113,7 +132,9 @@ export class PictureStore {
 		}
 
 		if ('problem' in pixels) return pixels;
-		return {rows: halfBlockLines(pixels, level, ascii)};
+		const rows = halfBlockLines(pixels, level, ascii);
+		this.cache?.write(key, rows);
+		return {rows};
 	}
 }
 

@@ -1,4 +1,5 @@
 import type {Post} from '../blog/model/model.js';
+import type {PictureStore} from '../pictures/picture-store.js';
 import {errorMessage} from '../util/errors.js';
 import type {RenderedMarkdown} from './markdown.js';
 import {plainPageInSlices, RenderCancelled} from './plain-page.js';
@@ -45,10 +46,11 @@ export async function formatPost(
 	options: PageOptions,
 	budgetMs: number,
 	say: (line: string) => void = () => {},
+	pictures?: PictureStore,
 ): Promise<string> {
 	const {renderPrintedLines, renderPostPage} = await import('./post-page.js');
 	if (options.pictureRows !== undefined) {
-		return printedWithPictures(post, markdown, options, budgetMs, renderPostPage, say);
+		return printedWithPictures(post, markdown, options, budgetMs, renderPostPage, say, pictures);
 	}
 	return printedText(post, markdown, options, budgetMs, renderPrintedLines);
 }

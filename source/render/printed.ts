@@ -46,6 +46,7 @@ export async function printedWithPictures(
 	budgetMs: number,
 	render: typeof renderPostPage,
 	say: (line: string) => void,
+	store = new PictureStore(),
 ): Promise<string> {
 	let page: RenderedMarkdown;
 	try {
@@ -54,7 +55,6 @@ export async function printedWithPictures(
 		return joinedLines(printedLines(post, plainPage(markdown, options.width, errorMessage(error)), options));
 	}
 
-	const store = new PictureStore();
 	const drawing = {level: options.theme.level, ascii: options.theme.glyphs.ascii};
 	const drawn = new Map(
 		await Promise.all(

@@ -8,7 +8,7 @@ import {rereadPost} from '../blog/load/reread.js';
 import type {Blog, Post} from '../blog/model/model.js';
 import type {Filters, SortKey} from '../blog/query/model.js';
 import type {SearchBodies} from '../blog/search/search.js';
-import {PictureStore} from '../pictures/picture-store.js';
+import type {PictureStore} from '../pictures/picture-store.js';
 import type {ReadingMemory} from '../reading/reading-memory.js';
 import {cleanLine} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
@@ -54,8 +54,8 @@ export type AppOptions = {
 	memory?: ReadingMemory;
 	/** Follow the blog's files while the app runs. */
 	follow?: Follow;
-	/** Draw pictures (--images is not off). */
-	pictures: boolean;
+	/** Where pictures are drawn (--images is not off); absent, images are their lines. */
+	pictures?: PictureStore;
 };
 
 /** The file's line (from 1) for the body's line `bodyLine` (from 0): past the front matter, read again now. */
@@ -197,7 +197,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 			center: options.center,
 			host: {edit, suspend, links},
 			pages: new PageCache(),
-			...(options.pictures ? {pictures: new PictureStore()} : {}),
+			...(options.pictures ? {pictures: options.pictures} : {}),
 			...(options.follow ? {follow: options.follow} : {}),
 			...(options.bodies ? {bodies: options.bodies} : {}),
 			...(options.memory ? {memory: options.memory} : {}),

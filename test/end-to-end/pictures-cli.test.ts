@@ -81,7 +81,8 @@ describe('where the picture decoder cannot be loaded', () => {
 		const {status, stdout, stderr} = spawnSync(
 			process.execPath,
 			[path.join(alone, 'dist', 'cli.js'), SAMPLE_BLOG, '--print', 'go-worker-pool', '--width', '80'],
-			{encoding: 'utf8', env: {...baseEnv(), FORCE_COLOR: '3'}},
+			// A cache of its own: pictures drawn by another run would be shown without the decoder.
+			{encoding: 'utf8', env: {...baseEnv(), FORCE_COLOR: '3', XDG_CACHE_HOME: path.join(alone, 'cache')}},
 		);
 		assert.equal(status, 0, stderr);
 		assert.equal(
