@@ -58,7 +58,10 @@ export class PictureStore {
 	off: string | undefined;
 	private readonly drawn = new Map<string, Promise<Drawn>>();
 	private readonly ready = new Map<string, Drawn>();
-	private readonly listeners = new Set<() => void>();
+	/** Who hears of pictures drawn, and for which app (none: every picture). */
+	private readonly listeners = new Map<() => void, object | undefined>();
+	/** The apps waiting for each picture being drawn: in blogread serve, only they draw again. */
+	private readonly waiting = new Map<string, Set<object>>();
 
 	/**
 	 * `load`: how the decoder is loaded (sharp, on the first picture); `cache`: where pictures drawn
@@ -69,19 +72,23 @@ export class PictureStore {
 		private readonly cache?: DrawnCache,
 	) {}
 
-	/** Calls `listener` each time a picture is drawn (or fails); returns what stops it. */
-	onDrawn(listener: () => void): () => void {
-		this.listeners.add(listener);
+	/**
+	 * Calls `listener` each time a picture `owner` asked for (drawnNow) is drawn, or fails; with no
+	 * owner, each time any is. Returns what stops it.
+	 */
+	onDrawn(listener: () => void, owner?: object): () => void {
+		this.listeners.set(listener, owner);
 		return () => {
 			this.listeners.delete(listener);
 		};
 	}
 
-	/** The picture of `place`, if it is drawn by now (else undefined, and it is being drawn). */
-	drawnNow(place: PicturePlace, folder: string, drawing: Drawing): Drawn | undefined {
+	/** The picture of `place`, if it is drawn by now (else undefined, and it is being drawn for `owner`). */
+	drawnNow(place: PicturePlace, folder: string, drawing: Drawing, owner?: object): Drawn | undefined {
 		const key = keyOf(place, drawing);
 		const ready = this.ready.get(key);
 		if (ready) return ready;
+		if (owner) this.waiting.set(key, (this.waiting.get(key) ?? new Set()).add(owner));
 		void this.draw(place, folder, drawing);
 		return undefined;
 	}
@@ -98,7 +105,9 @@ export class PictureStore {
 
 		const drawn = this.drawPicture(place, folder, drawing).then(result => {
 			if (this.drawn.get(key) === drawn) this.ready.set(key, result);
-			for (const listener of this.listeners) listener();
+			const owners = this.waiting.get(key);
+			this.waiting.delete(key);
+			for (const [listener, owner] of this.listeners) if (!owner || owners?.has(owner)) listener();
 			return result;
 		});
 		this.drawn.set(key, drawn);

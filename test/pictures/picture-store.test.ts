@@ -158,6 +158,18 @@ describe('PictureStore: each picture drawn once', () => {
 		assert.equal(now, await store.draw(place(inBlog('red.png')), blog, COLOUR));
 	});
 
+	it('an app hears only of the pictures it asked for (blogread serve’s sessions share a store)', async () => {
+		const store = new PictureStore();
+		const [asker, other] = [{}, {}];
+		const told: string[] = [];
+		const everyone = new Promise<void>(resolve => store.onDrawn(resolve));
+		store.onDrawn(() => told.push('asker'), asker);
+		store.onDrawn(() => told.push('other'), other);
+		assert.equal(store.drawnNow(place(inBlog('red.png')), blog, COLOUR, asker), undefined);
+		await everyone;
+		assert.deepEqual(told, ['asker']);
+	});
+
 	it('drawnNow on a picture that fails: its problem once told', async () => {
 		const store = new PictureStore();
 		const told = new Promise<void>(resolve => store.onDrawn(resolve));

@@ -12,19 +12,23 @@ export function usePictures(
 	drawing: Drawing,
 ): ((place: PicturePlace) => Drawn | undefined) | undefined {
 	const [drawnCount, setDrawnCount] = useState(0);
+	// This app, to a store that other apps (blogread serve's sessions) may share.
+	const [owner] = useState(() => ({}));
 	useEffect(
 		() =>
 			store?.onDrawn(() => {
 				setDrawnCount(count => count + 1);
-			}),
-		[store],
+			}, owner),
+		[store, owner],
 	);
 	const {level, ascii} = drawing;
 	// A new function when a picture is drawn: the view that reads it is drawn again.
 	const drawnOf = useCallback(
 		(place: PicturePlace) =>
-			store && folder !== undefined && drawnCount >= 0 ? store.drawnNow(place, folder, {level, ascii}) : undefined,
-		[store, folder, level, ascii, drawnCount],
+			store && folder !== undefined && drawnCount >= 0
+				? store.drawnNow(place, folder, {level, ascii}, owner)
+				: undefined,
+		[store, folder, level, ascii, drawnCount, owner],
 	);
 	return store ? drawnOf : undefined;
 }
