@@ -1,6 +1,5 @@
 import type {Token, Tokens} from 'marked';
 import stripAnsi from 'strip-ansi';
-import type {Cells} from '../pictures/fit.js';
 import {indentLines} from '../text/indent.js';
 import {CONTROL_CHARACTERS, keepOwnEscapes, showControls} from '../text/sanitize.js';
 import {displayWidth, wrapStyled} from '../text/width.js';
@@ -15,6 +14,7 @@ import {htmlBlockLines} from './html.js';
 import {createInlineRenderer, type InlineRenderer, plainText, REF_END, REF_SENTINELS, REF_START} from './inline.js';
 import {mdxToMarkdown} from './mdx.js';
 import {
+	type FoundPicture,
 	imagesAlone,
 	type LoneImage,
 	type PictureContext,
@@ -127,7 +127,7 @@ type Context = {
 	/** Each picture address's slot at a width, looked up once a render. */
 	pictureSlots: Map<string, PictureSlot>;
 	/** The pictures given rows, in page order. */
-	drawnPictures: Array<{file: string; cells: Cells}>;
+	drawnPictures: FoundPicture[];
 };
 
 /**

@@ -33,7 +33,10 @@ export type PicturePlace = {
 };
 
 /** A picture's file and cells, or why it is not drawn; undefined for an address elsewhere (not fetched). */
-export type PictureSlot = {file: string; cells: Cells} | {problem: string} | undefined;
+/** A picture found and measured: its file, and the cells it takes on the page. */
+export type FoundPicture = {file: string; cells: Cells};
+
+export type PictureSlot = FoundPicture | {problem: string} | undefined;
 
 /** The picture an address names, for a page `width` wide: its file read as far as its size. */
 export function pictureSlot(href: string, width: number, context: PictureContext): PictureSlot {
@@ -93,7 +96,7 @@ export function pictureLines(
 	caption: string,
 	width: number,
 	theme: Theme,
-	slots: Array<{file: string; cells: Cells}>,
+	slots: FoundPicture[],
 ): string[] {
 	if (slot === undefined) return wrapStyled(caption, width);
 	if ('problem' in slot) return wrapStyled(`${caption} ${theme.muted(`· not shown: ${slot.problem}`)}`, width);
@@ -109,7 +112,7 @@ export function pictureLines(
 /** Lines with pictures' rows (pictureLines) as shown: the marks gone, the pictures' places found. */
 export function withPicturePlaces(
 	lines: string[],
-	slots: ReadonlyArray<{file: string; cells: Cells}>,
+	slots: readonly FoundPicture[],
 ): {lines: string[]; pictures: PicturePlace[]} {
 	if (slots.length === 0) return {lines, pictures: []};
 	const pictures = picturePlaces(lines, slots, prefix => prefix);
@@ -123,10 +126,11 @@ export function withPicturePlaces(
  */
 export function picturePlaces(
 	lines: readonly string[],
-	slots: ReadonlyArray<{file: string; cells: Cells}>,
+	slots: readonly FoundPicture[],
 	ownText: (prefix: string) => string,
 ): PicturePlace[] {
 	const places: PicturePlace[] = [];
+	if (slots.length === 0) return places;
 	let current: PicturePlace | undefined;
 	lines.forEach((line, index) => {
 		const at = line.indexOf(PICTURE_MARK);

@@ -1,10 +1,9 @@
 import {isGuessedDate, type Post} from '../blog/model/model.js';
-import type {Cells} from '../pictures/fit.js';
 import {wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {appendAll} from '../util/arrays.js';
 import type {RenderedMarkdown} from './markdown.js';
-import {type PictureContext, pictureLines, pictureSlot, withPicturePlaces} from './picture-block.js';
+import {type FoundPicture, type PictureContext, pictureLines, pictureSlot, withPicturePlaces} from './picture-block.js';
 
 /** The post's date, and where a guessed one comes from. */
 function dateText(post: Post, theme: Theme): string {
@@ -21,7 +20,7 @@ export function postHeaderLines(
 	post: Post,
 	width: number,
 	theme: Theme,
-	pictures?: {context: PictureContext; slots: Array<{file: string; cells: Cells}>},
+	pictures?: {context: PictureContext; slots: FoundPicture[]},
 ): string[] {
 	const lines = wrapStyled(theme.title(post.title), width);
 	const byline = [
@@ -85,7 +84,7 @@ export function bodyOptions(post: Post, options: PageOptions) {
 function headerOver(post: Post, body: RenderedMarkdown, options: PageOptions) {
 	const notices = body.notice ? [body.notice] : [];
 	const context = pictureContext(post, options);
-	const slots: Array<{file: string; cells: Cells}> = [];
+	const slots: FoundPicture[] = [];
 	const shown = {...post, warnings: [...post.warnings, ...notices]};
 	const lines = postHeaderLines(shown, options.width, options.theme, context ? {context, slots} : undefined);
 	return withPicturePlaces(lines, slots);
