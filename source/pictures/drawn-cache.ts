@@ -3,10 +3,10 @@
 // is known by its file's path, size and times and by how it is drawn (cells,
 // colours, glyphs); what is read back is checked to be what blogread writes
 // (half blocks, spaces and colour codes, nothing else), as the index is.
-import {createHash} from 'node:crypto';
 import type {Stats} from 'node:fs';
 import {readdirSync, rmSync, statSync} from 'node:fs';
 import path from 'node:path';
+import {contentHash} from '../blog/load/content-hash.js';
 import {cacheFolderPath, privateFolder, readPrivateFile, writePrivateFile} from '../storage/private-folder.js';
 import type {Cells} from './fit.js';
 
@@ -20,17 +20,23 @@ const DRAWN_ROW = /^(?:\u001B\[[\d;]*m|[▀▄ ])*$/u;
 export type DrawnKey = {file: string; stat: Pick<Stats, 'size' | 'mtimeMs' | 'ctimeMs'>; cells: Cells; drawing: string};
 
 export class DrawnCache {
-	private constructor(private readonly folder: string) {}
+	/** The folder once checked (undefined: it can't be trusted); null before the first picture. */
+	private checked: string | undefined | null = null;
 
-	/** The cache in the private cache folder's `pictures/`, or undefined when that can't be trusted. */
-	static open(env: NodeJS.ProcessEnv): DrawnCache | undefined {
-		const folder = privateFolder(path.join(cacheFolderPath(env), 'pictures'), () => {});
-		return folder.problem === undefined ? new DrawnCache(folder.path) : undefined;
+	private constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+	/**
+	 * The cache in the private cache folder's `pictures/`. Nothing is touched before the first picture
+	 * (a start draws none); a folder that can't be trusted then is a cache that keeps nothing.
+	 */
+	static open(env: NodeJS.ProcessEnv): DrawnCache {
+		return new DrawnCache(env);
 	}
 
 	/** The rows drawn before for this file, as it is now, at these cells and colours; undefined if none are kept. */
 	read(key: DrawnKey): string[] | undefined {
-		const text = readPrivateFile(this.fileOf(key), MAX_DRAWN_BYTES);
+		const file = this.fileOf(key);
+		const text = file === undefined ? undefined : readPrivateFile(file, MAX_DRAWN_BYTES);
 		if (text === undefined) return undefined;
 		const rows = text.split('\n');
 		return rows.length === key.cells.rows && rows.every(row => DRAWN_ROW.test(row)) ? rows : undefined;
@@ -38,26 +44,34 @@ export class DrawnCache {
 
 	/** Keeps the rows; the oldest pictures go once more than KEPT_PICTURES are kept. Failing is fine. */
 	write(key: DrawnKey, rows: readonly string[]): void {
-		if (!writePrivateFile(this.fileOf(key), rows.join('\n'))) return;
-		this.prune();
+		const file = this.fileOf(key);
+		if (file === undefined || !writePrivateFile(file, rows.join('\n'))) return;
+		prune(path.dirname(file));
 	}
 
-	private fileOf({file, stat, cells, drawing}: DrawnKey): string {
-		const id = [file, stat.size, stat.mtimeMs, stat.ctimeMs, cells.columns, cells.rows, drawing].join('\u0000');
-		return path.join(this.folder, `${createHash('sha256').update(id).digest('hex').slice(0, 32)}.txt`);
-	}
-
-	private prune(): void {
-		try {
-			const names = readdirSync(this.folder).filter(name => /^[\da-f]{32}\.txt$/.test(name));
-			if (names.length <= KEPT_PICTURES) return;
-			const byAge = names
-				.map(name => ({name, time: statSync(path.join(this.folder, name)).mtimeMs}))
-				.sort((a, b) => a.time - b.time);
-			for (const {name} of byAge.slice(0, names.length - KEPT_PICTURES))
-				rmSync(path.join(this.folder, name), {force: true});
-		} catch {
-			// A cache that cannot be pruned now is pruned next time.
+	private fileOf({file, stat, cells, drawing}: DrawnKey): string | undefined {
+		if (this.checked === null) {
+			const folder = privateFolder(path.join(cacheFolderPath(this.env), 'pictures'), () => {});
+			this.checked = folder.problem === undefined ? folder.path : undefined;
 		}
+
+		if (this.checked === undefined) return undefined;
+		const id = [file, stat.size, stat.mtimeMs, stat.ctimeMs, cells.columns, cells.rows, drawing].join('\u0000');
+		// contentHash loads node:crypto on first use: never at start.
+		return path.join(this.checked, `${contentHash(id)}.txt`);
+	}
+}
+
+/** Removes the pictures drawn longest ago past KEPT_PICTURES. */
+function prune(folder: string): void {
+	try {
+		const names = readdirSync(folder).filter(name => /^[\da-f]{12}\.txt$/.test(name));
+		if (names.length <= KEPT_PICTURES) return;
+		const byAge = names
+			.map(name => ({name, time: statSync(path.join(folder, name)).mtimeMs}))
+			.sort((a, b) => a.time - b.time);
+		for (const {name} of byAge.slice(0, names.length - KEPT_PICTURES)) rmSync(path.join(folder, name), {force: true});
+	} catch {
+		// A cache that cannot be pruned now is pruned next time.
 	}
 }
