@@ -296,11 +296,12 @@ const printRun: Timed = {...blogread(['--print', large]), extraEnv: {NO_COLOR: u
 if (bat) {
 	const [printed = Number.NaN, batted = Number.NaN] = timeInTurns([
 		printRun,
-		{command: bat, args: ['--color=always', '--paging=never', large]},
+		// Plain, as blogread prints: no header, grid or line numbers to draw.
+		{command: bat, args: ['--color=always', '--style=plain', '--paging=never', large]},
 	]);
 	rows.push(
 		['--print of a 1 MB post, in colour', printed, `${(printed / batted).toFixed(2)}× bat`, 'faster than bat'],
-		[`${bat} --color=always (1 MB post)`, batted, `${(batted / node).toFixed(1)}× node`, 'for comparison'],
+		[`${bat} --color=always --style=plain (1 MB post)`, batted, `${(batted / node).toFixed(1)}× node`, 'for comparison'],
 	);
 } else {
 	add('--print of a 1 MB post, in colour', printRun, 'faster than bat (not installed here)');
