@@ -301,7 +301,12 @@ if (bat) {
 	]);
 	rows.push(
 		['--print of a 1 MB post, in colour', printed, `${(printed / batted).toFixed(2)}× bat`, 'faster than bat'],
-		[`${bat} --color=always --style=plain (1 MB post)`, batted, `${(batted / node).toFixed(1)}× node`, 'for comparison'],
+		[
+			`${bat} --color=always --style=plain (1 MB post)`,
+			batted,
+			`${(batted / node).toFixed(1)}× node`,
+			'for comparison',
+		],
 	);
 } else {
 	add('--print of a 1 MB post, in colour', printRun, 'faster than bat (not installed here)');
