@@ -4,8 +4,7 @@ import {readBody, UNREADABLE} from '../blog/load/body.js';
 import {loadBlog} from '../blog/load/load.js';
 import {type Blog, type Post, summarise} from '../blog/model/model.js';
 import {candidateList, resolvePost} from '../blog/query/resolve-post.js';
-import {loadDecoder} from '../pictures/decode.js';
-import {DrawnCache} from '../pictures/drawn-cache.js';
+import {pictureRowsFor} from '../pictures/fit.js';
 import {PictureStore} from '../pictures/picture-store.js';
 import {formatPost} from '../render/bounded.js';
 import {listColumns, listRow} from '../render/list-row.js';
@@ -102,7 +101,7 @@ export function printPage(options: Options, io: Io): PageOptions {
 	const theme = makeTheme(options, io);
 	const page = {width: printWidth(options, io), theme, hyperlinks: hyperlinks(theme, io)};
 	if (options.images === 'off' || theme.level === 0) return page;
-	return {...page, pictureRows: Math.max(2, Math.floor((io.stdout.rows ?? 24) / 2))};
+	return {...page, pictureRows: pictureRowsFor(io.stdout.rows ?? 24)};
 }
 
 /** The post rendered, for the terminal on stdout or plain; `shownAs` names it in a failure. */
@@ -111,7 +110,7 @@ async function printRendered(post: Post, shownAs: string, options: Options, io: 
 	if (body.problem !== null) throw unreadablePost(shownAs, body.problem);
 
 	const page = printPage(options, io);
-	const pictures = page.pictureRows === undefined ? undefined : new PictureStore(loadDecoder, DrawnCache.open(io.env));
+	const pictures = page.pictureRows === undefined ? undefined : PictureStore.keptIn(io.env);
 	const text = await formatPost(post, body.markdown, page, RENDER_BUDGET_MS, line => say(io, line), pictures);
 	await output(text, options, io);
 	return 0;

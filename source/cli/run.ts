@@ -13,8 +13,6 @@ import {closestTerms, termExists} from '../blog/query/terms.js';
 import {fieldsOnly, SearchBodies} from '../blog/search/search.js';
 import {SearchStore} from '../blog/search/search-store.js';
 import {blogreadFolders} from '../follow/ignored-folders.js';
-import {loadDecoder} from '../pictures/decode.js';
-import {DrawnCache} from '../pictures/drawn-cache.js';
 import {PictureStore} from '../pictures/picture-store.js';
 import {ReadingMemory} from '../reading/reading-memory.js';
 import {localeIsUnicode} from '../theme/glyphs.js';
@@ -176,7 +174,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		openFirst: targetIsFile,
 		sort: options.sort,
 		center: options.center,
-		...(options.images === 'off' ? {} : {pictures: new PictureStore(loadDecoder, DrawnCache.open(io.env))}),
+		...(options.images === 'off' ? {} : {pictures: PictureStore.keptIn(io.env)}),
 		follow: {
 			target: path.resolve(options.target),
 			// Read again while the app runs: a line on stderr would land in the middle of its screen.

@@ -5,6 +5,11 @@
 
 export type Cells = {columns: number; rows: number};
 
+/** The most rows a picture takes on a screen of `screenRows`: half of them, two at least. */
+export function pictureRowsFor(screenRows: number): number {
+	return Math.max(2, Math.floor(screenRows / 2));
+}
+
 /**
  * The cells for a `width` × `height` pixel picture within `maxColumns` × `maxRows`, never
  * larger than the picture itself (a small icon is not blown up), each side at least one cell.

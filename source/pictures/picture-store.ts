@@ -9,7 +9,7 @@ import {openInBlog} from '../blog/load/read-file.js';
 import type {PicturePlace} from '../render/picture-block.js';
 import type {ColorLevel} from '../theme/palette.js';
 import {type DecoderLoader, decodePicture, loadDecoder} from './decode.js';
-import type {DrawnCache} from './drawn-cache.js';
+import {DrawnCache} from './drawn-cache.js';
 import {halfBlockLines} from './half-blocks.js';
 import {MAX_PICTURE_BYTES} from './limits.js';
 
@@ -72,6 +72,11 @@ export class PictureStore {
 		private readonly cache?: DrawnCache,
 	) {}
 
+	/** A process's store: sharp, and the pictures kept as drawn in the cache folder `env` names. */
+	static keptIn(env: NodeJS.ProcessEnv): PictureStore {
+		return new PictureStore(loadDecoder, DrawnCache.open(env));
+	}
+
 	/**
 	 * Calls `listener` each time a picture `owner` asked for (drawnNow) is drawn, or fails; with no
 	 * owner, each time any is. Returns what stops it.
@@ -124,7 +129,7 @@ export class PictureStore {
 		const opened = openPicture(place.file, folder);
 		if ('problem' in opened) return opened;
 		let bytes: Awaited<ReturnType<typeof readPicture>>;
-		const key = {file: place.file, stat: opened.stat, cells: place.cells, drawing: `${level}${ascii ? 'a' : 'u'}`};
+		const key = {file: place.file, stat: opened.stat, cells: place.cells, drawing: drawingName({level, ascii})};
 		try {
 			const kept = this.cache?.read(key);
 			if (kept) return {rows: kept};
@@ -147,8 +152,13 @@ export class PictureStore {
 	}
 }
 
-function keyOf(place: PicturePlace, {level, ascii}: Drawing): string {
-	return `${place.file}\u0000${place.cells.columns}x${place.cells.rows}\u0000${level}${ascii ? 'a' : 'u'}`;
+/** A drawing's colours and glyphs in a word (`3u`: 24-bit, Unicode), for keys in memory and on disk. */
+function drawingName({level, ascii}: Drawing): string {
+	return `${level}${ascii ? 'a' : 'u'}`;
+}
+
+function keyOf(place: PicturePlace, drawing: Drawing): string {
+	return `${place.file}\u0000${place.cells.columns}x${place.cells.rows}\u0000${drawingName(drawing)}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import {useEffect, useMemo, useReducer, useRef} from 'react';
 import type {Blog} from '../blog/model/model.js';
 import type {Filters, SortKey} from '../blog/query/model.js';
 import {fieldsOnly, type SearchBodies} from '../blog/search/search.js';
+import {pictureRowsFor} from '../pictures/fit.js';
 import type {PictureStore} from '../pictures/picture-store.js';
 import {listColumns} from '../render/list-row.js';
 import {wrapStyled} from '../text/width.js';
@@ -125,7 +126,7 @@ export function App({
 	const drawsPictures = pictures !== undefined && pictures.off === undefined && state.pictures && theme.level > 0;
 	const drawings = {
 		diagrams: state.pictures,
-		...(drawsPictures ? {pictureRows: Math.max(2, Math.floor(contentHeight / 2))} : {}),
+		...(drawsPictures ? {pictureRows: pictureRowsFor(contentHeight)} : {}),
 	};
 	const page = useReaderPage(
 		state.view === 'reader' ? post : undefined,
