@@ -8,6 +8,7 @@ import {cacheFolderPath, privateFolder, stateFolderPath} from '../storage/privat
 import {cleanLine} from '../text/sanitize.js';
 import {type ColorReason, colorDecision} from '../theme/choice.js';
 import {localeIsUnicode} from '../theme/glyphs.js';
+import {errorMessage} from '../util/errors.js';
 import {configPath, type LoadedConfig} from './config.js';
 import {version} from './help.js';
 import type {Io} from './io.js';
@@ -60,7 +61,7 @@ function imagesLine(options: Options, level: number): string {
 		const sharp = module.createRequire(import.meta.url)('sharp') as {versions?: {sharp?: string; vips?: string}};
 		return `drawn in half blocks (sharp ${sharp.versions?.sharp ?? '?'}, libvips ${sharp.versions?.vips ?? '?'})`;
 	} catch (error) {
-		const reason = cleanLine((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '');
+		const reason = cleanLine(errorMessage(error).split('\n')[0] ?? '');
 		return `shown as a line each: sharp, the picture decoder, could not be loaded (${reason.slice(0, 160)})`;
 	}
 }

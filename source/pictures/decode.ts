@@ -3,7 +3,9 @@
 // while it decodes. sharp is an optional dependency with a native library: it
 // is loaded the first time a picture is drawn, and where it could not be
 // installed pictures are off, saying why once, and posts read as before.
+
 import type {Sharp, SharpOptions} from 'sharp';
+import {errorMessage} from '../util/errors.js';
 import type {Cells} from './fit.js';
 import type {Pixels} from './half-blocks.js';
 import {DECODE_SECONDS, MAX_PICTURE_PIXELS} from './limits.js';
@@ -25,7 +27,7 @@ export function loadDecoder(): Promise<SharpFactory | {off: string}> {
 }
 
 function reasonOf(error: unknown): string {
-	const message = error instanceof Error ? error.message : String(error);
+	const message = errorMessage(error);
 	const code = (error as {code?: unknown}).code;
 	if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return 'it is not installed';
 	return message.split('\n')[0]?.slice(0, 200) ?? 'unknown';
@@ -33,7 +35,7 @@ function reasonOf(error: unknown): string {
 
 /** What went wrong decoding, for the note shown in the picture's place. */
 function decodeProblem(error: unknown): string {
-	const message = error instanceof Error ? error.message : String(error);
+	const message = errorMessage(error);
 	if (/timeout/i.test(message)) return `took longer than ${DECODE_SECONDS} s to decode`;
 	if (/pixel limit/i.test(message)) return `more than ${MAX_PICTURE_PIXELS / 1e6} megapixels`;
 	if (/premature|truncated|corrupt|end of file|unexpected end|read error/i.test(message))

@@ -2,10 +2,12 @@
 // text with beautiful-mermaid, which lays them out without a browser. What it
 // cannot draw, or what would be wider than the page, is shown as its source
 // with a note saying why: a diagram never overflows the page.
+
 import {renderMermaidASCII} from 'beautiful-mermaid';
 import {showControls} from '../text/sanitize.js';
 import {displayWidth} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
+import {errorMessage} from '../util/errors.js';
 
 /** Sources longer than this are shown as written: laying out a huge graph would hold the reader. */
 export const MAX_DIAGRAM_CHARS = 20_000;
@@ -46,7 +48,7 @@ export function drawDiagram(source: string, width: number, theme: Theme): Diagra
 		// before the layout measures it.
 		drawn = renderMermaidASCII(showControls(source), {useAscii: theme.glyphs.ascii, colorMode: 'none'});
 	} catch (error) {
-		const reason = error instanceof Error ? error.message : String(error);
+		const reason = errorMessage(error);
 		return {problem: /header/i.test(reason) ? 'a kind of diagram blogread cannot draw' : 'not readable as Mermaid'};
 	}
 
