@@ -44,7 +44,8 @@ const SWAPS = [
 	// Large parts most runs never use, required the first time they are needed (source/shims/vendor.ts):
 	// string-width (its emoji pattern, made at import), the HTML parser, node-emoji's table (for blogread
 	// and marked-terminal alike: both only call get()), the front matter parsers (a start from the index
-	// reads no post), GitHub's emoji names, unicodeit's table of maths, the Mermaid diagram layout.
+	// reads no post), GitHub's emoji names, unicodeit's table of maths, the Mermaid diagram layout, the
+	// sixel encoder.
 	['string-width', fromSource, shim('string-width.ts')],
 	['htmlparser2', fromSource, shim('html-parser.ts')],
 	['entities', fromSource, shim('html-parser.ts')],
@@ -55,6 +56,7 @@ const SWAPS = [
 	['./emoji-table.js', fromFile(source('render', 'inline.ts')), shim('emoji-table.ts')],
 	['./math-data.js', fromFile(source('render', 'math.ts')), shim('math-data.ts')],
 	['beautiful-mermaid', fromFile(source('render', 'diagram.ts')), shim('mermaid.ts')],
+	['sixel/lib/SixelEncoder.js', fromFile(source('pictures', 'sixel.ts')), shim('sixel.ts')],
 	// What dependencies import and blogread never needs of them.
 	['parse5', fromPackage('cli-highlight'), source('render', 'highlight-html.ts')],
 	['parse5-htmlparser2-tree-adapter', fromPackage('cli-highlight'), shim('parse5-tree-adapter.ts')],
@@ -201,6 +203,7 @@ async function bundleOnDemandFiles(outdir) {
 			'string-width': path.join(root, 'node_modules', 'string-width', 'index.js'),
 			'math-data': path.join(root, 'node_modules', 'unicodeit', 'ts_dist', 'js', 'data.js'),
 			mermaid: path.join(root, 'scripts', 'mermaid.mjs'),
+			sixel: path.join(root, 'scripts', 'sixel.cjs'),
 		},
 		outdir: path.join(outdir, VENDOR),
 	});

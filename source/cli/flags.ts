@@ -129,8 +129,9 @@ export const flags = {
 	),
 	images: valued(
 		'mode',
-		'pictures in posts: auto (drawn in half blocks where colour\n' +
-			'works), blocks, or off (a line each: [image: alt] (src))',
+		"pictures in posts: auto (the terminal's own graphics where it\n" +
+			'has them, else half blocks where colour works), blocks,\n' +
+			'kitty, iterm, sixel, or off (a line each: [image: alt] (src))',
 		{parse: parseImages},
 	),
 	help: boolean('show this help', {short: 'h'}),

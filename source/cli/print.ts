@@ -5,6 +5,7 @@ import {loadBlog} from '../blog/load/load.js';
 import {type Blog, type Post, summarise} from '../blog/model/model.js';
 import {candidateList, resolvePost} from '../blog/query/resolve-post.js';
 import {pictureRowsFor} from '../pictures/fit.js';
+import {type PictureGraphics, pictureGraphics, worthAsking} from '../pictures/graphics.js';
 import {PictureStore} from '../pictures/picture-store.js';
 import {formatPost} from '../render/bounded.js';
 import {listColumns, listRow} from '../render/list-row.js';
@@ -13,6 +14,7 @@ import {RENDER_BUDGET_MS} from '../render/render-job.js';
 import {escapeForJson} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {UserError} from '../util/errors.js';
+import {askTerminal} from './graphics-query.js';
 import {type Io, say} from './io.js';
 import {formatLines, TAB_SEPARATED} from './list-format.js';
 import type {Options} from './options.js';
@@ -104,13 +106,28 @@ export function printPage(options: Options, io: Io): PageOptions {
 	return {...page, pictureRows: pictureRowsFor(io.stdout.rows ?? 24)};
 }
 
+/**
+ * How a printed post's pictures are drawn: half blocks into a pager, a pipe or a file (unless a
+ * protocol is asked for), else the terminal's way, asked of it where its environment does not say.
+ */
+async function printGraphics(options: Options, io: Io): Promise<PictureGraphics> {
+	const terminal = io.own && io.stdout.isTTY === true;
+	if (options.images === 'off' || (options.pager && terminal) || (options.images === 'auto' && !terminal)) return {};
+	const asked = worthAsking(options.images, 'print', io.env);
+	const replies = asked ? await askTerminal(process.stdin, text => io.stdout.write(text)) : {};
+	return pictureGraphics(options.images, 'print', io.env, replies);
+}
+
 /** The post rendered, for the terminal on stdout or plain; `shownAs` names it in a failure. */
 async function printRendered(post: Post, shownAs: string, options: Options, io: Io): Promise<number> {
 	const body = readBody(post);
 	if (body.problem !== null) throw unreadablePost(shownAs, body.problem);
 
 	const page = printPage(options, io);
-	const pictures = page.pictureRows === undefined ? undefined : PictureStore.keptIn(io.env);
+	const pictures =
+		page.pictureRows === undefined
+			? undefined
+			: {store: PictureStore.keptIn(io.env), graphics: () => printGraphics(options, io)};
 	const text = await formatPost(post, body.markdown, page, RENDER_BUDGET_MS, line => say(io, line), pictures);
 	await output(text, options, io);
 	return 0;

@@ -44,30 +44,71 @@ function decodeProblem(error: unknown): string {
 	return 'it could not be decoded';
 }
 
+/** The pixel size a picture is drawn at in `cells`: two pixels a cell for half blocks, the cell's own for the rest. */
+export type PixelSize = {width: number; height: number};
+
 /**
- * `bytes` (a whole picture file) as `cells.columns` × `2 × cells.rows` pixels: a JPEG turned upright,
- * the first frame of an animation, scaled to fill the cells (their shape is the picture's).
- * An SVG is drawn from these bytes alone, so nothing it refers to is fetched or read. `off`: no
- * picture can be decoded here (sharp could not be loaded), and why.
+ * `bytes` (a whole picture file) as `cells.columns` × `2 × cells.rows` pixels for half blocks: a JPEG
+ * turned upright, the first frame of an animation, scaled to fill the cells (their shape is the
+ * picture's). An SVG is drawn from these bytes alone, so nothing it refers to is fetched or read.
+ * `off`: no picture can be decoded here (sharp could not be loaded), and why.
  */
 export async function decodePicture(
 	bytes: Uint8Array,
 	cells: Cells,
 	load: DecoderLoader = loadDecoder,
 ): Promise<Pixels | {problem: string} | {off: string}> {
+	const scaled = await scaledPicture(bytes, {width: cells.columns, height: cells.rows * 2}, 'raw', load);
+	return 'data' in scaled ? {width: scaled.width, height: scaled.height, rgba: scaled.data} : scaled;
+}
+
+/**
+ * `bytes` decoded as decodePicture does, at `size`, in at most `colours` colours (libimagequant's
+ * palette, dithered), for sixel.
+ */
+export async function decodePaletted(
+	bytes: Uint8Array,
+	size: PixelSize,
+	colours: number,
+	load: DecoderLoader = loadDecoder,
+): Promise<Pixels | {problem: string} | {off: string}> {
+	const reduced = await scaledPicture(bytes, size, {colours}, load);
+	if (!('data' in reduced)) return reduced;
+	const decoder = await load();
+	if ('off' in decoder) return decoder;
+	const {data, info} = await decoder(reduced.data, {}).ensureAlpha().raw().toBuffer({resolveWithObject: true});
+	return {width: info.width, height: info.height, rgba: new Uint8Array(data.buffer, data.byteOffset, data.length)};
+}
+
+/** `bytes` decoded as decodePicture does, at `size`, as a PNG (for kitty and iTerm2). */
+export async function decodePictureAsPng(
+	bytes: Uint8Array,
+	size: PixelSize,
+	load: DecoderLoader = loadDecoder,
+): Promise<{png: Uint8Array} | {problem: string} | {off: string}> {
+	const scaled = await scaledPicture(bytes, size, 'png', load);
+	return 'data' in scaled ? {png: scaled.data} : scaled;
+}
+
+async function scaledPicture(
+	bytes: Uint8Array,
+	size: PixelSize,
+	format: 'raw' | 'png' | {colours: number},
+	load: DecoderLoader,
+): Promise<{data: Uint8Array; width: number; height: number} | {problem: string} | {off: string}> {
 	const decoder = await load();
 	if ('off' in decoder) return decoder;
 	try {
 		const image = decoder(bytes, {limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error'});
 		// A JPEG is turned upright by its EXIF orientation, as header.ts reads it (for no other format).
 		const upright = (await image.metadata()).format === 'jpeg' ? image.rotate() : image;
-		const {data, info} = await upright
-			.resize(cells.columns, cells.rows * 2, {fit: 'fill'})
-			.ensureAlpha()
-			.raw()
-			.timeout({seconds: DECODE_SECONDS})
-			.toBuffer({resolveWithObject: true});
-		return {width: info.width, height: info.height, rgba: new Uint8Array(data.buffer, data.byteOffset, data.length)};
+		const resized = upright.resize(size.width, size.height, {fit: 'fill'}).ensureAlpha();
+		const encoded =
+			format === 'raw'
+				? resized.raw()
+				: resized.png(format === 'png' ? {compressionLevel: 6} : {palette: true, colours: format.colours, dither: 1});
+		const {data, info} = await encoded.timeout({seconds: DECODE_SECONDS}).toBuffer({resolveWithObject: true});
+		return {width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length)};
 	} catch (error) {
 		return {problem: decodeProblem(error)};
 	}

@@ -1,10 +1,11 @@
 // How pictures are shown (--images, the config's `images`).
 
-export const IMAGE_MODES = ['auto', 'blocks', 'off'] as const;
+export const IMAGE_MODES = ['auto', 'blocks', 'kitty', 'iterm', 'sixel', 'off'] as const;
 
 /**
- * `auto`: drawn in half blocks wherever colour works (the one way blogread draws them yet);
- * `blocks`: the same, asked for; `off`: every image is its line, `[image: alt] (src)`.
+ * `auto`: the terminal's graphics protocol where it has one blogread can use there (graphics.ts),
+ * else half blocks wherever colour works; `blocks`, `kitty`, `iterm`, `sixel`: that way, asked for;
+ * `off`: every image is its line, `[image: alt] (src)`.
  */
 export type ImageMode = (typeof IMAGE_MODES)[number];
 

@@ -3,23 +3,47 @@
 // the thread pool), kept for the last few. The reader asks for the pictures
 // near its screen and redraws when one is ready; --print waits for all of a
 // post's. One store is made per process, or per server (its readers share it).
+import {randomInt} from 'node:crypto';
 import {closeSync, read} from 'node:fs';
 import {promisify} from 'node:util';
 import {openInBlog} from '../blog/load/read-file.js';
 import type {PicturePlace} from '../render/picture-block.js';
 import type {ColorLevel} from '../theme/palette.js';
-import {type DecoderLoader, decodePicture, loadDecoder} from './decode.js';
+import {
+	type DecoderLoader,
+	decodePaletted,
+	decodePicture,
+	decodePictureAsPng,
+	loadDecoder,
+	type PixelSize,
+} from './decode.js';
 import {DrawnCache} from './drawn-cache.js';
+import type {Cells} from './fit.js';
+import type {CellPixels, PictureGraphics, Protocol} from './graphics.js';
 import {halfBlockLines} from './half-blocks.js';
 import {MAX_PICTURE_BYTES} from './limits.js';
+import {itermImage, kittyDelete, kittyPlaceholderRows, kittyTransmit, throughTmux} from './sequences.js';
+// Small: the encoder it wraps is a file of its own, loaded at the first sixel picture (shims/sixel.ts).
+import {SIXEL_COLOURS, sixelImage} from './sixel.js';
 
 const readAt = promisify(read);
 
-/** A picture as drawn, or why it could not be. */
-export type Drawn = {rows: string[]} | {problem: string};
+/**
+ * A picture as drawn: text rows (half blocks, kitty's placeholder cells, with the sequence that
+ * sends kitty the picture); or one sequence that draws it at the first of its rows and covers the
+ * rest (iTerm2, sixel: printed output only); or why it could not be drawn.
+ */
+export type Drawn = {rows: string[]; kitty?: {id: number; transmit: string}} | {image: string} | {problem: string};
 
-/** How pictures are drawn: the terminal's colour depth, and whether its characters are ASCII only. */
-export type Drawing = {level: ColorLevel; ascii: boolean};
+/** How pictures are drawn: the terminal's colour depth, whether its characters are ASCII only, and its graphics. */
+export type Drawing = {level: ColorLevel; ascii: boolean} & PictureGraphics;
+
+/** A cell's size in pixels where the terminal does not say: about what most terminals' fonts give. */
+const DEFAULT_CELL: CellPixels = {width: 10, height: 20};
+/** The widest a picture is sent to a terminal at, in pixels: sharp enough, and quick over ssh. */
+const MAX_SENT_WIDTH = 1600;
+/** The largest image id a placeholder's colour can carry. */
+const MAX_KITTY_ID = 0xff_ff_ff;
 
 /** Pictures kept drawn: a page rarely has more, and a reader going back finds them at once. */
 const KEEP = 64;
@@ -62,6 +86,12 @@ export class PictureStore {
 	private readonly listeners = new Map<() => void, object | undefined>();
 	/** The apps waiting for each picture being drawn: in blogread serve, only they draw again. */
 	private readonly waiting = new Map<string, Set<object>>();
+	/** Where kitty's pictures are sent as each is drawn (the app's terminal); none: printed with their rows. */
+	private terminal: ((sequence: string) => void) | undefined;
+	/** The kitty images the terminal holds, by the key of the picture drawn. */
+	private readonly kittyIds = new Map<string, number>();
+	/** The next kitty image id: from a random start, so two runs in one kitty window do not share ids. */
+	private nextId = randomInt(1, MAX_KITTY_ID);
 
 	/**
 	 * `load`: how the decoder is loaded (sharp, on the first picture); `cache`: where pictures drawn
@@ -75,6 +105,24 @@ export class PictureStore {
 	/** A process's store: sharp, and the pictures kept as drawn in the cache folder `env` names. */
 	static keptIn(env: NodeJS.ProcessEnv): PictureStore {
 		return new PictureStore(loadDecoder, DrawnCache.open(env));
+	}
+
+	/**
+	 * Sends kitty's pictures to the terminal `write` writes to as each is drawn, and frees them there
+	 * when they leave the store, or at `release`.
+	 */
+	sendTo(write: (sequence: string) => void): void {
+		this.terminal = write;
+	}
+
+	/** Frees every kitty picture the terminal holds (on leaving the app); later ones are sent again. */
+	release(): void {
+		for (const [key, id] of this.kittyIds) {
+			this.terminal?.(kittyDelete(id));
+			this.kittyIds.delete(key);
+			this.drawn.delete(key);
+			this.ready.delete(key);
+		}
 	}
 
 	/**
@@ -108,7 +156,8 @@ export class PictureStore {
 			return known;
 		}
 
-		const drawn = this.drawPicture(place, folder, drawing).then(result => {
+		const drawn = this.drawPicture(place, folder, drawing).then(drawnNow => {
+			const result = this.sentNow(key, drawnNow);
 			if (this.drawn.get(key) === drawn) this.ready.set(key, result);
 			const owners = this.waiting.get(key);
 			this.waiting.delete(key);
@@ -120,18 +169,39 @@ export class PictureStore {
 			const oldest = this.drawn.keys().next().value ?? '';
 			this.drawn.delete(oldest);
 			this.ready.delete(oldest);
+			const id = this.kittyIds.get(oldest);
+			this.kittyIds.delete(oldest);
+			if (id !== undefined) this.terminal?.(kittyDelete(id));
 		}
 
 		return drawn;
 	}
 
-	private async drawPicture(place: PicturePlace, folder: string, {level, ascii}: Drawing): Promise<Drawn> {
+	/**
+	 * A kitty picture just drawn, sent to the app's terminal, as its rows alone: a frame shows them,
+	 * the terminal has the picture. Printed output (no terminal set) carries the picture with its rows.
+	 */
+	private sentNow(key: string, drawn: Drawn): Drawn {
+		if (!this.terminal || !('kitty' in drawn) || drawn.kitty === undefined) return drawn;
+		this.terminal(drawn.kitty.transmit);
+		this.kittyIds.set(key, drawn.kitty.id);
+		return {rows: drawn.rows};
+	}
+
+	private takeId(): number {
+		const id = this.nextId;
+		this.nextId = id >= MAX_KITTY_ID ? 1 : id + 1;
+		return id;
+	}
+
+	private async drawPicture(place: PicturePlace, folder: string, drawing: Drawing): Promise<Drawn> {
 		const opened = openPicture(place.file, folder);
 		if ('problem' in opened) return opened;
+		const protocol = drawing.protocol ?? 'blocks';
 		let bytes: Awaited<ReturnType<typeof readPicture>>;
-		const key = {file: place.file, stat: opened.stat, cells: place.cells, drawing: drawingName({level, ascii})};
+		const key = {file: place.file, stat: opened.stat, cells: place.cells, drawing: drawingName(drawing)};
 		try {
-			const kept = this.cache?.read(key);
+			const kept = protocol === 'blocks' ? this.cache?.read(key) : undefined;
 			if (kept) return {rows: kept};
 			bytes = await readPicture(opened);
 		} finally {
@@ -139,26 +209,64 @@ export class PictureStore {
 		}
 
 		if ('problem' in bytes) return bytes;
+		if (protocol !== 'blocks') return this.drawnWith(protocol, bytes, place.cells, drawing);
 		const pixels = await decodePicture(bytes, place.cells, this.load);
-		if ('off' in pixels) {
-			this.off = pixels.off;
-			return {problem: pixels.off};
-		}
-
+		if ('off' in pixels) return this.turnedOff(pixels.off);
 		if ('problem' in pixels) return pixels;
-		const rows = halfBlockLines(pixels, level, ascii);
+		const rows = halfBlockLines(pixels, drawing.level, drawing.ascii);
 		this.cache?.write(key, rows);
 		return {rows};
 	}
+
+	private turnedOff(reason: string): Drawn {
+		this.off = reason;
+		return {problem: reason};
+	}
+
+	/** A picture drawn by a graphics protocol, from its file's bytes. */
+	private async drawnWith(protocol: Exclude<Protocol, 'blocks'>, bytes: Uint8Array, cells: Cells, drawing: Drawing) {
+		const size = sentSize(cells, drawing.cell ?? DEFAULT_CELL);
+		const wrap = (sequence: string) => (drawing.tmux ? throughTmux(sequence) : sequence);
+		if (protocol === 'sixel') {
+			const pixels = await decodePaletted(bytes, size, SIXEL_COLOURS, this.load);
+			if ('off' in pixels) return this.turnedOff(pixels.off);
+			if ('problem' in pixels) return pixels;
+			return {image: wrap(sixelImage(pixels))};
+		}
+
+		const encoded = await decodePictureAsPng(bytes, size, this.load);
+		if ('off' in encoded) return this.turnedOff(encoded.off);
+		if ('problem' in encoded) return encoded;
+		if (protocol === 'iterm') return {image: wrap(itermImage(encoded.png, cells))};
+		const id = this.takeId();
+		return {rows: kittyPlaceholderRows(id, cells), kitty: {id, transmit: wrap(kittyTransmit(id, encoded.png, cells))}};
+	}
 }
 
-/** A drawing's colours and glyphs in a word (`3u`: 24-bit, Unicode), for keys in memory and on disk. */
-function drawingName({level, ascii}: Drawing): string {
-	return `${level}${ascii ? 'a' : 'u'}`;
+/** The pixels a picture of `cells` is sent at: the cells' own, no wider than MAX_SENT_WIDTH, an even height. */
+function sentSize(cells: Cells, cell: CellPixels): PixelSize {
+	const scale = Math.min(1, MAX_SENT_WIDTH / (cells.columns * cell.width));
+	const width = Math.max(1, Math.round(cells.columns * cell.width * scale));
+	const height = Math.max(2, 2 * Math.round((cells.rows * cell.height * scale) / 2));
+	return {width, height};
+}
+
+/**
+ * A drawing in a word (`3u`: half blocks in 24-bit colour, Unicode; `kitty 10x20`), for keys in
+ * memory and on disk (only half blocks are kept there).
+ */
+function drawingName({level, ascii, protocol = 'blocks', cell, tmux}: Drawing): string {
+	if (protocol === 'blocks') return `${level}${ascii ? 'a' : 'u'}`;
+	return `${protocol} ${cell ? `${cell.width}x${cell.height}` : ''}${tmux ? ' tmux' : ''}`;
 }
 
 function keyOf(place: PicturePlace, drawing: Drawing): string {
 	return `${place.file}\u0000${place.cells.columns}x${place.cells.rows}\u0000${drawingName(drawing)}`;
+}
+
+/** The picture whose rows take the page's line `index`, if one does. */
+export function placeAt(places: readonly PicturePlace[], index: number): PicturePlace | undefined {
+	return places.find(place => index >= place.line && index < place.line + place.cells.rows);
 }
 
 /**
@@ -172,12 +280,13 @@ export function lineWithPicture(
 	drawnOf: (place: PicturePlace) => Drawn | undefined,
 	note: (text: string) => string,
 ): string {
-	const place = places.find(candidate => index >= candidate.line && index < candidate.line + candidate.cells.rows);
+	const place = placeAt(places, index);
 	if (!place) return line;
 	const drawn = drawnOf(place);
 	if (!drawn) return line;
 	const row = index - place.line;
 	const prefix = place.prefixes[row] ?? '';
 	if ('rows' in drawn) return `${prefix}\u001B[0m${drawn.rows[row] ?? ''}`;
+	if ('image' in drawn) return row === 0 ? `${prefix}\u001B[0m${drawn.image}` : prefix;
 	return row === Math.floor((place.cells.rows - 1) / 2) ? prefix + note(`· not shown: ${drawn.problem}`) : prefix;
 }

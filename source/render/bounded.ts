@@ -1,4 +1,5 @@
 import type {Post} from '../blog/model/model.js';
+import type {PictureGraphics} from '../pictures/graphics.js';
 import type {PictureStore} from '../pictures/picture-store.js';
 import {errorMessage} from '../util/errors.js';
 import type {RenderedMarkdown} from './markdown.js';
@@ -46,11 +47,20 @@ export async function formatPost(
 	options: PageOptions,
 	budgetMs: number,
 	say: (line: string) => void = () => {},
-	pictures?: PictureStore,
+	pictures?: {store: PictureStore; graphics?: () => Promise<PictureGraphics>},
 ): Promise<string> {
 	const {renderPrintedLines, renderPostPage} = await import('./post-page.js');
 	if (options.pictureRows !== undefined) {
-		return printedWithPictures(post, markdown, options, budgetMs, renderPostPage, say, pictures);
+		return printedWithPictures(
+			post,
+			markdown,
+			options,
+			budgetMs,
+			renderPostPage,
+			say,
+			pictures?.store,
+			pictures?.graphics,
+		);
 	}
 	return printedText(post, markdown, options, budgetMs, renderPrintedLines);
 }

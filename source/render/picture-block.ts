@@ -21,6 +21,8 @@ export type PictureContext = {
 	folder: string;
 	/** The most rows a picture takes (half the screen, by default). */
 	maxRows: number;
+	/** How many times taller than wide a cell is, where the terminal said (else fit.ts's CELL_ASPECT). */
+	cellAspect?: number;
 };
 
 /** A picture's rows on the page: from `line`, `cells.rows` of them, each after its line's own prefix. */
@@ -63,7 +65,7 @@ export function pictureSlot(href: string, width: number, context: PictureContext
 	}
 
 	if ('problem' in size) return size;
-	return {file: source.file, cells: fitCells(size.width, size.height, width, context.maxRows)};
+	return {file: source.file, cells: fitCells(size.width, size.height, width, context.maxRows, context.cellAspect)};
 }
 
 /** An image to draw, and the token drawn as its caption (the image, the link around it, Hugo's figure). */

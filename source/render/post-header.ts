@@ -57,12 +57,14 @@ export type PageOptions = {
 	pictureRows?: number;
 	/** Mermaid diagrams drawn (the default), or shown as their source. */
 	diagrams?: boolean;
+	/** How many times taller than wide a cell is, where the terminal said: pictures keep their shape in it. */
+	cellAspect?: number;
 };
 
 /** Where a post's pictures are looked for, when the page draws them (with colour only). */
-function pictureContext(post: Post, {theme, pictureRows}: PageOptions): PictureContext | undefined {
+function pictureContext(post: Post, {theme, pictureRows, cellAspect}: PageOptions): PictureContext | undefined {
 	if (pictureRows === undefined || theme.level === 0) return undefined;
-	return {post: post.absolutePath, folder: post.folder, maxRows: pictureRows};
+	return {post: post.absolutePath, folder: post.folder, maxRows: pictureRows, ...(cellAspect ? {cellAspect} : {})};
 }
 
 /** The body's render options for a post. */

@@ -1,5 +1,7 @@
 import type {Post} from '../blog/model/model.js';
-import {lineWithPicture, PictureStore} from '../pictures/picture-store.js';
+import {CELL_ASPECT, cellAspectOf} from '../pictures/fit.js';
+import type {PictureGraphics} from '../pictures/graphics.js';
+import {type Drawn, lineWithPicture, PictureStore, placeAt} from '../pictures/picture-store.js';
 import {errorMessage} from '../util/errors.js';
 import type {RenderedMarkdown} from './markdown.js';
 import {plainPage} from './plain-page.js';
@@ -47,6 +49,7 @@ export async function printedWithPictures(
 	render: typeof renderPostPage,
 	say: (line: string) => void,
 	store = new PictureStore(),
+	graphics: () => Promise<PictureGraphics> = async () => ({}),
 ): Promise<string> {
 	let page: RenderedMarkdown;
 	try {
@@ -55,7 +58,17 @@ export async function printedWithPictures(
 		return joinedLines(printedLines(post, plainPage(markdown, options.width, errorMessage(error)), options));
 	}
 
-	const drawing = {level: options.theme.level, ascii: options.theme.glyphs.ascii};
+	// Asked only of a post with pictures: it may mean asking the terminal, whose cells may be of another shape.
+	const drawnAs = page.pictures.length > 0 ? await graphics() : {};
+	const cellAspect = cellAspectOf(drawnAs.cell);
+	if (cellAspect !== undefined && cellAspect !== CELL_ASPECT) {
+		try {
+			page = runWithin(() => render(post, markdown, {...options, cellAspect}), budgetMs);
+		} catch {
+			// Rendered once within the budget already: the pictures keep the usual cell's shape.
+		}
+	}
+	const drawing = {level: options.theme.level, ascii: options.theme.glyphs.ascii, ...drawnAs};
 	const drawn = new Map(
 		await Promise.all(
 			page.pictures.map(async place => [place, await store.draw(place, post.folder, drawing)] as const),
@@ -68,9 +81,23 @@ export async function printedWithPictures(
 	}
 
 	const {pictures} = page;
-	return joinedLines(
-		page.lines.map((line, index) =>
-			lineWithPicture(line, index, pictures, place => drawn.get(place), options.theme.muted),
-		),
-	);
+	const lines: string[] = [];
+	for (const [index, line] of page.lines.entries()) {
+		const place = placeAt(pictures, index);
+		const picture = place && drawn.get(place);
+		if (place && picture && 'image' in picture && index > place.line) continue;
+		const shown = lineWithPicture(line, index, pictures, where => drawn.get(where), options.theme.muted);
+		lines.push(index === place?.line ? sentFirst(picture) + shown : shown);
+	}
+
+	return joinedLines(lines);
+}
+
+/**
+ * What is printed before a picture's first row: kitty's copy of the picture, which its placeholder
+ * rows then show. (An iTerm2 or sixel picture is drawn at its first row, and covers the rows after
+ * it, which are left out.)
+ */
+function sentFirst(picture: Drawn | undefined): string {
+	return picture && 'kitty' in picture && picture.kitty ? picture.kitty.transmit : '';
 }

@@ -3,7 +3,8 @@ import {useEffect, useMemo, useReducer, useRef} from 'react';
 import type {Blog} from '../blog/model/model.js';
 import type {Filters, SortKey} from '../blog/query/model.js';
 import {fieldsOnly, type SearchBodies} from '../blog/search/search.js';
-import {pictureRowsFor} from '../pictures/fit.js';
+import {cellAspectOf, pictureRowsFor} from '../pictures/fit.js';
+import type {GraphicsReplies, PictureGraphics} from '../pictures/graphics.js';
 import type {PictureStore} from '../pictures/picture-store.js';
 import {listColumns} from '../render/list-row.js';
 import {wrapStyled} from '../text/width.js';
@@ -12,7 +13,7 @@ import {Lines} from './components/lines.js';
 import {StatusBar} from './components/status-bar.js';
 import {type Follow, useFollow} from './hooks/use-follow.js';
 import {type MemoryHost, useMemory} from './hooks/use-memory.js';
-import {usePictures} from './hooks/use-pictures.js';
+import {useGraphicsReplies, usePictures} from './hooks/use-pictures.js';
 import {useReaderPage} from './hooks/use-reader-page.js';
 import {type Host, useRequests} from './hooks/use-requests.js';
 import {useSearchText} from './hooks/use-search-text.js';
@@ -77,6 +78,8 @@ export type AppProps = {
 	pages: PageCache;
 	/** Where pictures are drawn (the process's, or the server's); absent: images are their lines. */
 	pictures?: PictureStore;
+	/** How pictures are drawn besides their colours, from what the terminal answered; absent: half blocks. */
+	graphics?: (replies: GraphicsReplies) => PictureGraphics;
 };
 
 export function App({
@@ -95,6 +98,7 @@ export function App({
 	onFrame,
 	pages,
 	pictures,
+	graphics,
 }: AppProps) {
 	const {exit} = useApp();
 	const {columns, rows} = useTerminalSize();
@@ -124,9 +128,13 @@ export function App({
 	// A picture takes half the screen at most; without colour, with `i`, or where no picture can be
 	// decoded (pictures.off, said once), images are their lines.
 	const drawsPictures = pictures !== undefined && pictures.off === undefined && state.pictures && theme.level > 0;
+	const [replies, onReply] = useGraphicsReplies();
+	const drawnAs = useMemo(() => graphics?.(replies), [graphics, replies]);
+	const cellAspect = cellAspectOf(drawnAs?.cell);
 	const drawings = {
 		diagrams: state.pictures,
 		...(drawsPictures ? {pictureRows: pictureRowsFor(contentHeight)} : {}),
+		...(drawsPictures && cellAspect !== undefined ? {cellAspect} : {}),
 	};
 	const page = useReaderPage(
 		state.view === 'reader' ? post : undefined,
@@ -139,6 +147,7 @@ export function App({
 	const pictureOf = usePictures(drawsPictures ? pictures : undefined, post?.folder, {
 		level: theme.level,
 		ascii: theme.glyphs.ascii,
+		...drawnAs,
 	});
 	const picturesOff = pictures?.off;
 	useEffect(() => {
@@ -175,7 +184,7 @@ export function App({
 	}, [screen]);
 	useKeys(({input, flags}) => {
 		dispatch({type: 'keys', input, flags, screen: screenRef.current});
-	});
+	}, onReply);
 	const followed = useFollow({
 		follow,
 		posts: state.posts,

@@ -8,6 +8,8 @@ import {rereadPost} from '../blog/load/reread.js';
 import type {Blog, Post} from '../blog/model/model.js';
 import type {Filters, SortKey} from '../blog/query/model.js';
 import type {SearchBodies} from '../blog/search/search.js';
+import {GRAPHICS_QUERY, type GraphicsReplies, pictureGraphics, worthAsking} from '../pictures/graphics.js';
+import type {ImageMode} from '../pictures/mode.js';
 import type {PictureStore} from '../pictures/picture-store.js';
 import type {ReadingMemory} from '../reading/reading-memory.js';
 import {cleanLine} from '../text/sanitize.js';
@@ -54,8 +56,8 @@ export type AppOptions = {
 	memory?: ReadingMemory;
 	/** Follow the blog's files while the app runs. */
 	follow?: Follow;
-	/** Where pictures are drawn (--images is not off); absent, images are their lines. */
-	pictures?: PictureStore;
+	/** Where pictures are drawn (--images is not off), and how (--images); absent, images are their lines. */
+	pictures?: {store: PictureStore; mode: Exclude<ImageMode, 'off'>};
 };
 
 /** The file's line (from 1) for the body's line `bodyLine` (from 0): past the front matter, read again now. */
@@ -112,12 +114,21 @@ export async function runApp(options: AppOptions): Promise<void> {
 	const screen = createScreenWriter(process.stdout);
 	const session = terminalSession(options.stdin, screen);
 	const restoreConsole = silenceConsole();
+	const pictures = options.pictures;
 	const restore = () => {
+		// kitty frees the pictures it was sent while the app's screen still shows.
+		pictures?.store.release();
 		session.leave();
 		restoreConsole();
 	};
 
+	// kitty's pictures go straight to the terminal as each is drawn; its placeholder cells in a frame show it.
+	pictures?.store.sendTo(sequence => {
+		process.stdout.write(sequence);
+	});
 	session.enter();
+	// The answers come as input: the key reader gives them to the app (useGraphicsReplies).
+	if (pictures && worthAsking(pictures.mode, 'app', process.env)) process.stdout.write(GRAPHICS_QUERY);
 	process.once('exit', restore);
 
 	/** Hands the terminal over to `work` (an editor), then takes it back. */
@@ -197,7 +208,12 @@ export async function runApp(options: AppOptions): Promise<void> {
 			center: options.center,
 			host: {edit, suspend, links},
 			pages: new PageCache(),
-			...(options.pictures ? {pictures: options.pictures} : {}),
+			...(pictures
+				? {
+						pictures: pictures.store,
+						graphics: (replies: GraphicsReplies) => pictureGraphics(pictures.mode, 'app', process.env, replies),
+					}
+				: {}),
 			...(options.follow ? {follow: options.follow} : {}),
 			...(options.bodies ? {bodies: options.bodies} : {}),
 			...(options.memory ? {memory: options.memory} : {}),

@@ -54,7 +54,11 @@ describe('the flag table', () => {
 		['booleans not given stay undefined', {}, {drafts: undefined, color: undefined, list: undefined}],
 		['--no-color', {color: false}, {color: false}],
 		['an images mode in any case', {images: ' Blocks '}, {images: 'blocks'}],
-		['an images mode that is none', {images: 'sixels'}, '--images must be auto, blocks, off, got "sixels"'],
+		[
+			'an images mode that is none',
+			{images: 'sixels'},
+			'--images must be auto, blocks, kitty, iterm, sixel, off, got "sixels"',
+		],
 	];
 	for (const [name, raw, expected] of values) {
 		it(`checks values: ${name}`, () => {
@@ -157,7 +161,8 @@ describe('the config file', () => {
 			undefined,
 		],
 		['pictures off', {images: 'off'}, {images: 'off'}, undefined],
-		['an images mode that is none', {images: 'kitty'}, {}, 'ignored "images": "kitty"'],
+		['an images mode that is none', {images: 'sixels'}, {}, 'ignored "images": "sixels"'],
+		['a graphics protocol as the images mode', {images: 'kitty'}, {images: 'kitty'}],
 		[
 			'wrong values are named and left out',
 			{width: 3, theme: 'light', colour: true},

@@ -4,6 +4,7 @@ import {cpSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
+import sharp from 'sharp';
 import stripAnsi from 'strip-ansi';
 import {baseEnv, runBin} from '../helpers/bin.js';
 import {DIST, SAMPLE_BLOG} from '../helpers/paths.js';
@@ -65,7 +66,10 @@ describe('--print draws pictures where colour works', () => {
 		const {code, stdout, stderr} = print(['--images', 'sixels']);
 		assert.equal(code, 2);
 		assert.equal(stdout, '');
-		assert.match(stderr, /^blogread: --images must be auto, blocks, off, got "sixels"\nUsage: blogread /);
+		assert.match(
+			stderr,
+			/^blogread: --images must be auto, blocks, kitty, iterm, sixel, off, got "sixels"\nUsage: blogread /,
+		);
 	});
 });
 
@@ -91,5 +95,71 @@ describe('where the picture decoder cannot be loaded', () => {
 		);
 		assert.deepEqual(pictureRows(stdout), []);
 		assert.match(stripAnsi(stdout), /\n\n\[image: Diagram of the pipeline\] \(images\/pipeline\.svg\)\n\n/);
+	});
+});
+
+/** The PNG a base64 payload holds, measured. */
+async function pngSize(base64: string): Promise<{format?: string; width?: number; height?: number}> {
+	const {format, width, height} = await sharp(Buffer.from(base64, 'base64')).metadata();
+	return {format, width, height};
+}
+
+// The picture is 72×12 cells (as in half blocks); a terminal that does not say its cells' size is
+// taken to have 10×20-pixel cells, so each picture is sent at 720×240 pixels.
+describe('--print draws pictures with the graphics protocol asked for', () => {
+	it('kitty: the picture sent before its rows, which are placeholder cells coloured with its id', async () => {
+		const {code, stdout, stderr} = print(['--images', 'kitty'], {FORCE_COLOR: '3'});
+		assert.equal(code, 0, stderr);
+		const placeholder = String.fromCodePoint(0x10_ee_ee);
+		const lines = stdout.split('\n');
+		const first = lines.findIndex(line => line.includes('\u001B_G'));
+		const sequences = [...(lines[first] ?? '').matchAll(/\u001B_G([^;]*);([^\u001B]*)\u001B\\/g)];
+		const keys = sequences[0]?.[1] ?? '';
+		assert.match(keys, /^a=T,U=1,f=100,t=d,q=2,i=\d+,c=72,r=12,m=[01]$/);
+		assert.deepEqual(await pngSize(sequences.map(([, , payload]) => payload).join('')), {
+			format: 'png',
+			width: 720,
+			height: 240,
+		});
+		const id = Number(/i=(\d+)/.exec(keys)?.[1]);
+		const colour = `\u001B[38;2;${(id >> 16) & 255};${(id >> 8) & 255};${id & 255}m`;
+		const rows = lines.slice(first, first + 12);
+		assert.ok(rows.every(row => row.includes(colour) && row.split(placeholder).length === 73));
+		assert.equal(stripAnsi(lines[first + 12] ?? ''), '[cover: images/pipeline.svg]');
+		assert.ok(!stdout.includes('48;2;'), 'no half blocks');
+	});
+
+	it('iterm: one inline image at the picture’s first row, the rows it covers left out', async () => {
+		const {code, stdout} = print(['--images', 'iterm'], {FORCE_COLOR: '3'});
+		assert.equal(code, 0);
+		const lines = stdout.split('\n');
+		const images = lines.flatMap((line, at) => {
+			const found = /\u001B\]1337;File=([^:]*):([^\u0007]*)\u0007/.exec(line);
+			return found ? [{at, keys: found[1] ?? '', payload: found[2] ?? ''}] : [];
+		});
+		assert.equal(images.length, 2, 'the cover and the picture');
+		for (const {at, keys, payload} of images) {
+			assert.match(keys, /^inline=1;size=\d+;width=72;height=12;preserveAspectRatio=0$/);
+			assert.equal(Number(/size=(\d+)/.exec(keys)?.[1]), Buffer.from(payload, 'base64').length);
+			assert.deepEqual(await pngSize(payload), {format: 'png', width: 720, height: 240});
+			// The line after the image's is the caption: the image covers 12 rows from its own.
+			assert.match(stripAnsi(lines[at + 1] ?? ''), /^\[(?:cover|image): /);
+		}
+	});
+
+	it('sixel: one sixel image at the picture’s first row, of the picture’s pixels', () => {
+		const {code, stdout} = print(['--images', 'sixel'], {FORCE_COLOR: '3'});
+		assert.equal(code, 0);
+		const images = [...stdout.matchAll(/\u001BP0;1;q"1;1;(\d+);(\d+)[^\u001B]*\u001B\\/g)];
+		assert.deepEqual(
+			images.map(([, width, height]) => `${width}x${height}`),
+			['720x240', '720x240'],
+		);
+	});
+
+	it('auto, into a pipe (even in kitty): half blocks, which any colour output keeps', () => {
+		const {stdout} = print([], {FORCE_COLOR: '3', TERM: 'xterm-kitty'});
+		assert.equal(pictureRows(stdout).length, 24);
+		assert.ok(!stdout.includes('\u001B_G') && !stdout.includes('\u001B]1337'));
 	});
 });

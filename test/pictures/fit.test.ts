@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import fc from 'fast-check';
-import {fitCells} from '../../source/pictures/fit.js';
+import {cellAspectOf, fitCells} from '../../source/pictures/fit.js';
 
 // One cell column draws one pixel, one cell row two (a half block each).
 type Case = [
@@ -70,5 +70,27 @@ describe('fitCells', () => {
 			),
 			{seed: 20240611, numRuns: 500},
 		);
+	});
+
+	// Where the terminal says its cells' size, a row is that many columns tall.
+	const shaped: Array<[name: string, aspect: number, width: number, height: number, columns: number, rows: number]> = [
+		['cells as usual (2): 400×100 in 80 columns is 10 rows', 2, 400, 100, 80, 10],
+		['taller cells (2.5): fewer rows for the same picture', 2.5, 400, 100, 80, 8],
+		['squarer cells (1.5): more rows', 1.5, 400, 100, 80, 13],
+		// 100×400 in 20 rows of 2.5: 50 of a column's width tall, an eighth of the picture.
+		['a tall picture in taller cells is wider', 2.5, 100, 400, 13, 20],
+	];
+	for (const [name, aspect, width, height, columns, rows] of shaped) {
+		it(`${name} (→ ${columns}×${rows})`, () => {
+			assert.deepEqual(fitCells(width, height, 80, 20, aspect), {columns, rows});
+		});
+	}
+
+	it('a cell’s shape from its pixels: height over width, when a cell could be that shape', () => {
+		assert.equal(cellAspectOf({width: 10, height: 20}), 2);
+		assert.equal(cellAspectOf({width: 9, height: 22}), 2.44);
+		assert.equal(cellAspectOf(undefined), undefined);
+		assert.equal(cellAspectOf({width: 20, height: 10}), undefined, 'wider than tall');
+		assert.equal(cellAspectOf({width: 1, height: 100}), undefined, 'a hundred times taller');
 	});
 });

@@ -130,7 +130,7 @@ describe('PictureStore: each picture drawn once', () => {
 		assert.equal(new Set([colour, smaller, fewer, ascii]).size, 4);
 		const results = await Promise.all([colour, smaller, fewer, ascii]);
 		assert.deepEqual(
-			results.map(drawn => ('rows' in drawn ? drawn.rows.length : drawn.problem)),
+			results.map(drawn => ('rows' in drawn ? drawn.rows.length : JSON.stringify(drawn))),
 			[3, 2, 3, 3],
 		);
 		assert.notDeepEqual(results[0], results[2], '256 colours drawn as 24-bit');

@@ -1,4 +1,5 @@
 import {useCallback, useEffect, useState} from 'react';
+import {type GraphicsReplies, withReply} from '../../pictures/graphics.js';
 import type {Drawing, Drawn, PictureStore} from '../../pictures/picture-store.js';
 import type {PicturePlace} from '../../render/picture-block.js';
 
@@ -21,14 +22,26 @@ export function usePictures(
 			}, owner),
 		[store, owner],
 	);
-	const {level, ascii} = drawing;
+	const {level, ascii, protocol, cell, tmux} = drawing;
+	const cellWidth = cell?.width;
+	const cellHeight = cell?.height;
 	// A new function when a picture is drawn: the view that reads it is drawn again.
 	const drawnOf = useCallback(
-		(place: PicturePlace) =>
-			store && folder !== undefined && drawnCount >= 0
-				? store.drawnNow(place, folder, {level, ascii}, owner)
-				: undefined,
-		[store, folder, level, ascii, drawnCount, owner],
+		(place: PicturePlace) => {
+			if (!store || folder === undefined || drawnCount < 0) return undefined;
+			const size = cellWidth && cellHeight ? {cell: {width: cellWidth, height: cellHeight}} : {};
+			return store.drawnNow(place, folder, {level, ascii, ...size, ...(protocol ? {protocol} : {}), tmux}, owner);
+		},
+		[store, folder, level, ascii, protocol, cellWidth, cellHeight, tmux, drawnCount, owner],
 	);
 	return store ? drawnOf : undefined;
+}
+
+/** What the terminal has answered to the graphics query (run.tsx asks it), and the key reader's hook for replies. */
+export function useGraphicsReplies(): [GraphicsReplies, (sequence: string) => void] {
+	const [replies, setReplies] = useState<GraphicsReplies>({});
+	const onReply = useCallback((sequence: string) => {
+		setReplies(known => withReply(known, sequence));
+	}, []);
+	return [replies, onReply];
 }

@@ -60,7 +60,8 @@ function controlKey(char: string): KeyInput | undefined {
 	return undefined;
 }
 
-type Parsed = {keys: KeyInput[]; rest: string};
+/** The keys a text holds, the terminal's replies and other sequences that are not keys, and an unfinished rest. */
+type Parsed = {keys: KeyInput[]; replies: string[]; rest: string};
 
 /**
  * Where a string sequence (OSC, DCS, APC, PM, SOS) ends: after BEL or ST; -1
@@ -85,6 +86,7 @@ function stringEnd(text: string, from: number, belEnds: boolean): number {
  */
 function parse(text: string): Parsed {
 	const keys: KeyInput[] = [];
+	const replies: string[] = [];
 	let typed = '';
 	const key = (next: KeyInput) => {
 		if (typed !== '') keys.push({input: typed, flags: {}});
@@ -110,6 +112,7 @@ function parse(text: string): Parsed {
 			const flags = intermediates === '' ? csiKey(parameters, final) : undefined;
 			// Bracketed paste markers go; what was pasted between them is typed text.
 			if (flags) key({input: '', flags});
+			else replies.push(text.slice(index, start + whole.length));
 			index = start + whole.length;
 			continue;
 		}
@@ -138,6 +141,7 @@ function parse(text: string): Parsed {
 				continue;
 			}
 
+			replies.push(text.slice(index, end));
 			index = end;
 			continue;
 		}
@@ -159,7 +163,7 @@ function parse(text: string): Parsed {
 	}
 
 	if (typed !== '') keys.push({input: typed, flags: {}});
-	return {keys, rest: text.slice(index)};
+	return {keys, replies, rest: text.slice(index)};
 }
 
 /** How long a lone Esc waits for the rest of a sequence before it is the Escape key: a person notices no more. */
@@ -174,14 +178,18 @@ export const REPLY_WINDOW_MS = 500;
 /** What follows Esc to start a sequence: CSI, OSC, DCS, APC, SS3. */
 const INTRODUCERS = '[]P_O';
 
-export type KeyReaderOptions = {now?: () => number};
+export type KeyReaderOptions = {
+	now?: () => number;
+	/** Told each complete sequence that is not a key: a reply to a query, say (graphics.ts reads them). */
+	onReply?: (sequence: string) => void;
+};
 
 /**
  * Reads keys from terminal input that arrives in chunks, holding an unfinished
  * sequence between them. Its owner calls `expire` once `due()` ms pass with no
  * more input: a lone Esc is then the Escape key, anything else held is given up.
  */
-export function createKeyReader({now = () => performance.now()}: KeyReaderOptions = {}) {
+export function createKeyReader({now = () => performance.now(), onReply}: KeyReaderOptions = {}) {
 	let rest = '';
 	/** The Esc that starts `rest` was given as the Escape key already (its sequence came late). */
 	let escapeGiven = false;
@@ -199,6 +207,7 @@ export function createKeyReader({now = () => performance.now()}: KeyReaderOption
 			}
 
 			const parsed = parse(text);
+			for (const reply of parsed.replies) onReply?.(reply);
 			// The held sequence is still the one whose Esc was given only while nothing of it was read.
 			escapeGiven &&= parsed.rest === text;
 			rest = parsed.rest;

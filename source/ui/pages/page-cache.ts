@@ -20,7 +20,7 @@ const LARGE_POST_WORDS = 8000;
 type Entry = {post: Post; theme: Theme; page: ReaderPage | undefined};
 
 /** How a page draws pictures and diagrams (PageOptions): the reader's `i` turns both off. */
-export type Drawings = Pick<PageOptions, 'pictureRows' | 'diagrams'>;
+export type Drawings = Pick<PageOptions, 'pictureRows' | 'diagrams' | 'cellAspect'>;
 type Rendering = {path: string; stop: AbortController; owners: Set<object>};
 
 function withPlain(page: RenderedMarkdown): ReaderPage {
@@ -79,8 +79,10 @@ export class PageCache {
 		owner: object,
 		drawings: Drawings = {},
 	): ReaderPage | undefined {
-		const {pictureRows, diagrams = true} = drawings;
-		const key = [post.absolutePath, width, hyperlinks, this.themeNumber(theme), pictureRows, diagrams].join('\u0000');
+		const {pictureRows, diagrams = true, cellAspect} = drawings;
+		const key = [post.absolutePath, width, hyperlinks, this.themeNumber(theme), pictureRows, diagrams, cellAspect].join(
+			'\u0000',
+		);
 		const hit = this.pages.get(key);
 		if (hit?.post === post && hit.theme === theme) {
 			this.remember(key, hit);
@@ -94,6 +96,7 @@ export class PageCache {
 			hyperlinks,
 			diagrams,
 			...(pictureRows === undefined ? {} : {pictureRows}),
+			...(cellAspect === undefined ? {} : {cellAspect}),
 		};
 		const renderer = rendererForPage();
 		// Until the renderer is loaded (just after the first frame) nothing can be shown; listeners hear when it is.

@@ -254,4 +254,36 @@ describe('the key reader', () => {
 			{numRuns: 500, seed: 20_261_201},
 		);
 	});
+
+	it('gives each complete reply, however split, to onReply whole, and the keys around it as keys', () => {
+		const replies = [
+			`${ESC}_Gi=31;OK${ESC}\\`,
+			`${ESC}[6;20;10t`,
+			`${ESC}P>|kitty(0.35.2)${ESC}\\`,
+			`${ESC}[?62;4;22c`,
+			`${ESC}]11;rgb:1a1a/1a1a/1a1a\u0007`,
+		];
+		fc.assert(
+			fc.property(fc.array(fc.nat(), {maxLength: 6}), cuts => {
+				const input = `j${replies.join('')}k`;
+				const points = [...new Set(cuts.map(cut => cut % input.length))].sort((a, b) => a - b);
+				const chunks = [...points, input.length].map((end, index) =>
+					input.slice(index === 0 ? 0 : points[index - 1], end),
+				);
+				const heard: string[] = [];
+				const reader = createKeyReader({onReply: sequence => heard.push(sequence)});
+				const keys = [...chunks.flatMap(chunk => reader.push(chunk)), ...reader.expire()];
+				assert.deepEqual(heard, replies);
+				assert.deepEqual(keys.map(({input}) => input).join(''), 'jk');
+			}),
+			{numRuns: 300, seed: 20_261_203},
+		);
+	});
+
+	it('gives no key to onReply', () => {
+		const heard: string[] = [];
+		const reader = createKeyReader({onReply: sequence => heard.push(sequence)});
+		assert.deepEqual(reader.push(`a${ESC}[A${ESC}[5~q`).length, 4);
+		assert.deepEqual(heard, []);
+	});
 });
