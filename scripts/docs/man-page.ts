@@ -3,7 +3,7 @@
 // test/docs/man-page.test.ts checks it is current and that man reads it cleanly.
 import {readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {type FlagSpec, flags} from '../../source/cli/flags.js';
+import {type FlagSpec, flags, longSpelling} from '../../source/cli/flags.js';
 import {SCREENS, viewRows} from './keys-table.js';
 
 const root = path.join(import.meta.dirname, '..', '..');
@@ -23,7 +23,7 @@ const keysText = (keys: string) => roff(keys.replaceAll('\\|', '|')).replace(/`(
 function options(): string {
 	return (Object.entries(flags) as Array<[string, FlagSpec]>)
 		.map(([name, spec]) => {
-			const long = `\\fB${roff(`--${spec.negated ? 'no-' : ''}${name}`)}\\fR`;
+			const long = `\\fB${roff(longSpelling(name, spec))}\\fR`;
 			const short = spec.short === undefined ? '' : `\\fB${roff(`-${spec.short}`)}\\fR, `;
 			const value = spec.value === undefined ? '' : ` \\fI${roff(spec.value)}\\fR`;
 			return `.TP\n${short}${long}${value}\n${roff(spec.help.replace(/\n/g, ' '))}`;

@@ -21,6 +21,8 @@ export type Config = {
 	section?: string[];
 	/** How pictures are shown (as --images). */
 	images?: ImageMode;
+	/** Fetch pictures a post names by a web address (as --remote-images). */
+	remoteImages?: boolean;
 };
 
 type Setting = {
@@ -49,6 +51,7 @@ const settings: Setting = {
 	drafts: {check: isBoolean, expected: 'drafts'},
 	state: {check: isBoolean, expected: 'state'},
 	images: {check: isImageMode, expected: `images ${IMAGE_MODES.join('|')}`},
+	remoteImages: {check: isBoolean, expected: 'remoteImages'},
 	section: {
 		check: (value): value is string[] =>
 			Array.isArray(value) && value.length > 0 && value.every(item => typeof item === 'string' && item !== ''),

@@ -134,6 +134,9 @@ export const flags = {
 			'kitty, iterm, sixel, or off (a line each: [image: alt] (src))',
 		{parse: parseImages},
 	),
+	remoteImages: boolean(
+		'fetch pictures posts name by web address (http, https; public\naddresses only; the server sees you read the post)',
+	),
 	help: boolean('show this help', {short: 'h'}),
 	version: boolean('show the version', {short: 'v'}),
 	verbose: boolean('with --version: also Node, colours, terminal and folders'),
@@ -167,6 +170,11 @@ export function meowFlags(): Record<FlagName, {type: 'boolean' | 'string'; short
 export function spelling(name: string): string {
 	const dashed = name.replace(/[A-Z]/g, letter => `-${letter.toLowerCase()}`);
 	return name.length === 1 ? `-${dashed}` : `--${dashed}`;
+}
+
+/** A flag of the table as help, completion and the man page write it: `--remote-images`, `--no-color`. */
+export function longSpelling(name: string, spec: FlagSpec): string {
+	return spec.negated ? `--no-${spelling(name).slice(2)}` : spelling(name);
 }
 
 /**
@@ -217,7 +225,7 @@ export function flagHelp(): string {
 	return (Object.entries(flags) as Array<[string, FlagSpec]>)
 		.map(([name, spec]) => {
 			const short = spec.short === undefined ? '    ' : `-${spec.short}, `;
-			const long = `--${spec.negated ? 'no-' : ''}${name}${spec.value === undefined ? '' : ` <${spec.value}>`}`;
+			const long = `${longSpelling(name, spec)}${spec.value === undefined ? '' : ` <${spec.value}>`}`;
 			return helpRow(`    ${short}${long}`, spec.help, HELP_COLUMN);
 		})
 		.join('\n');

@@ -39,6 +39,8 @@ export type Options = {
 	state: boolean;
 	/** How pictures are shown: --images, else the config's, else auto. */
 	images: ImageMode;
+	/** Fetch the pictures posts name by web addresses: --remote-images, else the config's, else no. */
+	remoteImages: boolean;
 };
 
 /** The blog a run reads when no path is given: $BLOGREAD_DIR, the config's folder, ./posts, else here. */
@@ -81,5 +83,6 @@ export function resolveOptions(
 		sections: flags.section.length > 0 ? flags.section : (config.section ?? []),
 		state: flags.state ?? config.state ?? true,
 		images: flags.images ?? config.images ?? 'auto',
+		remoteImages: flags.remoteImages ?? config.remoteImages ?? false,
 	};
 }

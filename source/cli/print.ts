@@ -127,7 +127,7 @@ async function printRendered(post: Post, shownAs: string, options: Options, io: 
 	const pictures =
 		page.pictureRows === undefined
 			? undefined
-			: {store: PictureStore.keptIn(io.env), graphics: () => printGraphics(options, io)};
+			: {store: PictureStore.keptIn(io.env, options.remoteImages), graphics: () => printGraphics(options, io)};
 	const text = await formatPost(post, body.markdown, page, RENDER_BUDGET_MS, line => say(io, line), pictures);
 	await output(text, options, io);
 	return 0;

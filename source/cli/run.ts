@@ -174,7 +174,9 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		openFirst: targetIsFile,
 		sort: options.sort,
 		center: options.center,
-		...(options.images === 'off' ? {} : {pictures: {store: PictureStore.keptIn(io.env), mode: options.images}}),
+		...(options.images === 'off'
+			? {}
+			: {pictures: {store: PictureStore.keptIn(io.env, options.remoteImages), mode: options.images}}),
 		follow: {
 			target: path.resolve(options.target),
 			// Read again while the app runs: a line on stderr would land in the middle of its screen.

@@ -22,6 +22,7 @@ import type {Cells} from './fit.js';
 import type {CellPixels, PictureGraphics, Protocol} from './graphics.js';
 import {halfBlockLines} from './half-blocks.js';
 import {MAX_PICTURE_BYTES} from './limits.js';
+import {RemotePictures} from './remote.js';
 import {itermImage, kittyDelete, kittyPlaceholderRows, kittyTransmit, throughTmux} from './sequences.js';
 // Small: the encoder it wraps is a file of its own, loaded at the first sixel picture (shims/sixel.ts).
 import {SIXEL_COLOURS, sixelImage} from './sixel.js';
@@ -88,6 +89,8 @@ export class PictureStore {
 	private readonly waiting = new Map<string, Set<object>>();
 	/** Where kitty's pictures are sent as each is drawn (the app's terminal); none: printed with their rows. */
 	private terminal: ((sequence: string) => void) | undefined;
+	/** Where pictures fetched from the web are (--remote-images); none: none is drawn. */
+	private remote: RemotePictures | undefined;
 	/** The kitty images the terminal holds, by the key of the picture drawn. */
 	private readonly kittyIds = new Map<string, number>();
 	/** The next kitty image id: from a random start, so two runs in one kitty window do not share ids. */
@@ -102,9 +105,24 @@ export class PictureStore {
 		private readonly cache?: DrawnCache,
 	) {}
 
-	/** A process's store: sharp, and the pictures kept as drawn in the cache folder `env` names. */
-	static keptIn(env: NodeJS.ProcessEnv): PictureStore {
-		return new PictureStore(loadDecoder, DrawnCache.open(env));
+	/**
+	 * A process's store: sharp, the pictures kept as drawn in the cache folder `env` names, and,
+	 * with `fetches` (--remote-images), pictures fetched from the web.
+	 */
+	static keptIn(env: NodeJS.ProcessEnv, fetches = false): PictureStore {
+		const store = new PictureStore(loadDecoder, DrawnCache.open(env));
+		if (fetches) store.drawsFetched(new RemotePictures());
+		return store;
+	}
+
+	/** Draws pictures fetched from the web (--remote-images) from `remote`. */
+	drawsFetched(remote: RemotePictures): void {
+		this.remote = remote;
+	}
+
+	/** Where pictures fetched from the web come from, if they are drawn. */
+	get fetched(): RemotePictures | undefined {
+		return this.remote;
 	}
 
 	/**
@@ -195,13 +213,21 @@ export class PictureStore {
 	}
 
 	private async drawPicture(place: PicturePlace, folder: string, drawing: Drawing): Promise<Drawn> {
+		if (place.remote) {
+			const bytes = this.remote?.bytesOf(place.file);
+			return bytes ? this.drawnFrom(bytes, place.cells, drawing) : {problem: 'not fetched'};
+		}
+
 		const opened = openPicture(place.file, folder);
 		if ('problem' in opened) return opened;
-		const protocol = drawing.protocol ?? 'blocks';
 		let bytes: Awaited<ReturnType<typeof readPicture>>;
-		const key = {file: place.file, stat: opened.stat, cells: place.cells, drawing: drawingName(drawing)};
+		// Only half blocks are kept on disk: a graphics protocol's copy is sent to one terminal.
+		const key =
+			(drawing.protocol ?? 'blocks') === 'blocks'
+				? {file: place.file, stat: opened.stat, cells: place.cells, drawing: drawingName(drawing)}
+				: undefined;
 		try {
-			const kept = protocol === 'blocks' ? this.cache?.read(key) : undefined;
+			const kept = key && this.cache?.read(key);
 			if (kept) return {rows: kept};
 			bytes = await readPicture(opened);
 		} finally {
@@ -209,13 +235,19 @@ export class PictureStore {
 		}
 
 		if ('problem' in bytes) return bytes;
-		if (protocol !== 'blocks') return this.drawnWith(protocol, bytes, place.cells, drawing);
-		const pixels = await decodePicture(bytes, place.cells, this.load);
+		const drawn = await this.drawnFrom(bytes, place.cells, drawing);
+		if (key && 'rows' in drawn) this.cache?.write(key, drawn.rows);
+		return drawn;
+	}
+
+	/** A picture's file's bytes drawn in `cells` as `drawing` says. */
+	private async drawnFrom(bytes: Uint8Array, cells: Cells, drawing: Drawing): Promise<Drawn> {
+		const protocol = drawing.protocol ?? 'blocks';
+		if (protocol !== 'blocks') return this.drawnWith(protocol, bytes, cells, drawing);
+		const pixels = await decodePicture(bytes, cells, this.load);
 		if ('off' in pixels) return this.turnedOff(pixels.off);
 		if ('problem' in pixels) return pixels;
-		const rows = halfBlockLines(pixels, drawing.level, drawing.ascii);
-		this.cache?.write(key, rows);
-		return {rows};
+		return {rows: halfBlockLines(pixels, drawing.level, drawing.ascii)};
 	}
 
 	private turnedOff(reason: string): Drawn {

@@ -9,6 +9,7 @@ import {type PictureSource, pictureSource} from '../pictures/find.js';
 import {type Cells, fitCells} from '../pictures/fit.js';
 import {pictureSize} from '../pictures/header.js';
 import {FIRST_HEADER_BYTES, HEADER_BYTES, MAX_PICTURE_BYTES} from '../pictures/limits.js';
+import type {RemoteFound} from '../pictures/remote.js';
 import {wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {PICTURE_MARK} from './refs.js';
@@ -23,6 +24,8 @@ export type PictureContext = {
 	maxRows: number;
 	/** How many times taller than wide a cell is, where the terminal said (else fit.ts's CELL_ASPECT). */
 	cellAspect?: number;
+	/** Pictures fetched from the web (--remote-images), by address; without it, none is drawn. */
+	remote?: Record<string, RemoteFound>;
 };
 
 /** A picture's rows on the page: from `line`, `cells.rows` of them, each after its line's own prefix. */
@@ -32,18 +35,29 @@ export type PicturePlace = {
 	cells: Cells;
 	/** What comes before the picture on each of its rows (a list's indent, a quote's bar), as drawn. */
 	prefixes: string[];
+	/** `file` is a web address, fetched (remote.ts). */
+	remote?: true;
 };
 
-/** A picture's file and cells, or why it is not drawn; undefined for an address elsewhere (not fetched). */
-/** A picture found and measured: its file, and the cells it takes on the page. */
-export type FoundPicture = {file: string; cells: Cells};
+/** A picture found and measured: its file (or web address, fetched), and the cells it takes on the page. */
+export type FoundPicture = {file: string; cells: Cells; remote?: true};
 
 export type PictureSlot = FoundPicture | {problem: string} | undefined;
 
 /** The picture an address names, for a page `width` wide: its file read as far as its size. */
 export function pictureSlot(href: string, width: number, context: PictureContext): PictureSlot {
 	const source: PictureSource = pictureSource(href, {absolutePath: context.post, folder: context.folder});
-	if ('remote' in source) return undefined;
+	if ('remote' in source) {
+		// Not fetched (yet, or ever): its line.
+		const found = context.remote?.[href.trim()];
+		if (!found || 'problem' in found) return found;
+		return {
+			file: href.trim(),
+			cells: fitCells(found.width, found.height, width, context.maxRows, context.cellAspect),
+			remote: true,
+		};
+	}
+
 	if ('problem' in source) return source;
 	let start: {bytes: Uint8Array; size: number};
 	let size: ReturnType<typeof pictureSize>;
@@ -140,7 +154,7 @@ export function picturePlaces(
 		if (!current || current.prefixes.length === current.cells.rows) {
 			const slot = slots[places.length];
 			if (!slot) return;
-			current = {line: index, file: slot.file, cells: slot.cells, prefixes: []};
+			current = {line: index, file: slot.file, cells: slot.cells, prefixes: [], ...(slot.remote ? {remote: true} : {})};
 			places.push(current);
 		}
 

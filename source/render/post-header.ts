@@ -1,4 +1,5 @@
 import {isGuessedDate, type Post} from '../blog/model/model.js';
+import type {RemoteFound} from '../pictures/remote.js';
 import {wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {appendAll} from '../util/arrays.js';
@@ -59,12 +60,20 @@ export type PageOptions = {
 	diagrams?: boolean;
 	/** How many times taller than wide a cell is, where the terminal said: pictures keep their shape in it. */
 	cellAspect?: number;
+	/** Pictures fetched from the web (--remote-images), by address. */
+	remote?: Record<string, RemoteFound>;
 };
 
 /** Where a post's pictures are looked for, when the page draws them (with colour only). */
-function pictureContext(post: Post, {theme, pictureRows, cellAspect}: PageOptions): PictureContext | undefined {
+function pictureContext(post: Post, {theme, pictureRows, cellAspect, remote}: PageOptions): PictureContext | undefined {
 	if (pictureRows === undefined || theme.level === 0) return undefined;
-	return {post: post.absolutePath, folder: post.folder, maxRows: pictureRows, ...(cellAspect ? {cellAspect} : {})};
+	return {
+		post: post.absolutePath,
+		folder: post.folder,
+		maxRows: pictureRows,
+		...(cellAspect ? {cellAspect} : {}),
+		...(remote ? {remote} : {}),
+	};
 }
 
 /** The body's render options for a post. */

@@ -2,6 +2,7 @@ import type {Post} from '../blog/model/model.js';
 import {CELL_ASPECT, cellAspectOf} from '../pictures/fit.js';
 import type {PictureGraphics} from '../pictures/graphics.js';
 import {type Drawn, lineWithPicture, PictureStore, placeAt} from '../pictures/picture-store.js';
+import {remoteAddresses} from '../pictures/remote.js';
 import {errorMessage} from '../util/errors.js';
 import type {RenderedMarkdown} from './markdown.js';
 import {plainPage} from './plain-page.js';
@@ -51,6 +52,13 @@ export async function printedWithPictures(
 	store = new PictureStore(),
 	graphics: () => Promise<PictureGraphics> = async () => ({}),
 ): Promise<string> {
+	// Pictures on the web are fetched first (only with --remote-images), so the page keeps their rows.
+	const remote = store.fetched;
+	if (remote) {
+		await remote.fetchAll(remoteAddresses(markdown, post.cover));
+		options = {...options, remote: remote.known()};
+	}
+
 	let page: RenderedMarkdown;
 	try {
 		page = runWithin(() => render(post, markdown, options), budgetMs);

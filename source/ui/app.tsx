@@ -13,7 +13,7 @@ import {Lines} from './components/lines.js';
 import {StatusBar} from './components/status-bar.js';
 import {type Follow, useFollow} from './hooks/use-follow.js';
 import {type MemoryHost, useMemory} from './hooks/use-memory.js';
-import {useGraphicsReplies, usePictures} from './hooks/use-pictures.js';
+import {useGraphicsReplies, usePictures, useRemotePictures} from './hooks/use-pictures.js';
 import {useReaderPage} from './hooks/use-reader-page.js';
 import {type Host, useRequests} from './hooks/use-requests.js';
 import {useSearchText} from './hooks/use-search-text.js';
@@ -131,10 +131,12 @@ export function App({
 	const [replies, onReply] = useGraphicsReplies();
 	const drawnAs = useMemo(() => graphics?.(replies), [graphics, replies]);
 	const cellAspect = cellAspectOf(drawnAs?.cell);
+	const remote = useRemotePictures(drawsPictures ? pictures : undefined, state.view === 'reader' ? post : undefined);
 	const drawings = {
 		diagrams: state.pictures,
 		...(drawsPictures ? {pictureRows: pictureRowsFor(contentHeight)} : {}),
 		...(drawsPictures && cellAspect !== undefined ? {cellAspect} : {}),
+		...(remote ? {remote} : {}),
 	};
 	const page = useReaderPage(
 		state.view === 'reader' ? post : undefined,

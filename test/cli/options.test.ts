@@ -162,7 +162,7 @@ describe('the config file', () => {
 		],
 		['pictures off', {images: 'off'}, {images: 'off'}, undefined],
 		['an images mode that is none', {images: 'sixels'}, {}, 'ignored "images": "sixels"'],
-		['a graphics protocol as the images mode', {images: 'kitty'}, {images: 'kitty'}],
+		['a graphics protocol as the images mode', {images: 'kitty'}, {images: 'kitty'}, undefined],
 		[
 			'wrong values are named and left out',
 			{width: 3, theme: 'light', colour: true},

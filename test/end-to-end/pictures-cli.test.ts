@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {cpSync, mkdtempSync, rmSync} from 'node:fs';
+import {cpSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
@@ -161,5 +163,45 @@ describe('--print draws pictures with the graphics protocol asked for', () => {
 		const {stdout} = print([], {FORCE_COLOR: '3', TERM: 'xterm-kitty'});
 		assert.equal(pictureRows(stdout).length, 24);
 		assert.ok(!stdout.includes('\u001B_G') && !stdout.includes('\u001B]1337'));
+	});
+});
+
+describe('--print with --remote-images', () => {
+	it('fetches nothing from this machine’s addresses (a post may point anywhere), and says so', async () => {
+		const asked: string[] = [];
+		const server = createServer((request, response) => {
+			asked.push(request.url ?? '');
+			response.writeHead(404).end();
+		});
+		await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+		const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}/admin/delete-everything.png`;
+		const blog = mkdtempSync(path.join(tmpdir(), 'blogread-remote-'));
+		try {
+			writeFileSync(path.join(blog, 'post.md'), `---\ntitle: Remote\n---\n\n![Inside](${address})\n`);
+			const run = (args: string[]) =>
+				new Promise<{stdout: string}>(resolve => {
+					// Spawned without blocking: this process serves the address meanwhile.
+					void import('node:child_process').then(({execFile}) => {
+						execFile(
+							process.execPath,
+							[path.join(DIST, 'cli.js'), blog, '--print', 'post', '--width', '120', ...args],
+							{env: {...baseEnv(), FORCE_COLOR: '3'}},
+							(_error, stdout) => resolve({stdout}),
+						);
+					});
+				});
+			const fetched = await run(['--remote-images']);
+			assert.match(
+				stripAnsi(fetched.stdout),
+				/\[image: Inside\] \(http:\/\/127\.0\.0\.1:\d+\/admin\/delete-everything\.png\) · not shown: not a public address/,
+			);
+			const plain = await run([]);
+			assert.match(stripAnsi(plain.stdout), /\[image: Inside\] \(http:\/\/127[^)]*\)\n/);
+			assert.doesNotMatch(plain.stdout, /not shown/);
+			assert.deepEqual(asked, []);
+		} finally {
+			server.close();
+			rmSync(blog, {recursive: true, force: true});
+		}
 	});
 });

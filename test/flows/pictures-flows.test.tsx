@@ -8,6 +8,7 @@ import stripAnsi from 'strip-ansi';
 import {loadBlog} from '../../source/blog/load/load.js';
 import {type GraphicsReplies, pictureGraphics} from '../../source/pictures/graphics.js';
 import {PictureStore} from '../../source/pictures/picture-store.js';
+import {RemotePictures} from '../../source/pictures/remote.js';
 import {createTheme} from '../../source/theme/palette.js';
 import {appOpener, keys} from '../helpers/ink.js';
 
@@ -187,5 +188,78 @@ describe('pictures in kitty', () => {
 		await app.waitFor(() => (app.lastFrame() ?? '').includes(RED));
 		assert.ok(!(app.lastFrame() ?? '').includes(PLACEHOLDER));
 		assert.deepEqual(sent, []);
+	});
+});
+
+describe('pictures on the web (--remote-images)', () => {
+	const web = mkdtempSync(path.join(tmpdir(), 'blogread-remote-flow-'));
+	const GREEN = '48;2;0;255;0';
+	before(() => {
+		writeFileSync(
+			path.join(web, 'post.md'),
+			[
+				'---',
+				'title: From the web',
+				'date: 2026-12-01',
+				'---',
+				'',
+				'Above.',
+				'',
+				'![A green picture](https://pictures.example/green.png)',
+				'',
+				'Below.',
+			].join('\n'),
+		);
+	});
+	after(() => {
+		rmSync(web, {recursive: true, force: true});
+	});
+
+	it('shows the picture’s line at once, then fetches it and draws it in rows made for it', async () => {
+		const asked: string[] = [];
+		let answer: (bytes: Uint8Array) => void = () => {};
+		const store = new PictureStore();
+		store.drawsFetched(
+			new RemotePictures(url => {
+				asked.push(url);
+				return new Promise(resolve => {
+					answer = resolve;
+				});
+			}),
+		);
+		const blog = await loadBlog(web, {drafts: false, env: {}});
+		const app = await open({blog, theme: createTheme(3), pictures: store});
+		await app.resize(100, 40);
+		await app.press(keys.enter);
+		assert.match(app.frame(), /Above\.\n\n \[image: A green picture\] \(https:\/\/pictures\.example\/green\.png\)\n/);
+		await app.waitFor(() => asked.length === 1);
+		answer(
+			await sharp({create: {width: 20, height: 8, channels: 3, background: '#00ff00'}})
+				.png()
+				.toBuffer(),
+		);
+		await app.waitFor(() => (app.lastFrame() ?? '').includes(GREEN));
+		assert.equal((app.lastFrame() ?? '').split('\n').filter(line => line.includes(GREEN)).length, 4);
+		assert.deepEqual(asked, ['https://pictures.example/green.png']);
+	});
+
+	it('says why a picture could not be fetched, under its line', async () => {
+		const store = new PictureStore();
+		store.drawsFetched(new RemotePictures(async () => ({problem: 'not a public address'})));
+		const blog = await loadBlog(web, {drafts: false, env: {}});
+		const app = await open({blog, theme: createTheme(3), pictures: store});
+		await app.press(keys.enter);
+		await app.waitFor(frame => frame.includes('not shown'));
+		assert.match(
+			app.frame(),
+			/\[image: A green picture\] \(https:\/\/pictures\.example\/green\.png\) · not shown: not a public address/,
+		);
+	});
+
+	it('without --remote-images, nothing is fetched: the line stays', async () => {
+		const blog = await loadBlog(web, {drafts: false, env: {}});
+		const app = await open({blog, theme: createTheme(3), pictures: new PictureStore()});
+		await app.press(keys.enter);
+		assert.match(app.frame(), / \[image: A green picture\] \(https:\/\/pictures\.example\/green\.png\)\n\n Below\./);
 	});
 });

@@ -68,6 +68,7 @@ const plain: Options = {
 	sections: [],
 	state: false,
 	images: 'auto',
+	remoteImages: false,
 };
 
 const listed = (more: Partial<Options> = {}): ExecRequest => ({kind: 'list', options: {...plain, list: true, ...more}});

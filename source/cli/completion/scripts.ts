@@ -3,7 +3,7 @@
 // or a post is completed by asking blogread (`blogread completion tags|posts`),
 // whose answer each script takes word for word: never through `eval` or
 // bash's `compgen -W`, which would expand what a post wrote.
-import {type FlagSpec, flags} from '../flags.js';
+import {type FlagSpec, flags, longSpelling} from '../flags.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -32,7 +32,7 @@ type Flag = {
 /** Each flag as a shell sees it: its spellings, whether it takes a value, its help's first line. */
 function flagList(): Flag[] {
 	return (Object.entries(flags) as Array<[string, FlagSpec]>).map(([name, spec]) => ({
-		long: `--${spec.negated ? 'no-' : ''}${name}`,
+		long: longSpelling(name, spec),
 		short: spec.short === undefined ? undefined : `-${spec.short}`,
 		takesValue: spec.kind !== 'boolean',
 		repeats: spec.kind === 'list',

@@ -1,6 +1,9 @@
-import {useCallback, useEffect, useState} from 'react';
+import {useCallback, useEffect, useMemo, useState} from 'react';
+import {readBody} from '../../blog/load/body.js';
+import type {Post} from '../../blog/model/model.js';
 import {type GraphicsReplies, withReply} from '../../pictures/graphics.js';
 import type {Drawing, Drawn, PictureStore} from '../../pictures/picture-store.js';
+import {remoteAddresses} from '../../pictures/remote.js';
 import type {PicturePlace} from '../../render/picture-block.js';
 
 /**
@@ -35,6 +38,28 @@ export function usePictures(
 		[store, folder, level, ascii, protocol, cellWidth, cellHeight, tmux, drawnCount, owner],
 	);
 	return store ? drawnOf : undefined;
+}
+
+/**
+ * What is known of the open post's pictures on the web (--remote-images: the store fetches them),
+ * fetched once it is open; a new record each time more are known, for the page to be laid out again.
+ */
+export function useRemotePictures(store: PictureStore | undefined, post: Post | undefined) {
+	const remote = store?.fetched;
+	const [tried, setTried] = useState(0);
+	useEffect(() => {
+		if (!remote || !post) return;
+		let open = true;
+		const body = readBody(post);
+		if (body.problem !== null) return;
+		void remote.fetchAll(remoteAddresses(body.markdown, post.cover)).then(fetched => {
+			if (fetched && open) setTried(remote.tried);
+		});
+		return () => {
+			open = false;
+		};
+	}, [remote, post]);
+	return useMemo(() => (remote && tried >= 0 ? remote.known() : undefined), [remote, tried]);
 }
 
 /** What the terminal has answered to the graphics query (run.tsx asks it), and the key reader's hook for replies. */

@@ -20,7 +20,7 @@ const LARGE_POST_WORDS = 8000;
 type Entry = {post: Post; theme: Theme; page: ReaderPage | undefined};
 
 /** How a page draws pictures and diagrams (PageOptions): the reader's `i` turns both off. */
-export type Drawings = Pick<PageOptions, 'pictureRows' | 'diagrams' | 'cellAspect'>;
+export type Drawings = Pick<PageOptions, 'pictureRows' | 'diagrams' | 'cellAspect' | 'remote'>;
 type Rendering = {path: string; stop: AbortController; owners: Set<object>};
 
 function withPlain(page: RenderedMarkdown): ReaderPage {
@@ -79,10 +79,20 @@ export class PageCache {
 		owner: object,
 		drawings: Drawings = {},
 	): ReaderPage | undefined {
-		const {pictureRows, diagrams = true, cellAspect} = drawings;
-		const key = [post.absolutePath, width, hyperlinks, this.themeNumber(theme), pictureRows, diagrams, cellAspect].join(
-			'\u0000',
-		);
+		const {pictureRows, diagrams = true, cellAspect, remote} = drawings;
+		// Remote pictures are only ever added: how many are known tells one layout from the next.
+		const fetched = remote ? Object.keys(remote).length : undefined;
+		const parts = [
+			post.absolutePath,
+			width,
+			hyperlinks,
+			this.themeNumber(theme),
+			pictureRows,
+			diagrams,
+			cellAspect,
+			fetched,
+		];
+		const key = parts.join('\u0000');
 		const hit = this.pages.get(key);
 		if (hit?.post === post && hit.theme === theme) {
 			this.remember(key, hit);
@@ -97,6 +107,7 @@ export class PageCache {
 			diagrams,
 			...(pictureRows === undefined ? {} : {pictureRows}),
 			...(cellAspect === undefined ? {} : {cellAspect}),
+			...(remote ? {remote} : {}),
 		};
 		const renderer = rendererForPage();
 		// Until the renderer is loaded (just after the first frame) nothing can be shown; listeners hear when it is.

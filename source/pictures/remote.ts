@@ -1,0 +1,238 @@
+// Pictures a post names by a web address, fetched only when the user asks
+// (--remote-images, the config's `remoteImages`): a fetch tells the author's
+// server that the post is being read. What is fetched is a stranger's too, so
+// it is fetched as a picture and nothing else: http(s) only, public addresses
+// only (never this machine, its network or the cloud's metadata service, at
+// any redirect, checked at the moment of connecting), a few redirects, a
+// deadline and a size cap; and it is kept in memory for this run alone.
+import type {IncomingMessage} from 'node:http';
+import {BlockList, isIP, type LookupFunction} from 'node:net';
+import {errorMessage} from '../util/errors.js';
+import {pictureSize} from './header.js';
+import {MAX_PICTURE_BYTES} from './limits.js';
+
+/** A remote picture as the page lays it out: its size, or why it is not drawn. */
+export type RemoteFound = {width: number; height: number} | {problem: string};
+
+/** How long a picture's fetch may take, redirects and all. */
+export const REMOTE_SECONDS = 5;
+const MAX_REDIRECTS = 3;
+/** Fetches at once. */
+const AT_ONCE = 4;
+
+/** Addresses no picture is fetched from: this machine, private networks, link-local (cloud metadata), and the like. */
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+	['0.0.0.0', 8],
+	['10.0.0.0', 8],
+	['100.64.0.0', 10],
+	['127.0.0.0', 8],
+	['169.254.0.0', 16],
+	['172.16.0.0', 12],
+	['192.0.0.0', 24],
+	['192.168.0.0', 16],
+	['198.18.0.0', 15],
+	['224.0.0.0', 4],
+	['240.0.0.0', 4],
+] as const)
+	NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+	['::', 127],
+	['64:ff9b::', 96],
+	['fc00::', 7],
+	['fe80::', 10],
+	['ff00::', 8],
+] as const)
+	NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+
+/** Whether `address` (an IP) is one a picture may be fetched from. */
+export function isPublicAddress(address: string): boolean {
+	const family = isIP(address);
+	if (family === 0) return false;
+	// An IPv4 address written as IPv6 is refused whole (BlockList would read it as the IPv4 address).
+	if (family === 6 && /^::ffff:/i.test(address)) return false;
+	return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Name resolution that gives only addresses `allows` takes (public ones): checked as the connection
+ * is made, so no later answer (a name that changes what it points at) slips by.
+ */
+const lookupAllowing =
+	(allows: (address: string) => boolean): LookupFunction =>
+	(hostname, options, callback) => {
+		void import('node:dns').then(({lookup}) => {
+			lookup(hostname, {...options, all: true}, (error, addresses) => {
+				if (error) {
+					callback(error, '', 4);
+					return;
+				}
+
+				const allowed = addresses.filter(({address}) => allows(address));
+				if (allowed.length === 0) {
+					const refused = Object.assign(new Error(`${hostname} is not a public address`), {code: 'ENOTPUBLIC'});
+					callback(refused, '', 4);
+					return;
+				}
+
+				const first = allowed[0] as {address: string; family: number};
+				if (options.all) (callback as unknown as (error: null, all: typeof allowed) => void)(null, allowed);
+				else callback(null, first.address, first.family);
+			});
+		});
+	};
+
+/** Why a fetch failed, for the note shown in the picture's place. */
+function fetchProblem(error: unknown): string {
+	const code = (error as {code?: unknown}).code;
+	if (code === 'ENOTPUBLIC') return 'not a public address';
+	if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'its server was not found';
+	const message = errorMessage(error);
+	return /timed out|aborted/i.test(message) ? `not fetched within ${REMOTE_SECONDS} s` : 'it could not be fetched';
+}
+
+/** How a fetch is made: its deadline, and which addresses it may connect to (tests allow this machine's). */
+export type FetchRules = {timeoutMs?: number; allows?: (address: string) => boolean};
+
+/**
+ * The bytes of the picture at `url` (http or https), or why there are none: a public address
+ * only, at most MAX_REDIRECTS redirects, MAX_PICTURE_BYTES, REMOTE_SECONDS in all.
+ */
+export async function fetchPicture(
+	url: string,
+	{timeoutMs = REMOTE_SECONDS * 1000, allows = isPublicAddress}: FetchRules = {},
+): Promise<Uint8Array | {problem: string}> {
+	const signal = AbortSignal.timeout(timeoutMs);
+	const lookup = lookupAllowing(allows);
+	let address = url;
+	try {
+		for (let redirects = 0; ; redirects++) {
+			const target = new URL(address);
+			if (target.protocol !== 'http:' && target.protocol !== 'https:') return {problem: 'not a web address'};
+			const host = target.hostname.replace(/^\[|\]$/g, '');
+			if (isIP(host) !== 0 && !allows(host)) return {problem: 'not a public address'};
+			const response = await get(target, signal, lookup);
+			const status = response.statusCode ?? 0;
+			if (status >= 300 && status < 400 && response.headers.location) {
+				response.destroy();
+				if (redirects === MAX_REDIRECTS) return {problem: `more than ${MAX_REDIRECTS} redirects`};
+				address = new URL(response.headers.location, target).href;
+				continue;
+			}
+
+			if (status !== 200) {
+				response.destroy();
+				return {problem: `the server answered ${status}`};
+			}
+
+			return await body(response);
+		}
+	} catch (error) {
+		return {problem: fetchProblem(error)};
+	}
+}
+
+async function get(url: URL, signal: AbortSignal, lookup: LookupFunction): Promise<IncomingMessage> {
+	const {request} = await (url.protocol === 'https:' ? import('node:https') : import('node:http'));
+	return new Promise((resolve, reject) => {
+		const sent = request(url, {signal, lookup, headers: {accept: 'image/*', 'user-agent': 'blogread'}});
+		sent.on('response', resolve);
+		sent.on('error', reject);
+		sent.end();
+	});
+}
+
+/** A response's bytes, at most MAX_PICTURE_BYTES of them. */
+async function body(response: IncomingMessage): Promise<Uint8Array | {problem: string}> {
+	const tooLarge = {problem: `larger than ${MAX_PICTURE_BYTES / 1024 / 1024} MB`};
+	if (Number(response.headers['content-length'] ?? 0) > MAX_PICTURE_BYTES) {
+		response.destroy();
+		return tooLarge;
+	}
+
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of response) {
+		size += (chunk as Buffer).length;
+		if (size > MAX_PICTURE_BYTES) {
+			response.destroy();
+			return tooLarge;
+		}
+
+		chunks.push(chunk as Buffer);
+	}
+
+	return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** The web addresses of a post's pictures: Markdown images, `<img src>`, Hugo figures, and its cover. */
+export function remoteAddresses(markdown: string, cover?: string | null): string[] {
+	const found = new Set<string>();
+	const add = (address: string | undefined) => {
+		const trimmed = address?.trim();
+		if (trimmed && /^https?:\/\//i.test(trimmed)) found.add(trimmed);
+	};
+
+	add(cover ?? undefined);
+	for (const match of markdown.matchAll(/!\[[^\]\n]*\]\(\s*<?([^\s)>]+)/g)) add(match[1]);
+	for (const match of markdown.matchAll(/<img\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)/gi)) add(match[1]);
+	for (const match of markdown.matchAll(/\{\{<\s*figure\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)/gi)) add(match[1]);
+	// Reference images (![alt][id]): their definitions.
+	const references = new Set(
+		[...markdown.matchAll(/!\[([^\]\n]*)\]\[([^\]\n]*)\]/g)].map(([, alt, id]) => (id || alt || '').toLowerCase()),
+	);
+	for (const match of markdown.matchAll(/^ {0,3}\[([^\]\n]+)\]:\s*<?(\S+?)>?(?:\s|$)/gm)) {
+		if (references.has((match[1] ?? '').toLowerCase())) add(match[2]);
+	}
+
+	return [...found];
+}
+
+/**
+ * The remote pictures of this run: fetched once each, on demand, kept in memory (never on disk: a
+ * picture of someone's server is theirs to serve again).
+ */
+export class RemotePictures {
+	private readonly bytes = new Map<string, Uint8Array>();
+	private readonly found = new Map<string, RemoteFound>();
+
+	constructor(
+		private readonly fetchOne: (url: string) => Promise<Uint8Array | {problem: string}> = url => fetchPicture(url),
+	) {}
+
+	/** What is known of each picture fetched so far (serializable: a render worker lays pages out with it). */
+	known(): Record<string, RemoteFound> {
+		return Object.fromEntries(this.found);
+	}
+
+	/** How many pictures have been tried: a page laid out with fewer is laid out again. */
+	get tried(): number {
+		return this.found.size;
+	}
+
+	bytesOf(url: string): Uint8Array | undefined {
+		return this.bytes.get(url);
+	}
+
+	/** Fetches those of `urls` not tried yet, a few at once; gives whether any was. */
+	async fetchAll(urls: readonly string[]): Promise<boolean> {
+		const wanted = [...new Set(urls)].filter(url => !this.found.has(url));
+		for (let start = 0; start < wanted.length; start += AT_ONCE) {
+			await Promise.all(
+				wanted.slice(start, start + AT_ONCE).map(async url => {
+					const fetched = await this.fetchOne(url);
+					if ('problem' in fetched) {
+						this.found.set(url, fetched);
+						return;
+					}
+
+					const size = pictureSize(fetched);
+					this.found.set(url, size);
+					if (!('problem' in size)) this.bytes.set(url, fetched);
+				}),
+			);
+		}
+
+		return wanted.length > 0;
+	}
+}
