@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import {validateConfig} from '../../source/cli/config.js';
-import {checkArguments, type FlagValues, flagHelp, flags, meowFlags, parseFlags} from '../../source/cli/flags.js';
+import {
+	checkArguments,
+	type FlagValues,
+	flagHelp,
+	flags,
+	meowFlags,
+	parseFlags,
+	spelling,
+} from '../../source/cli/flags.js';
 import {resolveOptions} from '../../source/cli/options.js';
 import {UserError} from '../../source/util/errors.js';
 
@@ -36,7 +44,7 @@ describe('the flag table', () => {
 		assert.match(help[theme + 1] ?? '', /^ {27}dark; auto reads the background from COLORFGBG\)$/);
 		for (const name of Object.keys(flags))
 			assert.ok(
-				help.some(line => line.includes(`-${name}`)),
+				help.some(line => line.includes(spelling(name).replace(/^-+/, '-'))),
 				name,
 			);
 	});
