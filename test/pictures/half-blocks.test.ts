@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
 import {ansi16, ansi256, halfBlockLines, type Pixels} from '../../source/pictures/half-blocks.js';
+import {seededRandom as random} from '../helpers/random.js';
 
 type Rgb = [number, number, number];
 type Rgba = [number, number, number, number];
@@ -26,18 +27,6 @@ function pixels(rows: ReadonlyArray<ReadonlyArray<Rgb | Rgba>>): Pixels {
 		});
 	});
 	return {width, height, rgba};
-}
-
-/** A seeded pseudo-random sequence (mulberry32): the same "random" picture every run. */
-function random(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
 }
 
 /** A picture of random colours, with runs of one colour, flat pairs and some (half-)transparent pixels. */

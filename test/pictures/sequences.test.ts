@@ -11,24 +11,13 @@ import {
 	MAX_PLACEHOLDER_CELLS,
 	throughTmux,
 } from '../../source/pictures/sequences.js';
+import {seededRandom as random} from '../helpers/random.js';
 
 const ESC = '\u001B';
 const ST = `${ESC}\\`;
 /** The most base64 kitty takes in one chunk of a transmission. */
 const CHUNK = 4096;
 const PLACEHOLDER = 0x10_ee_ee;
-
-/** A seeded pseudo-random sequence (mulberry32): the same "random" bytes every run. */
-function random(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) >>> 0;
-		let t = state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 function randomBytes(length: number, seed: number): Uint8Array {
 	const next = random(seed);
