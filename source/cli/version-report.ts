@@ -4,6 +4,8 @@
 import {existsSync} from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
+import {chooseProtocol, type Protocol, worthAsking} from '../pictures/graphics.js';
+import type {ImageMode} from '../pictures/mode.js';
 import {cacheFolderPath, privateFolder, stateFolderPath} from '../storage/private-folder.js';
 import {cleanLine} from '../text/sanitize.js';
 import {type ColorReason, colorDecision} from '../theme/choice.js';
@@ -53,13 +55,31 @@ function compileCacheLine(env: NodeJS.ProcessEnv): string {
 	return folderLine(path.join(cacheFolderPath(env), 'compiled'));
 }
 
-/** How pictures are shown, and why: the mode, colour, and whether the decoder (sharp) loads here. */
-function imagesLine(options: Options, level: number): string {
+/** A protocol as the report names it. */
+const PROTOCOL_NAMES: Record<Protocol, string> = {
+	blocks: 'half blocks',
+	kitty: "kitty's graphics",
+	iterm: "iTerm2's images",
+	sixel: 'sixel',
+};
+
+/** How pictures are drawn here in the reader and in --print, from the mode and the environment. */
+function drawnAs(mode: Exclude<ImageMode, 'off'>, env: NodeJS.ProcessEnv): string {
+	const [app, print] = [chooseProtocol(mode, 'app', env), chooseProtocol(mode, 'print', env)];
+	const how =
+		app === print ? PROTOCOL_NAMES[app] : `${PROTOCOL_NAMES[app]} (reader), ${PROTOCOL_NAMES[print]} (--print)`;
+	return worthAsking(mode, 'app', env) ? `${how}, unless the terminal says it has its own graphics` : how;
+}
+
+/** How pictures are shown, and why: the mode, colour, the decoder (sharp) loading here, web pictures. */
+function imagesLine(options: Options, level: number, env: NodeJS.ProcessEnv): string {
 	if (options.images === 'off') return 'shown as a line each (--images off, or the config)';
 	if (level === 0) return 'shown as a line each (no colour)';
+	const web = options.remoteImages ? '; pictures on the web fetched (--remote-images)' : '';
 	try {
 		const sharp = module.createRequire(import.meta.url)('sharp') as {versions?: {sharp?: string; vips?: string}};
-		return `drawn in half blocks (sharp ${sharp.versions?.sharp ?? '?'}, libvips ${sharp.versions?.vips ?? '?'})`;
+		const versions = `sharp ${sharp.versions?.sharp ?? '?'}, libvips ${sharp.versions?.vips ?? '?'}`;
+		return `drawn in ${drawnAs(options.images, env)} (${versions})${web}`;
 	} catch (error) {
 		const reason = cleanLine(errorMessage(error).split('\n')[0] ?? '');
 		return `shown as a line each: sharp, the picture decoder, could not be loaded (${reason.slice(0, 160)})`;
@@ -80,7 +100,7 @@ export function versionReport(options: Options, io: Io, loaded: LoadedConfig): s
 		['glyphs', localeIsUnicode(env) ? 'Unicode (a UTF-8 locale)' : 'ASCII (the locale is not UTF-8)'],
 		['links', hyperlinks(theme, io) ? 'clickable (OSC 8)' : 'plain text'],
 		['clipboard', 'copies through the terminal (OSC 52), over ssh and tmux too'],
-		['images', imagesLine(options, theme.level)],
+		['images', imagesLine(options, theme.level, env)],
 		['config', `${config} (${configState})`],
 		['cache', folderLine(cacheFolderPath(env))],
 		['compile cache', compileCacheLine(env)],

@@ -59,4 +59,23 @@ describe('blogread --version --verbose', () => {
 		assert.equal(result.code, 2);
 		assert.match(result.stderr, /^blogread: --verbose goes with --version\n/);
 	});
+
+	it('says how pictures are drawn here: the protocol the environment names, or that the terminal is asked', async () => {
+		const cases: Array<[env: NodeJS.ProcessEnv, args: string[], drawn: RegExp]> = [
+			[{TERM: 'xterm-kitty'}, [], /^drawn in kitty's graphics \(sharp [\d.]+, libvips [\d.]+\)$/],
+			[{TERM_PROGRAM: 'iTerm.app'}, [], /^drawn in half blocks \(reader\), iTerm2's images \(--print\) \(sharp /],
+			[{TERM: 'xterm-256color'}, [], /^drawn in half blocks, unless the terminal says it has its own graphics \(/],
+			[{TERM: 'xterm-kitty', TMUX: '/tmp/tmux-0/default,1,0'}, [], /^drawn in half blocks \(sharp /],
+			[{TERM: 'xterm-256color'}, ['--images', 'sixel'], /^drawn in half blocks \(reader\), sixel \(--print\) /],
+			[{TERM: 'xterm-256color'}, ['--remote-images'], /; pictures on the web fetched \(--remote-images\)$/],
+		];
+		for (const [env, args, drawn] of cases) {
+			const result = await runCli(['--version', '--verbose', ...args], {
+				...env,
+				FORCE_COLOR: '3',
+				XDG_CONFIG_HOME: mkdtempSync(path.join(tmpdir(), 'blogread-report-')),
+			});
+			assert.match(fields(result.stdout).get('images') ?? '', drawn, JSON.stringify(env));
+		}
+	});
 });
