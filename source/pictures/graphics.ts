@@ -108,8 +108,19 @@ function autoProtocol(env: NodeJS.ProcessEnv, replies: GraphicsReplies): Protoco
 
 /** Whether asking the terminal could change what `auto` draws in `place` (the environment does not settle it). */
 export function worthAsking(mode: ImageMode, place: Place, env: NodeJS.ProcessEnv): boolean {
-	return mode === 'auto' && place !== 'served' && fromEnvironment(env) === undefined;
+	return (
+		mode === 'auto' &&
+		place !== 'served' &&
+		fromEnvironment(env) === undefined &&
+		!TERMINALS_NOT_ASKED.test(env['TERM'] ?? '')
+	);
 }
+
+/**
+ * Terminals that would print part of the question as text (the Linux console reads no APC string)
+ * or have no graphics at all: they are not asked.
+ */
+const TERMINALS_NOT_ASKED = /^(?:linux|dumb|vt\d|cons|ansi$)/;
 
 /** How pictures are drawn in `place`, from the mode, the environment and the terminal's replies. */
 export function pictureGraphics(

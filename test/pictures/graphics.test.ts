@@ -194,6 +194,10 @@ describe('worthAsking', () => {
 		['auto', 'print', {LC_TERMINAL: 'iTerm2'}, false],
 		['auto', 'app', {TMUX, TERM: 'xterm-256color'}, false],
 		['auto', 'app', {TERM: 'screen-256color'}, false],
+		// The Linux console would print the question's APC string as text; these have no graphics.
+		['auto', 'print', {TERM: 'linux'}, false],
+		['auto', 'app', {TERM: 'vt220'}, false],
+		['auto', 'app', {TERM: 'dumb'}, false],
 		['blocks', 'app', {TERM: 'xterm-256color'}, false],
 		['kitty', 'print', {TERM: 'xterm-256color'}, false],
 		['iterm', 'print', {}, false],
