@@ -20,6 +20,7 @@ import type {Follow} from './hooks/use-follow.js';
 import {editorCommand} from './host/editor.js';
 import {endOnHangUp, terminalGone} from './host/hang-up.js';
 import {createLinkHost} from './host/opener.js';
+import {pacedWriter} from './host/paced-writes.js';
 import {mountApp} from './mount-app.js';
 import {PageCache} from './pages/page-cache.js';
 import {createScreenWriter, type ScreenWriter} from './screen-writer.js';
@@ -115,16 +116,22 @@ export async function runApp(options: AppOptions): Promise<void> {
 	const session = terminalSession(options.stdin, screen);
 	const restoreConsole = silenceConsole();
 	const pictures = options.pictures;
+	// kitty's pictures go to the terminal as each is drawn, a slice at a time between frames (keys are
+	// answered meanwhile); its placeholder cells in a frame show it.
+	const toTerminal = pacedWriter(text => {
+		process.stdout.write(text);
+	});
 	const restore = () => {
-		// kitty frees the pictures it was sent while the app's screen still shows.
+		// What was being sent is finished first, then kitty frees the pictures while the app's screen shows.
+		toTerminal.flush();
 		pictures?.store.release();
+		toTerminal.flush();
 		session.leave();
 		restoreConsole();
 	};
 
-	// kitty's pictures go straight to the terminal as each is drawn; its placeholder cells in a frame show it.
 	pictures?.store.sendTo(sequence => {
-		process.stdout.write(sequence);
+		toTerminal.write(sequence);
 	});
 	session.enter();
 	// The answers come as input: the key reader gives them to the app (useGraphicsReplies).
