@@ -3,7 +3,6 @@
 // the thread pool), kept for the last few. The reader asks for the pictures
 // near its screen and redraws when one is ready; --print waits for all of a
 // post's. One store is made per process, or per server (its readers share it).
-import {randomInt} from 'node:crypto';
 import {closeSync, read} from 'node:fs';
 import {promisify} from 'node:util';
 import {openInBlog} from '../blog/load/read-file.js';
@@ -93,8 +92,11 @@ export class PictureStore {
 	private remote: RemotePictures | undefined;
 	/** The kitty images the terminal holds, by the key of the picture drawn. */
 	private readonly kittyIds = new Map<string, number>();
-	/** The next kitty image id: from a random start, so two runs in one kitty window do not share ids. */
-	private nextId = randomInt(1, MAX_KITTY_ID);
+	/**
+	 * The next kitty image id: from a random start, so two runs in one kitty window do not share ids
+	 * (no secret: Math.random, not node:crypto, which a start does not load).
+	 */
+	private nextId = 1 + Math.floor(Math.random() * (MAX_KITTY_ID - 1));
 
 	/**
 	 * `load`: how the decoder is loaded (sharp, on the first picture); `cache`: where pictures drawn
