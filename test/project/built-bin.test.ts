@@ -37,4 +37,15 @@ describe('the built bin', () => {
 		assert.ok(entry.size <= 12, `the entry (flags, help) loads ${names(entry)}`);
 		assert.ok(waysIntoTheBin().has('chunks/start.js'));
 	});
+
+	it('loads no node:crypto to start a list or the app (some 10 ms of a first frame): it is imported when first used', () => {
+		const appPart = [...readFileSync(START, 'utf8').matchAll(/import\("\.\/(run-\w+\.js)"\)/g)].map(match => match[1]);
+		const start = new Set([
+			...filesReached(path.join(DIST, 'cli.js'), 'static'),
+			...filesReached(START, 'static'),
+			...filesReached(path.join(DIST, 'chunks', appPart[0] ?? ''), 'static'),
+		]);
+		const withCrypto = [...start].filter(file => /from\s*["'](?:node:)?crypto["']/.test(readFileSync(file, 'utf8')));
+		assert.deepEqual(names(withCrypto), '');
+	});
 });
