@@ -60,7 +60,7 @@ describe('blogread --version --verbose', () => {
 		assert.match(result.stderr, /^blogread: --verbose goes with --version\n/);
 	});
 
-	it('says how pictures are drawn here: the protocol the environment names, or that the terminal is asked', async () => {
+	it('says how pictures are drawn here: the environment’s protocol, or that the terminal is asked', async () => {
 		const cases: Array<[env: NodeJS.ProcessEnv, args: string[], drawn: RegExp]> = [
 			[{TERM: 'xterm-kitty'}, [], /^drawn in kitty's graphics \(sharp [\d.]+, libvips [\d.]+\)$/],
 			[{TERM_PROGRAM: 'iTerm.app'}, [], /^drawn in half blocks \(reader\), iTerm2's images \(--print\) \(sharp /],

@@ -38,7 +38,7 @@ describe('the built bin', () => {
 		assert.ok(waysIntoTheBin().has('chunks/start.js'));
 	});
 
-	it('loads no node:crypto to start a list or the app (some 10 ms of a first frame): it is imported when first used', () => {
+	it('loads no node:crypto to start a list or the app (some 10 ms of a first frame): only when used', () => {
 		const appPart = [...readFileSync(START, 'utf8').matchAll(/import\("\.\/(run-\w+\.js)"\)/g)].map(match => match[1]);
 		const start = new Set([
 			...filesReached(path.join(DIST, 'cli.js'), 'static'),
