@@ -7,9 +7,12 @@
 import {spawn} from 'node:child_process';
 import {statSync} from 'node:fs';
 import path from 'node:path';
+import {folderKey} from '../../storage/folder-key.js';
+import {cacheFolderPath, privateFolder, readPrivateFile, writePrivateFile} from '../../storage/private-folder.js';
 import {childEnvironment, findProgram, neutralFolder} from '../../util/programs.js';
 import type {Post} from '../model/model.js';
 import {localToday} from '../model/normalise.js';
+import {headCommit} from './git-head.js';
 
 export type GitLimits = {
 	/** Git is stopped after this long; the dates read by then are kept. */
@@ -83,19 +86,29 @@ export function logReader(wanted: Set<string>, dates: Map<string, string>): (fie
  * wrong (no git, not a repository, a repository git does not trust) gives
  * what was read so far, often nothing.
  */
-export function lastCommitDates(
+export async function lastCommitDates(
 	folder: string,
 	wanted: Set<string>,
 	env: NodeJS.ProcessEnv = process.env,
 	limits: GitLimits = LIMITS,
 ): Promise<Map<string, string>> {
+	return (await commitDatesRead(folder, wanted, env, limits)).dates;
+}
+
+/** lastCommitDates, and whether git gave its whole answer (it was not stopped at a limit, nor missing). */
+function commitDatesRead(
+	folder: string,
+	wanted: Set<string>,
+	env: NodeJS.ProcessEnv,
+	limits: GitLimits,
+): Promise<{dates: Map<string, string>; whole: boolean}> {
 	const dates = new Map<string, string>();
 	// Windows looks for a program in the current folder first: that is the blog's, so git is not run there.
-	if (wanted.size === 0 || process.platform === 'win32') return Promise.resolve(dates);
+	if (wanted.size === 0 || process.platform === 'win32') return Promise.resolve({dates, whole: false});
 	// git from $PATH's absolute entries, started outside the blog and pointed at it with -C: a `bin/git`
 	// in the blog is never the one that runs, whatever $PATH holds.
 	const git = findProgram('git', env);
-	if (git === undefined) return Promise.resolve(dates);
+	if (git === undefined) return Promise.resolve({dates, whole: false});
 	const pathspecs = wanted.size <= MAX_PATHSPECS ? [...wanted] : ['.'];
 	const args = [
 		'-C',
@@ -126,20 +139,21 @@ export function lastCommitDates(
 				stdio: ['ignore', 'pipe', 'ignore'],
 			});
 		} catch {
-			resolve(dates);
+			resolve({dates, whole: false});
 			return;
 		}
 
 		let done = false;
-		const finish = () => {
+		/** `whole`: every wanted file has its date, or git ended by itself having said all it knows. */
+		const finish = (whole: boolean) => {
 			if (done) return;
 			done = true;
 			clearTimeout(timer);
 			if (child.exitCode === null && child.signalCode === null) child.kill();
-			resolve(dates);
+			resolve({dates, whole});
 		};
 
-		const timer = setTimeout(finish, limits.timeoutMs);
+		const timer = setTimeout(() => finish(false), limits.timeoutMs);
 		let pending: Buffer = Buffer.alloc(0);
 		let total = 0;
 		child.stdout?.on('data', (chunk: Buffer) => {
@@ -151,17 +165,71 @@ export function lastCommitDates(
 				const complete = read(pending.toString('utf8', start, end));
 				start = end + 1;
 				if (complete) {
-					finish();
+					finish(true);
 					return;
 				}
 			}
 
 			pending = pending.subarray(start);
-			if (total > limits.maxBytes) finish();
+			if (total > limits.maxBytes) finish(false);
 		});
-		child.on('error', finish);
-		child.on('close', finish);
+		child.on('error', () => finish(false));
+		child.on('close', (code: number | null) => finish(code === 0));
 	});
+}
+
+/** The file beside the index that keeps the last-commit dates of a blog's undated posts, for one commit. */
+type KeptDates = {root: string; head: string; dates: Record<string, string | null>};
+/** Kept dates of more posts than this are not read back (a folder of 100,000 undated notes is ~5 MB). */
+const MAX_KEPT_BYTES = 16 * 1024 * 1024;
+const DAY = /^\d{4}-\d\d-\d\d$/;
+
+function keptDatesFile(root: string, env: NodeJS.ProcessEnv): string | undefined {
+	const folder = privateFolder(cacheFolderPath(env), () => {});
+	return folder.problem === undefined ? path.join(folder.path, `dates-${folderKey(root)}.json`) : undefined;
+}
+
+/** The kept dates if they are for this folder and commit and know every wanted file (null: git has none). */
+function readKeptDates(file: string, root: string, head: string, wanted: Set<string>): Map<string, string> | undefined {
+	try {
+		const kept = JSON.parse(readPrivateFile(file, MAX_KEPT_BYTES) ?? 'null') as Partial<KeptDates> | null;
+		if (kept?.root !== root || kept.head !== head || typeof kept.dates !== 'object' || kept.dates === null)
+			return undefined;
+		const dates = new Map<string, string>();
+		for (const name of wanted) {
+			const date = (kept.dates as Record<string, unknown>)[name];
+			if (date === undefined || (date !== null && !(typeof date === 'string' && DAY.test(date)))) return undefined;
+			if (date !== null) dates.set(name, date);
+		}
+
+		return dates;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * lastCommitDates, kept in the cache folder for the commit the repository has checked out: the
+ * dates of files at one commit never change, so a start with undated posts runs git only after a
+ * commit (or a checkout), not every time (it took some 10 ms of a sample blog's `--list`).
+ */
+async function keptCommitDates(folder: string, wanted: Set<string>, env: NodeJS.ProcessEnv) {
+	const root = path.resolve(folder);
+	const head = headCommit(root);
+	const file = head === undefined ? undefined : keptDatesFile(root, env);
+	const kept = file && head ? readKeptDates(file, root, head, wanted) : undefined;
+	if (kept) return kept;
+	const {dates, whole} = await commitDatesRead(root, wanted, env, LIMITS);
+	if (file && head && whole) {
+		const record: KeptDates = {
+			root,
+			head,
+			dates: Object.fromEntries([...wanted].map(name => [name, dates.get(name) ?? null])),
+		};
+		writePrivateFile(file, JSON.stringify(record));
+	}
+
+	return dates;
 }
 
 /** The day a file was last modified, where blogread runs; null when it can't be known. */
@@ -177,14 +245,20 @@ function modifiedDay(file: string): string | null {
 
 /**
  * Gives each undated post a guessed date: its file's last commit, else its
- * modification time (as a day where blogread runs). Run after the index is
+ * modification time (as a day where blogread runs). With `keep` (the cache is on), the commit
+ * dates are kept for the commit checked out (keptCommitDates). Run after the index is
  * written, so a guess is never kept there: a commit does not change a file's
  * size or time, and the next load guesses again.
  */
-export async function guessDates(posts: Post[], folder: string, env?: NodeJS.ProcessEnv): Promise<void> {
+export async function guessDates(
+	posts: Post[],
+	folder: string,
+	{env = process.env, keep = false}: {env?: NodeJS.ProcessEnv; keep?: boolean} = {},
+): Promise<void> {
 	const undated = posts.filter(post => post.date === null);
 	if (undated.length === 0) return;
-	const committed = await lastCommitDates(folder, new Set(undated.map(post => post.path)), env);
+	const wanted = new Set(undated.map(post => post.path));
+	const committed = keep ? await keptCommitDates(folder, wanted, env) : await lastCommitDates(folder, wanted, env);
 	for (const post of undated) {
 		const date = committed.get(post.path);
 		if (date !== undefined) {

@@ -274,7 +274,8 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	markFuturePosts(posts);
 	// Undated posts get a guessed date (a post opened alone too, so it shows as it does listed),
 	// never kept in the index: its rows were made as the posts were read.
-	await guessDates(posts, realpathSync(stat.isDirectory() ? target : path.dirname(path.resolve(target))), options.env);
+	const postsFolder = realpathSync(stat.isDirectory() ? target : path.dirname(path.resolve(target)));
+	await guessDates(posts, postsFolder, {...(options.env ? {env: options.env} : {}), keep: options.cache !== false});
 	const {blog, listed} = await stepsInSlices(
 		assembleBlog(target, posts, {single: stat.isFile(), layout, problems, skipped, groupPaths}, options),
 		slices,

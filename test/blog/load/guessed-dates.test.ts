@@ -1,9 +1,19 @@
 import assert from 'node:assert/strict';
 import {execFileSync, spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	utimesSync,
+	writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
+import {headCommit} from '../../../source/blog/load/git-head.js';
 import {lastCommitDates, logReader} from '../../../source/blog/load/guessed-dates.js';
 import {loadBlog} from '../../../source/blog/load/load.js';
 import {summarise} from '../../../source/blog/model/model.js';
@@ -234,5 +244,118 @@ describe('reading git log -z', () => {
 		assert.equal(read(''), false);
 		assert.equal(read('2022-02-02'), false);
 		assert.equal(read('\nb.md'), true, 'done once every wanted path has its date');
+	});
+});
+
+describe('commit dates kept for the commit checked out', {skip}, () => {
+	const noGit = {PATH: path.join(root, 'nothing-here')};
+
+	it('a second start at the same commit runs no git; a new commit reads them again', async () => {
+		const blog = path.join(root, 'kept');
+		mkdirSync(blog);
+		git(blog, ['init', '-q']);
+		writeFileSync(path.join(blog, 'a.md'), '# A\n');
+		commitAll(blog, '2020-03-03T00:00:00Z', '2020-03-03T00:00:00Z');
+		const cache = path.join(root, 'kept-cache');
+		const env = {...process.env, XDG_CACHE_HOME: cache};
+		const first = (await loadBlog(blog, {drafts: false, env})).posts[0];
+		assert.deepEqual([first?.date, first?.dateSource], ['2020-03-03', 'git']);
+		// No git program now: the dates can only come from what was kept.
+		const kept = (await loadBlog(blog, {drafts: false, env: {...env, ...noGit}})).posts[0];
+		assert.deepEqual([kept?.date, kept?.dateSource], ['2020-03-03', 'git']);
+
+		writeFileSync(path.join(blog, 'a.md'), '# A, changed\n');
+		commitAll(blog, '2021-04-04T00:00:00Z', '2021-04-04T00:00:00Z');
+		const after = (await loadBlog(blog, {drafts: false, env})).posts[0];
+		assert.deepEqual([after?.date, after?.dateSource], ['2021-04-04', 'git']);
+	});
+
+	it('a file git has no commit for stays a modification day, kept as such', async () => {
+		const blog = path.join(root, 'kept-untracked');
+		mkdirSync(blog);
+		git(blog, ['init', '-q']);
+		writeFileSync(path.join(blog, 'a.md'), '# A\n');
+		commitAll(blog, '2020-03-03T00:00:00Z', '2020-03-03T00:00:00Z');
+		writeFileSync(path.join(blog, 'new.md'), '# New\n');
+		setModified(path.join(blog, 'new.md'), new Date(2023, 1, 2, 12));
+		const env = {...process.env, XDG_CACHE_HOME: path.join(root, 'kept-untracked-cache')};
+		for (const run of [env, {...env, ...noGit}]) {
+			const posts = new Map((await loadBlog(blog, {drafts: false, env: run})).posts.map(post => [post.path, post]));
+			assert.deepEqual([posts.get('new.md')?.date, posts.get('new.md')?.dateSource], ['2023-02-02', 'modified']);
+			assert.deepEqual([posts.get('a.md')?.date, posts.get('a.md')?.dateSource], ['2020-03-03', 'git']);
+		}
+	});
+
+	it('with the cache off nothing is kept; a kept file for another commit, or altered, is not used', async () => {
+		const blog = path.join(root, 'not-kept');
+		mkdirSync(blog);
+		git(blog, ['init', '-q']);
+		writeFileSync(path.join(blog, 'a.md'), '# A\n');
+		commitAll(blog, '2020-03-03T00:00:00Z', '2020-03-03T00:00:00Z');
+		const cache = path.join(root, 'not-kept-cache');
+		const env = {...process.env, XDG_CACHE_HOME: cache};
+		await loadBlog(blog, {drafts: false, cache: false, env});
+		const keptFiles = () =>
+			existsSync(path.join(cache, 'blogread'))
+				? readdirSync(path.join(cache, 'blogread')).filter(name => name.startsWith('dates-'))
+				: [];
+		assert.deepEqual(keptFiles(), []);
+
+		await loadBlog(blog, {drafts: false, env});
+		const [file = ''] = keptFiles();
+		const keptPath = path.join(cache, 'blogread', file);
+		const kept = JSON.parse(readFileSync(keptPath, 'utf8')) as {head: string; dates: Record<string, unknown>};
+		for (const altered of [
+			{...kept, head: '0'.repeat(40)},
+			{...kept, dates: {'a.md': '1999-01-01; rm -rf'}},
+		]) {
+			writeFileSync(keptPath, JSON.stringify(altered));
+			const post = (await loadBlog(blog, {drafts: false, env: {...env, ...noGit}})).posts[0];
+			assert.equal(post?.dateSource, 'modified', JSON.stringify(altered));
+		}
+	});
+});
+
+describe('the commit a repository has checked out, read from its files', () => {
+	const repo = path.join(root, 'heads');
+	const gitFolder = path.join(repo, '.git');
+	const commit = 'a'.repeat(40);
+	const other = 'b'.repeat(40);
+
+	it('a branch in a loose ref, a packed one, a detached HEAD; from a folder deep inside', () => {
+		mkdirSync(path.join(gitFolder, 'refs', 'heads'), {recursive: true});
+		mkdirSync(path.join(repo, 'content', 'posts'), {recursive: true});
+		writeFileSync(path.join(gitFolder, 'HEAD'), 'ref: refs/heads/main\n');
+		writeFileSync(path.join(gitFolder, 'refs', 'heads', 'main'), `${commit}\n`);
+		assert.equal(headCommit(path.join(repo, 'content', 'posts')), commit);
+		rmSync(path.join(gitFolder, 'refs', 'heads', 'main'));
+		writeFileSync(path.join(gitFolder, 'packed-refs'), `# pack-refs with: peeled\n${other} refs/heads/main\n`);
+		assert.equal(headCommit(repo), other);
+		writeFileSync(path.join(gitFolder, 'HEAD'), `${commit}\n`);
+		assert.equal(headCommit(repo), commit);
+	});
+
+	it('nothing plain to read: undefined (git is asked instead)', () => {
+		const cases: Array<[string, () => void]> = [
+			['a ref that leaves the folder', () => writeFileSync(path.join(gitFolder, 'HEAD'), 'ref: refs/../../x\n')],
+			['a branch with no commit yet', () => writeFileSync(path.join(gitFolder, 'HEAD'), 'ref: refs/heads/none\n')],
+			['a HEAD that is no ref', () => writeFileSync(path.join(gitFolder, 'HEAD'), 'hello\n')],
+		];
+		for (const [name, make] of cases) {
+			make();
+			assert.equal(headCommit(repo), undefined, name);
+		}
+
+		const worktree = path.join(root, 'worktree');
+		mkdirSync(worktree);
+		writeFileSync(path.join(worktree, '.git'), 'gitdir: /elsewhere\n');
+		assert.equal(headCommit(worktree), undefined, 'a .git file');
+	});
+
+	it('a HEAD that is a FIFO is not waited on', {skip: process.platform === 'win32'}, () => {
+		const fifo = path.join(root, 'fifo-repo');
+		mkdirSync(path.join(fifo, '.git'), {recursive: true});
+		execFileSync('mkfifo', [path.join(fifo, '.git', 'HEAD')]);
+		assert.equal(headCommit(fifo), undefined);
 	});
 });
