@@ -20,9 +20,8 @@ const MAX_REDIRECTS = 3;
 /** Fetches at once. */
 const AT_ONCE = 4;
 
-/** Addresses no picture is fetched from: this machine, private networks, link-local (cloud metadata), and the like. */
-const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [
+/** Networks no picture is fetched from: this machine, private networks, link-local (cloud metadata), and the like. */
+const NOT_PUBLIC_V4 = [
 	['0.0.0.0', 8],
 	['10.0.0.0', 8],
 	['100.64.0.0', 10],
@@ -34,16 +33,25 @@ for (const [network, prefix] of [
 	['198.18.0.0', 15],
 	['224.0.0.0', 4],
 	['240.0.0.0', 4],
-] as const)
-	NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
+] as const;
+const NOT_PUBLIC_V6 = [
 	['::', 127],
 	['64:ff9b::', 96],
 	['fc00::', 7],
 	['fe80::', 10],
 	['ff00::', 8],
-] as const)
-	NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+] as const;
+
+let notPublic: BlockList | undefined;
+
+/** The networks as a BlockList, made at the first address checked (a start checks none). */
+function notPublicList(): BlockList {
+	if (notPublic) return notPublic;
+	notPublic = new BlockList();
+	for (const [network, prefix] of NOT_PUBLIC_V4) notPublic.addSubnet(network, prefix, 'ipv4');
+	for (const [network, prefix] of NOT_PUBLIC_V6) notPublic.addSubnet(network, prefix, 'ipv6');
+	return notPublic;
+}
 
 /** Whether `address` (an IP) is one a picture may be fetched from. */
 export function isPublicAddress(address: string): boolean {
@@ -51,7 +59,7 @@ export function isPublicAddress(address: string): boolean {
 	if (family === 0) return false;
 	// An IPv4 address written as IPv6 is refused whole (BlockList would read it as the IPv4 address).
 	if (family === 6 && /^::ffff:/i.test(address)) return false;
-	return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+	return !notPublicList().check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
 /**
