@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import {PassThrough} from 'node:stream';
 import {describe, it} from 'node:test';
-import {askTerminal} from '../../source/cli/graphics-query.js';
+import {askTerminal, inForeground} from '../../source/cli/graphics-query.js';
 import {GRAPHICS_QUERY} from '../../source/pictures/graphics.js';
 
 const ESC = '\u001B';
@@ -37,6 +37,7 @@ describe('asking the terminal how it draws pictures (--print)', () => {
 				setTimeout(() => stdin.write(answer.slice(30)), 10);
 			},
 			10_000,
+			() => true,
 		);
 		assert.deepEqual(written, [GRAPHICS_QUERY]);
 		assert.deepEqual(replies, {
@@ -52,7 +53,12 @@ describe('asking the terminal how it draws pictures (--print)', () => {
 
 	it('a terminal that answers nothing is given up on at the deadline, with nothing learned', async () => {
 		const {stdin, modes} = fakeTerminal();
-		const replies = await askTerminal(stdin, () => {}, 30);
+		const replies = await askTerminal(
+			stdin,
+			() => {},
+			30,
+			() => true,
+		);
 		assert.deepEqual(replies, {});
 		assert.deepEqual(modes, [true, false]);
 	});
@@ -67,5 +73,38 @@ describe('asking the terminal how it draws pictures (--print)', () => {
 			{},
 		);
 		assert.equal(asked, false);
+	});
+
+	it('a background job is not asked, and its terminal not touched', async () => {
+		const {stdin, modes} = fakeTerminal();
+		let asked = false;
+		const replies = await askTerminal(
+			stdin,
+			() => {
+				asked = true;
+			},
+			30,
+			() => false,
+		);
+		assert.deepEqual([replies, asked, modes], [{}, false, []]);
+	});
+
+	it('asks only in the terminal’s foreground: a background job would be stopped for setting its mode', () => {
+		const stat = (name: string, group: number, foreground: number) => () =>
+			`4242 (${name}) S 1 ${group} ${group} 34816 ${foreground} 4194304 126 0 0 0`;
+		assert.equal(inForeground(stat('node', 500, 500)), true);
+		assert.equal(inForeground(stat('node', 500, 600)), false, 'another group has the terminal');
+		assert.equal(inForeground(stat('a) b (c', 500, 600)), false, 'a name with parentheses and spaces');
+		assert.equal(inForeground(stat('node', 500, -1)), true, 'no terminal: nothing to be stopped by');
+		assert.equal(
+			inForeground(() => 'garbage'),
+			true,
+		);
+		assert.equal(
+			inForeground(() => {
+				throw new Error('no /proc');
+			}),
+			true,
+		);
 	});
 });
