@@ -40,6 +40,16 @@ function commitAll(folder: string, authored: string, committed: string): void {
 	git(folder, ['commit', '-q', '-m', 'notes'], {GIT_AUTHOR_DATE: authored, GIT_COMMITTER_DATE: committed});
 }
 
+/** A repository `name` in the test folder with one note, a.md, authored and committed at `when`. */
+function committedNote(name: string, when: string): string {
+	const blog = path.join(root, name);
+	mkdirSync(blog);
+	git(blog, ['init', '-q']);
+	writeFileSync(path.join(blog, 'a.md'), '# A\n');
+	commitAll(blog, when, when);
+	return blog;
+}
+
 /** A moment as a local day, as the list shows a file's modification day. */
 function setModified(file: string, localNoon: Date): void {
 	utimesSync(file, localNoon, localNoon);
@@ -140,11 +150,7 @@ describe('without git', {skip}, () => {
 	});
 
 	it('no git program: modification days, and nothing said', async () => {
-		const blog = path.join(root, 'no-git');
-		mkdirSync(blog);
-		git(blog, ['init', '-q']);
-		writeFileSync(path.join(blog, 'a.md'), '# A\n');
-		commitAll(blog, '2020-01-01T00:00:00Z', '2020-01-01T00:00:00Z');
+		const blog = committedNote('no-git', '2020-01-01T00:00:00Z');
 		setModified(path.join(blog, 'a.md'), new Date(2022, 10, 4, 12));
 		const env = {...process.env, PATH: path.join(root, 'nothing-here')};
 		const post = (await loadBlog(blog, {drafts: false, cache: false, env})).posts[0];
@@ -159,11 +165,7 @@ describe('without git', {skip}, () => {
 
 describe('a repository that is not to be trusted', {skip}, () => {
 	it('its config cannot make git run a program, and the dates are still read', async () => {
-		const blog = path.join(root, 'hostile');
-		mkdirSync(blog);
-		git(blog, ['init', '-q']);
-		writeFileSync(path.join(blog, 'a.md'), '# A\n');
-		commitAll(blog, '2020-05-05T00:00:00Z', '2020-05-05T00:00:00Z');
+		const blog = committedNote('hostile', '2020-05-05T00:00:00Z');
 		// The commit made to look signed: with log.showSignature, git log would run gpg.program on it.
 		const gitText = (args: string[], input?: string) =>
 			execFileSync('git', args, {cwd: blog, encoding: 'utf8', ...(input === undefined ? {} : {input})}).trim();
@@ -193,11 +195,7 @@ describe('a repository that is not to be trusted', {skip}, () => {
 	});
 
 	it('GIT_DIR and other GIT_ variables of the environment are not used', async () => {
-		const blog = path.join(root, 'env');
-		mkdirSync(blog);
-		git(blog, ['init', '-q']);
-		writeFileSync(path.join(blog, 'a.md'), '# A\n');
-		commitAll(blog, '2020-05-06T00:00:00Z', '2020-05-06T00:00:00Z');
+		const blog = committedNote('env', '2020-05-06T00:00:00Z');
 		const env = {...process.env, GIT_DIR: path.join(root, 'elsewhere'), GIT_EXTERNAL_DIFF: 'false'};
 		const dates = await lastCommitDates(blog, new Set(['a.md']), env);
 		assert.equal(dates.get('a.md'), '2020-05-06');
@@ -251,11 +249,7 @@ describe('commit dates kept for the commit checked out', {skip}, () => {
 	const noGit = {PATH: path.join(root, 'nothing-here')};
 
 	it('a second start at the same commit runs no git; a new commit reads them again', async () => {
-		const blog = path.join(root, 'kept');
-		mkdirSync(blog);
-		git(blog, ['init', '-q']);
-		writeFileSync(path.join(blog, 'a.md'), '# A\n');
-		commitAll(blog, '2020-03-03T00:00:00Z', '2020-03-03T00:00:00Z');
+		const blog = committedNote('kept', '2020-03-03T00:00:00Z');
 		const cache = path.join(root, 'kept-cache');
 		const env = {...process.env, XDG_CACHE_HOME: cache};
 		const first = (await loadBlog(blog, {drafts: false, env})).posts[0];
@@ -271,11 +265,7 @@ describe('commit dates kept for the commit checked out', {skip}, () => {
 	});
 
 	it('a file git has no commit for stays a modification day, kept as such', async () => {
-		const blog = path.join(root, 'kept-untracked');
-		mkdirSync(blog);
-		git(blog, ['init', '-q']);
-		writeFileSync(path.join(blog, 'a.md'), '# A\n');
-		commitAll(blog, '2020-03-03T00:00:00Z', '2020-03-03T00:00:00Z');
+		const blog = committedNote('kept-untracked', '2020-03-03T00:00:00Z');
 		writeFileSync(path.join(blog, 'new.md'), '# New\n');
 		setModified(path.join(blog, 'new.md'), new Date(2023, 1, 2, 12));
 		const env = {...process.env, XDG_CACHE_HOME: path.join(root, 'kept-untracked-cache')};
@@ -287,11 +277,7 @@ describe('commit dates kept for the commit checked out', {skip}, () => {
 	});
 
 	it('with the cache off nothing is kept; a kept file for another commit, or altered, is not used', async () => {
-		const blog = path.join(root, 'not-kept');
-		mkdirSync(blog);
-		git(blog, ['init', '-q']);
-		writeFileSync(path.join(blog, 'a.md'), '# A\n');
-		commitAll(blog, '2020-03-03T00:00:00Z', '2020-03-03T00:00:00Z');
+		const blog = committedNote('not-kept', '2020-03-03T00:00:00Z');
 		const cache = path.join(root, 'not-kept-cache');
 		const env = {...process.env, XDG_CACHE_HOME: cache};
 		await loadBlog(blog, {drafts: false, cache: false, env});
