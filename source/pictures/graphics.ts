@@ -46,19 +46,25 @@ const ESC = '\u001B';
  */
 export const GRAPHICS_QUERY = `${ESC}_Gi=${QUERY_ID},s=1,v=1,a=q,t=d,f=24;AAAA${ESC}\\${ESC}[16t${ESC}[>0q${ESC}[c`;
 
+/** The answers to GRAPHICS_QUERY's questions: kitty's (its message), XTVERSION, the cell's size, DA1. */
+const KITTY_REPLY = new RegExp(`^${ESC}_Gi=${QUERY_ID}(?:,[^;]*)?;([^${ESC}]*)`);
+const VERSION_REPLY = new RegExp(`^${ESC}P>\\|([\\x20-\\x7E]{1,80})${ESC}\\\\$`);
+const CELL_REPLY = new RegExp(`^${ESC}\\[6;(\\d{1,4});(\\d{1,4})t$`);
+const ATTRIBUTES_REPLY = new RegExp(`^${ESC}\\[\\?([\\d;]*)c$`);
+
 /** `replies` with what one complete sequence from the terminal says, if it answers GRAPHICS_QUERY. */
 export function withReply(replies: GraphicsReplies, sequence: string): GraphicsReplies {
-	const kitty = new RegExp(`^${ESC}_Gi=${QUERY_ID}(?:,[^;]*)?;([^${ESC}]*)`).exec(sequence);
+	const kitty = KITTY_REPLY.exec(sequence);
 	if (kitty) return {...replies, kitty: kitty[1] === 'OK'};
-	const version = new RegExp(`^${ESC}P>\\|([\\x20-\\x7E]{1,80})${ESC}\\\\$`).exec(sequence);
+	const version = VERSION_REPLY.exec(sequence);
 	if (version?.[1]) return {...replies, version: version[1]};
-	const cell = new RegExp(`^${ESC}\\[6;(\\d{1,4});(\\d{1,4})t$`).exec(sequence);
+	const cell = CELL_REPLY.exec(sequence);
 	if (cell) {
 		const [height, width] = [Number(cell[1]), Number(cell[2])];
 		return height > 0 && width > 0 ? {...replies, cell: {width, height}} : replies;
 	}
 
-	const attributes = new RegExp(`^${ESC}\\[\\?([\\d;]*)c$`).exec(sequence);
+	const attributes = ATTRIBUTES_REPLY.exec(sequence);
 	if (attributes) return {...replies, sixel: (attributes[1] ?? '').split(';').includes('4'), done: true};
 	return replies;
 }
@@ -66,9 +72,14 @@ export function withReply(replies: GraphicsReplies, sequence: string): GraphicsR
 /** Terminals that draw kitty's Unicode placeholders, by the name they give or TERM. */
 const PLACEHOLDER_TERMINALS = /^(?:kitty|ghostty|xterm-kitty|xterm-ghostty)\b/i;
 
+/** Whether blogread runs inside tmux: here, or (over ssh) around the terminal that ran this, as its TERM says. */
+function inTmux(env: NodeJS.ProcessEnv): boolean {
+	return Boolean(env['TMUX']) || /^tmux/.test(env['TERM'] ?? '');
+}
+
 /** Whether blogread runs inside tmux or screen, which pass no graphics on unless told to. */
 export function inMultiplexer(env: NodeJS.ProcessEnv): boolean {
-	return Boolean(env['TMUX']) || /^(?:tmux|screen)/.test(env['TERM'] ?? '');
+	return inTmux(env) || /^screen/.test(env['TERM'] ?? '');
 }
 
 /** What the environment alone says the terminal draws, before (or without) a query. */
@@ -131,7 +142,5 @@ export function pictureGraphics(
 ): PictureGraphics {
 	const protocol = chooseProtocol(mode, place, env, replies);
 	if (protocol === 'blocks') return {};
-	// tmux here, or (over ssh) around the terminal that ran this: its TERM says so.
-	const tmux = Boolean(env['TMUX']) || /^tmux/.test(env['TERM'] ?? '');
-	return {protocol, ...(replies.cell ? {cell: replies.cell} : {}), ...(tmux ? {tmux: true} : {})};
+	return {protocol, ...(replies.cell ? {cell: replies.cell} : {}), ...(inTmux(env) ? {tmux: true} : {})};
 }

@@ -25,17 +25,16 @@ export function usePictures(
 			}, owner),
 		[store, owner],
 	);
+	// `cell` is the terminal's answer as it came (the same object until it answers again).
 	const {level, ascii, protocol, cell, tmux} = drawing;
-	const cellWidth = cell?.width;
-	const cellHeight = cell?.height;
 	// A new function when a picture is drawn: the view that reads it is drawn again.
 	const drawnOf = useCallback(
 		(place: PicturePlace) => {
 			if (!store || folder === undefined || drawnCount < 0) return undefined;
-			const size = cellWidth && cellHeight ? {cell: {width: cellWidth, height: cellHeight}} : {};
-			return store.drawnNow(place, folder, {level, ascii, ...size, ...(protocol ? {protocol} : {}), tmux}, owner);
+			const graphics = {...(protocol ? {protocol} : {}), ...(cell ? {cell} : {}), ...(tmux ? {tmux} : {})};
+			return store.drawnNow(place, folder, {level, ascii, ...graphics}, owner);
 		},
-		[store, folder, level, ascii, protocol, cellWidth, cellHeight, tmux, drawnCount, owner],
+		[store, folder, level, ascii, protocol, cell, tmux, drawnCount, owner],
 	);
 	return store ? drawnOf : undefined;
 }
