@@ -31,10 +31,14 @@ describe('asking the terminal how it draws pictures (--print)', () => {
 			text => {
 				written.push(text);
 				const answer = `${ESC}_Gi=31;OK${ESC}\\${ESC}[6;18;9t${ESC}P>|kitty(0.35.2)${ESC}\\${ESC}[?62;4;22c`;
-				// Over a slow link the answer comes in pieces.
-				setImmediate(() => stdin.write(answer.slice(0, 7)));
-				setTimeout(() => stdin.write(answer.slice(7, 30)), 5);
-				setTimeout(() => stdin.write(answer.slice(30)), 10);
+				// Over a slow link the answer comes in pieces, in order: each sent a while after the one
+				// before (timers set side by side could fire in another order on a loaded machine).
+				const pieces = [answer.slice(0, 7), answer.slice(7, 30), answer.slice(30)];
+				const send = () => {
+					stdin.write(pieces.shift() ?? '');
+					if (pieces.length > 0) setTimeout(send, 5);
+				};
+				setImmediate(send);
 			},
 			10_000,
 			() => true,
