@@ -5,8 +5,10 @@ import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import {setTimeout as delay} from 'node:timers/promises';
 import meow from 'meow';
+import {keptList, ListRecord} from '../blog/load/kept-list.js';
 import {type LoadOptions, listedSoFar, loadBlog, loadBlogHead, loadIndexedBlog} from '../blog/load/load.js';
 import type {Blog} from '../blog/model/model.js';
+import {localToday} from '../blog/model/normalise.js';
 import {visiblePosts} from '../blog/query/filters.js';
 import {commandLineFilters} from '../blog/query/model.js';
 import {closestTerms, termExists} from '../blog/query/terms.js';
@@ -54,27 +56,53 @@ function skippedNote(blog: Blog): string {
 }
 
 /**
- * Lines on stderr for what the user should know about the list: unreadable
+ * Lines for stderr on what the user should know about the list: unreadable
  * folders, no posts, unknown tags. Files skipped by rule (a README, a site's
  * About page) are not problems: they are named only when no post is left.
  */
-function reportListProblems(options: Options, blog: Blog, shown: number, io: Io): void {
-	for (const problem of blog.problems ?? []) say(io, `${options.target}/${problem}`);
+function listProblems(options: Options, blog: Blog, shown: number): string[] {
+	const lines = (blog.problems ?? []).map(problem => `${options.target}/${problem}`);
 	if (blog.posts.length === 0) {
 		const drafts = blog.hiddenDrafts > 0 ? ` (${blog.hiddenDrafts} drafts hidden: add --drafts)` : '';
-		say(io, `no posts in ${options.target}${drafts}${skippedNote(blog)}`);
-		return;
+		return [...lines, `no posts in ${options.target}${drafts}${skippedNote(blog)}`];
 	}
 
 	const missing = options.tags.filter(name => !termExists(blog.posts, name));
 	for (const tag of missing) {
 		const closest = closestTerms(blog.posts, tag);
-		say(io, `no post has the tag "${tag}"${closest.length > 0 ? `; closest: ${closest.join(', ')}` : ''}`);
+		lines.push(`no post has the tag "${tag}"${closest.length > 0 ? `; closest: ${closest.join(', ')}` : ''}`);
 	}
 
 	if (shown === 0 && missing.length === 0) {
-		say(io, `no posts match the filters (${blog.posts.length} posts in ${options.target})`);
+		lines.push(`no posts match the filters (${blog.posts.length} posts in ${options.target})`);
 	}
+
+	return lines;
+}
+
+/**
+ * What a printed list depends on besides the blog's files and commit (kept-list.ts): this
+ * blogread, the flags, the day. Kept only for a list for scripts, into a pipe or a file or
+ * with --json or --format: one for a terminal depends on its width and colours too. None
+ * for a search, which reads every body.
+ */
+function keptListKey(options: Options, io: Io): string | undefined {
+	const forScripts = options.json || options.format !== undefined || io.stdout.isTTY !== true;
+	if (!forScripts || options.search.trim() !== '') return undefined;
+	const {json, format, tags, sort, drafts, lang, sections} = options;
+	const day = [localToday(), new Date().getTimezoneOffset()];
+	return JSON.stringify([
+		version(),
+		path.resolve(options.target),
+		json,
+		format ?? null,
+		tags,
+		sort,
+		drafts,
+		lang ?? null,
+		sections,
+		day,
+	]);
 }
 
 /**
@@ -97,22 +125,38 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		...(options.sections.length > 0 ? {sections: options.sections} : {}),
 		env: io.env,
 	};
+	// The app's first screen comes at once: on a plain start (newest first, no filters, no drafts) from the
+	// head of the index, the rest read after the first frame; else from the whole index, read again after
+	// the first frame. With no index, a read that takes longer than a moment goes on with the app up, the
+	// list filling in. A printed list is read from the files, or is the one kept, when the blog is as it was.
+	const appFirst = !options.list && interactive(io) && kind === 'folder';
+	const keyOfList = !appFirst && kind === 'folder' ? keptListKey(options, io) : undefined;
+	const root = keyOfList === undefined ? undefined : realpathSync(options.target);
+	const warnNow = (line: string) => io.stderr.write(`${line}\n`);
+	const kept =
+		root === undefined || keyOfList === undefined
+			? undefined
+			: await keptList(options.target, root, keyOfList, {...loadOptions, warn: warnNow});
+	if (kept && 'text' in kept) {
+		for (const note of kept.notes) say(io, note);
+		await output(kept.text, options, io);
+		return 0;
+	}
+
+	const record = root === undefined || keyOfList === undefined ? undefined : new ListRecord(root, keyOfList);
 	// Once the app is up, a line on stderr would land in the middle of its screen: held until it ends.
 	let heldLines: string[] | undefined;
 	const load = (progress?: LoadOptions['progress']) =>
 		loadBlog(options.target, {
 			...loadOptions,
+			...(kept ? {walked: kept} : {}),
+			...(record ? {record} : {}),
 			warn: line => {
 				if (heldLines) heldLines.push(line);
 				else io.stderr.write(`${line}\n`);
 			},
 			...(progress ? {progress} : {}),
 		});
-	// The app's first screen comes at once: on a plain start (newest first, no filters, no drafts) from the
-	// head of the index, the rest read after the first frame; else from the whole index, read again after
-	// the first frame. With no index, a read that takes longer than a moment goes on with the app up, the
-	// list filling in. A printed list is always read from the files.
-	const appFirst = !options.list && interactive(io) && kind === 'folder';
 	const plainStart =
 		options.tags.length === 0 &&
 		options.search.trim() === '' &&
@@ -146,10 +190,13 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		return visiblePosts(posts, filters, options.sort, bodies?.view(posts) ?? fieldsOnly);
 	};
 	const posts = shownOf(blog);
-	if (!firstRead) reportListProblems(options, blog, posts.length, io);
+	const notes = firstRead ? [] : listProblems(options, blog, posts.length);
+	for (const note of notes) say(io, note);
 
 	if (options.list || !interactive(io)) {
-		await output(listText(posts, options, io), options, io);
+		const text = listText(posts, options, io);
+		await output(text, options, io);
+		record?.keep(text, notes, io.env);
 		return 0;
 	}
 

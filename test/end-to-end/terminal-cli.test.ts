@@ -347,24 +347,32 @@ describe('a cache folder another user made', () => {
 	});
 });
 
-describe('an index that is not a file', () => {
+describe('an index or a kept list that is not a file', () => {
 	// A FIFO would block the read; a link to /dev/zero would be read for ever.
-	const cases: Array<[name: string, plant: (index: string) => void]> = [
-		['a FIFO', index => spawnSync('mkfifo', [index])],
-		['a link to /dev/zero', index => symlinkSync('/dev/zero', index)],
+	const cases: Array<[name: string, plant: (file: string) => void]> = [
+		['a FIFO', file => spawnSync('mkfifo', [file])],
+		['a link to /dev/zero', file => symlinkSync('/dev/zero', file)],
 	];
-	for (const [name, plant] of cases) {
-		it(`is passed over and replaced, never read: ${name}`, () => {
-			const env = {XDG_CACHE_HOME: mkdtempSync(path.join(scratch, 'cache-'))};
-			const first = runBin(['--list', fixture], {env});
-			const folder = path.join(env.XDG_CACHE_HOME, 'blogread');
-			const [index = ''] = readdirSync(folder).filter(file => file.startsWith('index-'));
-			rmSync(path.join(folder, index));
-			plant(path.join(folder, index));
+	for (const [kind, prefix] of [
+		['an index', 'index-'],
+		['a kept list', 'list-'],
+	] as const) {
+		for (const [name, plant] of cases) {
+			it(`${kind}: is passed over and replaced, never read: ${name}`, () => {
+				const env = {XDG_CACHE_HOME: mkdtempSync(path.join(scratch, 'cache-'))};
+				const first = runBin(['--list', fixture], {env});
+				const folder = path.join(env.XDG_CACHE_HOME, 'blogread');
+				// A second list reads the kept list, when there is one: the index is reached without it.
+				const keptLists = readdirSync(folder).filter(file => file.startsWith('list-'));
+				if (prefix === 'index-') for (const file of keptLists) rmSync(path.join(folder, file));
+				const [planted = ''] = readdirSync(folder).filter(file => file.startsWith(prefix));
+				rmSync(path.join(folder, planted));
+				plant(path.join(folder, planted));
 
-			const again = runBin(['--list', fixture], {env, timeout: 20_000});
-			assert.deepEqual([again.code, again.stdout, again.stderr], [0, first.stdout, '']);
-			assert.ok(lstatSync(path.join(folder, index)).isFile(), 'a sound index in its place');
-		});
+				const again = runBin(['--list', fixture], {env, timeout: 20_000});
+				assert.deepEqual([again.code, again.stdout, again.stderr], [0, first.stdout, '']);
+				assert.ok(lstatSync(path.join(folder, planted)).isFile(), 'a sound file in its place');
+			});
+		}
 	}
 });

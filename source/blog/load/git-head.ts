@@ -3,7 +3,7 @@
 // read once are good until it changes. Anything unusual (a worktree's or a
 // submodule's `.git` file, a link, a ref that is neither file nor packed)
 // gives undefined, and git is asked as before.
-import {lstatSync} from 'node:fs';
+import {lstatSync, type Stats} from 'node:fs';
 import path from 'node:path';
 import {readPrivateFile} from '../../storage/private-folder.js';
 
@@ -16,7 +16,14 @@ const MAX_BYTES = 4 * 1024 * 1024;
 export function headCommit(folder: string): string | undefined {
 	for (let at = path.resolve(folder); ; ) {
 		const dotGit = path.join(at, '.git');
-		const found = lstatSync(dotGit, {throwIfNoEntry: false});
+		let found: Stats | undefined;
+		try {
+			found = lstatSync(dotGit, {throwIfNoEntry: false});
+		} catch {
+			// A folder that can't be looked into (EACCES): its commit can't be read plainly.
+			return undefined;
+		}
+
 		if (found) return found.isDirectory() ? commitOf(dotGit) : undefined;
 		const parent = path.dirname(at);
 		if (parent === at) return undefined;

@@ -11,9 +11,10 @@ import {
 	writePrivateFileInSlices,
 } from '../../storage/private-folder.js';
 import {type Slices, stepsInSlices} from '../../util/slices.js';
-import {fromRow, type Post, type Row, type RowStamp, toRow} from '../model/model.js';
+import {fromRow, type Post, type RowStamp, toRow} from '../model/model.js';
 import {type BlogNames, blogNamesInSteps, parseBlogNames} from './blog-names.js';
 import type {FoundFile} from './discover.js';
+import type {FileStamp} from './read-file.js';
 
 /**
  * The file (JSON lines): a header, then one row a line. Rows are parsed one at a
@@ -170,7 +171,7 @@ export class IndexCache {
 	private bytes: Buffer | undefined;
 	private readonly rows = new Map<string, Span>();
 	/** The next index: rows kept as they were (in `bytes`, or posts already taken from it), and new ones. */
-	private readonly fresh = new Map<string, Span | Row | Omit<IndexedPost, 'place'>>();
+	private readonly fresh = new Map<string, Span | Omit<IndexedPost, 'place'>>();
 	private changed = false;
 
 	/**
@@ -220,22 +221,22 @@ export class IndexCache {
 	}
 
 	/**
-	 * The indexed post for a file, if its row is sound and neither the file (its
-	 * size and time) nor how it was read (`context`: its drafts folder, the
-	 * site's excerpt separator) has changed. Only files in the index are looked at.
+	 * The indexed post for a file, with its stamp, if its row is sound and neither the file (its
+	 * size and time; `stat`: taken by this run already) nor how it was read (`context`: its drafts
+	 * folder, the site's excerpt separator) has changed. Only files in the index are looked at.
 	 */
-	get(file: FoundFile, context: string): Post | undefined {
+	get(file: FoundFile, context: string, stat?: FileStamp): {post: Post; stamp: RowStamp} | undefined {
 		const known = this.known?.get(file.path);
 		const span = this.rows.get(file.path);
 		const row = span ? fromRow(this.row(span), file.absolutePath, this.root) : undefined;
 		const found = known?.post.absolutePath === file.absolutePath ? known : row;
 		if (!found || found.stamp.context !== context) return undefined;
-		const stat = statSync(file.absolutePath, {throwIfNoEntry: false});
+		const now = stat ?? statSync(file.absolutePath, {throwIfNoEntry: false});
 		const {size, mtimeMs, ctimeMs} = found.stamp;
-		if (!stat || size !== stat.size || mtimeMs !== stat.mtimeMs || ctimeMs !== stat.ctimeMs) return undefined;
+		if (!now || size !== now.size || mtimeMs !== now.mtimeMs || ctimeMs !== now.ctimeMs) return undefined;
 		this.fresh.set(file.path, span ?? found);
 		// A known post is shared (loadBlog copies those that loading changes).
-		return found.post;
+		return found;
 	}
 
 	/**
@@ -247,8 +248,13 @@ export class IndexCache {
 		return this.known?.get(path)?.place ?? this.rows.get(path)?.start ?? Number.POSITIVE_INFINITY;
 	}
 
+	/**
+	 * A post read from its file, for the next index. Kept as it is, its row made as the index is
+	 * written (100,000 rows made as posts were read were 25 MB more at the peak of a first read):
+	 * loadBlog changes only copies of it.
+	 */
 	set(post: Post, stamp: RowStamp): void {
-		this.fresh.set(post.path, toRow(post, stamp));
+		this.fresh.set(post.path, {post, stamp});
 		this.changed = true;
 	}
 
@@ -307,8 +313,7 @@ export class IndexCache {
 		for (const [key, entry] of this.fresh) if (!written.has(key)) yield this.line(entry);
 	}
 
-	private line(entry: Span | Row | Omit<IndexedPost, 'place'>): string {
-		if (Array.isArray(entry)) return `${JSON.stringify(entry)}\n`;
+	private line(entry: Span | Omit<IndexedPost, 'place'>): string {
 		if ('post' in entry) return `${JSON.stringify(toRow(entry.post, entry.stamp))}\n`;
 		return `${this.bytes?.toString('utf8', entry.start, entry.end) ?? ''}\n`;
 	}

@@ -2,7 +2,7 @@ import {realpathSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {errorCode, UserError} from '../../util/errors.js';
 import {allSteps, Slices, stepsInSlices} from '../../util/slices.js';
-import type {Blog, Post, SkippedFile} from '../model/model.js';
+import type {Blog, Post, RowStamp, SkippedFile} from '../model/model.js';
 import {LANGUAGE_SUFFIX, localToday} from '../model/normalise.js';
 import {markSorted, newestFirst} from '../query/sort.js';
 import {UNREADABLE} from './body.js';
@@ -11,6 +11,7 @@ import {guessDates} from './guessed-dates.js';
 import {IndexCache, type IndexedPost, indexedHead, indexedPosts} from './index-cache.js';
 import {detectLayout, type SiteLayout} from './layout.js';
 import {orderByPlace} from './place-order.js';
+import type {FileStamp} from './read-file.js';
 import {type FileToRead, loadPostFile, readPostFile} from './read-post.js';
 import {skipReason} from './skip.js';
 import {makeSlugsUnique} from './unique-slugs.js';
@@ -36,6 +37,56 @@ export type LoadOptions = {
 	progress?: (done: number, total: number, read: readonly Post[]) => void;
 	/** For tests: how long each slice of the work lasts (ms; util/slices.ts's SLICE_MS by default). */
 	sliceMs?: number;
+	/** The walk of the folder this run has made already (kept-list.ts), with the files' stamps where it took them. */
+	walked?: {blog: WalkedBlog; stamps: FileStamps};
+	/** Told what the read was made from: the walk, then each file's stamp as read, in the walk's order. */
+	record?: ReadRecord;
+};
+
+/** A blog folder as walked: its layout, its post files, what could not be read and what was passed over. */
+export type WalkedBlog = {
+	layout: SiteLayout;
+	files: FileToRead[];
+	problems: string[];
+	skipped: SkippedFile[];
+	/** Where posts in other languages' folders would be in the default language's (translations). */
+	groupPaths: Map<string, string>;
+};
+
+/**
+ * The stamps of a walk's files, by their place in it, as numbers: at 100,000 files, Stats
+ * objects kept until the read were garbage to collect that cost more than the stats.
+ */
+export class FileStamps {
+	private readonly numbers: Float64Array;
+
+	constructor(readonly length: number) {
+		this.numbers = new Float64Array(length * 3).fill(Number.NaN);
+	}
+
+	set(index: number, {size, mtimeMs, ctimeMs}: FileStamp): void {
+		const at = index * 3;
+		this.numbers[at] = size;
+		this.numbers[at + 1] = mtimeMs;
+		this.numbers[at + 2] = ctimeMs;
+	}
+
+	/** The stamp of the file at `index`, if it was taken. */
+	get(index: number): FileStamp | undefined {
+		const at = index * 3;
+		const size = this.numbers[at];
+		const mtimeMs = this.numbers[at + 1];
+		const ctimeMs = this.numbers[at + 2];
+		if (size === undefined || mtimeMs === undefined || ctimeMs === undefined || Number.isNaN(size)) return undefined;
+		return {size, mtimeMs, ctimeMs};
+	}
+}
+
+/** What a read of a blog folder was made from, as it goes (kept-list.ts keeps it with the list it gave). */
+export type ReadRecord = {
+	walked(blog: WalkedBlog): void;
+	/** A file's stamp and how it was read, by its post's path; none when it could not be read (read again next time). */
+	file(path: string, stamp: RowStamp | undefined): void;
 };
 
 /** The real paths of the layout's drafts folders that exist. */
@@ -55,14 +106,15 @@ function realDraftFolders(target: string, layout: SiteLayout): string[] {
  * file is a draft by where it really lives: `_posts/x.md -> ../_drafts/y.md`
  * is the draft it links to, and listed once, as the draft.
  */
-async function layoutFiles(
+export async function walkBlog(
 	target: string,
-	layout: SiteLayout,
-	problems: string[],
-	skipped: SkippedFile[],
-	groupPaths: Map<string, string>,
-	slices: Slices,
-): Promise<FileToRead[]> {
+	options: Pick<LoadOptions, 'sections'>,
+	slices = new Slices(),
+): Promise<WalkedBlog> {
+	const layout = detectLayout(target, options.sections ? {sections: options.sections} : {});
+	const problems: string[] = [];
+	const skipped: SkippedFile[] = [];
+	const groupPaths = new Map<string, string>();
 	const files = new Map<string, FileToRead>();
 	const drafts = realDraftFolders(target, layout);
 	/** `translation`: the folder holds the same posts in another language, as those of `of`. */
@@ -110,7 +162,20 @@ async function layoutFiles(
 	for (const folder of layout.folders) await add(folder, false);
 	for (const {folder, lang, of} of layout.translations ?? []) await add(folder, false, {lang, of});
 	for (const folder of layout.draftFolders) await add(folder, true);
-	return [...files.values()];
+	return {layout, files: [...files.values()], problems, skipped, groupPaths};
+}
+
+/** How a file is read besides its bytes: an index row read another way is not this post. */
+export function readContext(file: FileToRead): string {
+	return [
+		file.inDraftFolder === true,
+		file.folderCategories === true,
+		file.termStrings ?? '',
+		file.lang ?? '',
+		file.excerptSeparator ?? '',
+	]
+		.map(String)
+		.join(':');
 }
 
 /** Posts read between two words to `progress`. */
@@ -123,43 +188,39 @@ const PROGRESS_EVERY = 256;
  */
 async function loadFolder(
 	target: string,
-	layout: SiteLayout,
+	{blog: walked, stamps}: {blog: WalkedBlog; stamps: FileStamps},
 	options: LoadOptions,
-	problems: string[],
-	skipped: SkippedFile[],
 	slices: Slices,
-): Promise<{posts: Post[]; cache: IndexCache | undefined; groupPaths: Map<string, string>}> {
-	const groupPaths = new Map<string, string>();
-	const files = await layoutFiles(target, layout, problems, skipped, groupPaths, slices);
+): Promise<{posts: Post[]; cache: IndexCache | undefined}> {
+	const {files} = walked;
+	options.record?.walked(walked);
 	const folder = realpathSync(target);
 	const cache =
 		options.cache === false
 			? undefined
 			: await IndexCache.open(folder, options.env ?? process.env, {slices, ...options});
-	const read = (file: FileToRead): Post => {
-		// How the file is read besides its bytes: a row read another way is not this post.
-		const context = [
-			file.inDraftFolder === true,
-			file.folderCategories === true,
-			file.termStrings ?? '',
-			file.lang ?? '',
-			file.excerptSeparator ?? '',
-		]
-			.map(String)
-			.join(':');
-		const indexed = cache?.get(file, context);
-		if (indexed) return indexed;
+	/** `walkStamp`: the file's stamp as the walk took it, if it did. */
+	const read = (file: FileToRead, walkStamp: FileStamp | undefined): Post => {
+		const context = readContext(file);
+		const indexed = cache?.get(file, context, walkStamp);
+		if (indexed) {
+			options.record?.file(indexed.post.path, indexed.stamp);
+			return indexed.post;
+		}
+
 		const {post, stamp} = readPostFile(file.absolutePath, file.path, {...file, folder}, file.realPath);
 		// A file that could not be read has no stamp: it is tried again next time
 		// (its permissions may change, not its size).
-		if (stamp) cache?.set(post, {...stamp, context});
+		const row = stamp && {...stamp, context};
+		if (row) cache?.set(post, row);
+		options.record?.file(post.path, row);
 		return post;
 	};
 	const posts: Post[] = [];
 	// Each post's place in the index, found as it is read (at 50,000 posts, finding them after held keys 20 ms).
 	const places: number[] = [];
-	for (const file of files) {
-		const post = read(file);
+	for (const [at, file] of files.entries()) {
+		const post = read(file, stamps.get(at));
 		posts.push(post);
 		if (cache) places.push(cache.place(post.path));
 		const done = posts.length;
@@ -167,9 +228,9 @@ async function loadFolder(
 		if (slices.due()) await slices.next();
 	}
 
-	if (!cache) return {posts, cache, groupPaths};
+	if (!cache) return {posts, cache};
 	const order = orderByPlace(places);
-	return {posts: order.map(index => posts[index] as Post), cache, groupPaths};
+	return {posts: order.map(index => posts[index] as Post), cache};
 }
 
 /** Whether any post is a translation (`post.fr.md`), so posts may be grouped. */
@@ -250,8 +311,11 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	const problems: string[] = [];
 	const skipped: SkippedFile[] = [];
 	if (stat.isDirectory()) {
-		layout = detectLayout(target, options.sections ? {sections: options.sections} : {});
-		({posts, cache, groupPaths} = await loadFolder(target, layout, options, problems, skipped, slices));
+		const walked = options.walked ?? {blog: await walkBlog(target, options, slices), stamps: new FileStamps(0)};
+		({layout, groupPaths} = walked.blog);
+		problems.push(...walked.blog.problems);
+		skipped.push(...walked.blog.skipped);
+		({posts, cache} = await loadFolder(target, walked, options, slices));
 		if (layout.name === 'Zola') {
 			const found = zolaPages(posts, realpathSync(target), 'content');
 			posts = found.posts;
@@ -268,9 +332,10 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 		throw new UserError(`${target}: not a regular file or folder`);
 	}
 
-	// Posts taken from this run's first reading of the index are shared with it: those that change are copied.
+	// Posts are shared with the index (taken from this run's first reading of it, or to be written to it):
+	// those that change are copied.
 	if (slices.due()) await slices.next();
-	if (options.known) posts = copiesWhereChanged(posts);
+	if (cache) posts = copiesWhereChanged(posts);
 	markFuturePosts(posts);
 	// Undated posts get a guessed date (a post opened alone too, so it shows as it does listed),
 	// never kept in the index: its rows were made as the posts were read.
