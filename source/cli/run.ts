@@ -8,7 +8,6 @@ import meow from 'meow';
 import {keptList, ListRecord} from '../blog/load/kept-list.js';
 import {type LoadOptions, listedSoFar, loadBlog, loadBlogHead, loadIndexedBlog} from '../blog/load/load.js';
 import type {Blog} from '../blog/model/model.js';
-import {localToday} from '../blog/model/normalise.js';
 import {visiblePosts} from '../blog/query/filters.js';
 import {commandLineFilters} from '../blog/query/model.js';
 import {closestTerms, termExists} from '../blog/query/terms.js';
@@ -25,6 +24,7 @@ import {loadConfig} from './config.js';
 import {checkArguments, meowFlags, parseFlags} from './flags.js';
 import {helpText, USAGE, version} from './help.js';
 import {type Io, processIo, say} from './io.js';
+import {keptListKey} from './kept-list-key.js';
 import {type Options, resolveOptions} from './options.js';
 import {exitCodeOf} from './outcome.js';
 import {formatList, listText, printPost} from './print.js';
@@ -81,31 +81,6 @@ function listProblems(options: Options, blog: Blog, shown: number): string[] {
 }
 
 /**
- * What a printed list depends on besides the blog's files and commit (kept-list.ts): this
- * blogread, the flags, the day. Kept only for a list for scripts, into a pipe or a file or
- * with --json or --format: one for a terminal depends on its width and colours too. None
- * for a search, which reads every body.
- */
-function keptListKey(options: Options, io: Io): string | undefined {
-	const forScripts = options.json || options.format !== undefined || io.stdout.isTTY !== true;
-	if (!forScripts || options.search.trim() !== '') return undefined;
-	const {json, format, tags, sort, drafts, lang, sections} = options;
-	const day = [localToday(), new Date().getTimezoneOffset()];
-	return JSON.stringify([
-		version(),
-		path.resolve(options.target),
-		json,
-		format ?? null,
-		tags,
-		sort,
-		drafts,
-		lang ?? null,
-		sections,
-		day,
-	]);
-}
-
-/**
  * Progress of reading a blog for a list, on a terminal's stderr, once the read has taken a second.
  * Never into a pipe, nor with --json. (The app shows its own, in its status line.)
  */
@@ -130,7 +105,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	// the first frame. With no index, a read that takes longer than a moment goes on with the app up, the
 	// list filling in. A printed list is read from the files, or is the one kept, when the blog is as it was.
 	const appFirst = !options.list && interactive(io) && kind === 'folder';
-	const keyOfList = !appFirst && kind === 'folder' ? keptListKey(options, io) : undefined;
+	const keyOfList = !appFirst && kind === 'folder' ? keptListKey(options, io.stdout.isTTY === true) : undefined;
 	const root = keyOfList === undefined ? undefined : realpathSync(options.target);
 	const warnNow = (line: string) => io.stderr.write(`${line}\n`);
 	const kept =
