@@ -36,6 +36,29 @@ type Header = {
 	notes: string[];
 };
 
+/** The header line as written (this format, every field of its type), else undefined. */
+function parsedHeader(line: string): Header | undefined {
+	let value: unknown;
+	try {
+		value = JSON.parse(line);
+	} catch {
+		return undefined;
+	}
+
+	if (typeof value !== 'object' || value === null) return undefined;
+	const {format, code, root, key, head, files, textBytes, notes} = value as Record<keyof Header, unknown>;
+	const texts = [code, root, key];
+	const counts = [files, textBytes];
+	const sound =
+		format === FORMAT &&
+		texts.every(text => typeof text === 'string') &&
+		(head === null || typeof head === 'string') &&
+		counts.every(count => Number.isSafeInteger(count) && (count as number) >= 0) &&
+		Array.isArray(notes) &&
+		notes.every(note => typeof note === 'string');
+	return sound ? (value as Header) : undefined;
+}
+
 /** A kept list's text and its lines for stderr, found to be what a read of the blog would give now. */
 export type KeptList = {text: string; notes: string[]};
 /** The walk a check made, each file's stamp with it, for the read that follows not to make them again. */
@@ -70,7 +93,10 @@ class Quoted {
 	}
 }
 
-/** One file's line in the digest. A path holds no NUL, and the quoted context ends the line: no two walks share a digest. */
+/**
+ * One file's line in the digest. A path holds no NUL, and the quoted context ends the line: no
+ * two walks share a digest.
+ */
 const fileLine = (file: string, {size, mtimeMs, ctimeMs}: Omit<RowStamp, 'context'>, quotedContext: string) =>
 	`${file}\0${size}\0${mtimeMs}\0${ctimeMs}\0${quotedContext}\n`;
 /** The end of the digest: what the walk could not read, and what it passed over as not posts. */
@@ -92,16 +118,8 @@ export async function keptList(
 	const bytes = file === undefined ? undefined : readPrivateBytes(file, MAX_BYTES);
 	const headerEnd = bytes?.indexOf(NEWLINE) ?? -1;
 	if (!bytes || headerEnd === -1) return undefined;
-	let header: Header;
-	try {
-		header = JSON.parse(bytes.toString('utf8', 0, headerEnd)) as Header;
-	} catch {
-		return undefined;
-	}
-
-	if (header.format !== FORMAT || header.code !== codeStamp() || header.root !== root || header.key !== key) {
-		return undefined;
-	}
+	const header = parsedHeader(bytes.toString('utf8', 0, headerEnd));
+	if (header?.code !== codeStamp() || header.root !== root || header.key !== key) return undefined;
 	if (header.head !== (headCommit(root) ?? null)) return undefined;
 	const blog = await walkBlog(target, options.sections ? {sections: options.sections} : {}, new Slices());
 	if (blog.files.length !== header.files) return {blog, stamps: new FileStamps(0)};
