@@ -163,11 +163,11 @@ const TEXT_PIECE = 1024 * 1024;
  */
 export class ListRecord implements ReadRecord {
 	private readonly head: string | null;
-	private readonly contexts: string[] = [];
-	private readonly contextIds = new Map<string, number>();
+	private readonly quoted = new Quoted();
 	private paths: string[] = [];
-	private numbers = new Float64Array(0);
-	private contextOf = new Uint32Array(0);
+	private stamps = new FileStamps(0);
+	/** Each file's context, quoted: a few texts, shared. */
+	private contexts: string[] = [];
 	private files = 0;
 	private end: string | undefined;
 	private whole = true;
@@ -183,8 +183,8 @@ export class ListRecord implements ReadRecord {
 		const count = blog.files.length;
 		this.end = walkEnd(blog);
 		this.paths = new Array<string>(count);
-		this.numbers = new Float64Array(count * 3);
-		this.contextOf = new Uint32Array(count);
+		this.stamps = new FileStamps(count);
+		this.contexts = new Array<string>(count);
 		this.files = 0;
 	}
 
@@ -197,28 +197,16 @@ export class ListRecord implements ReadRecord {
 			return;
 		}
 
-		let id = this.contextIds.get(stamp.context);
-		if (id === undefined) {
-			id = this.contexts.push(JSON.stringify(stamp.context)) - 1;
-			this.contextIds.set(stamp.context, id);
-		}
-
 		this.paths[index] = file;
-		this.numbers[index * 3] = stamp.size;
-		this.numbers[index * 3 + 1] = stamp.mtimeMs;
-		this.numbers[index * 3 + 2] = stamp.ctimeMs;
-		this.contextOf[index] = id;
+		this.contexts[index] = this.quoted.of(stamp.context);
+		this.stamps.set(index, stamp);
 	}
 
 	private *digest(): Generator<string> {
 		for (const [index, file] of this.paths.entries()) {
-			const at = index * 3;
-			const stamp = {
-				size: this.numbers[at] ?? 0,
-				mtimeMs: this.numbers[at + 1] ?? 0,
-				ctimeMs: this.numbers[at + 2] ?? 0,
-			};
-			yield fileLine(file, stamp, this.contexts[this.contextOf[index] ?? 0] ?? '');
+			const stamp = this.stamps.get(index);
+			// Every file has its stamp when the record is whole, the only time it is kept.
+			if (stamp) yield fileLine(file, stamp, this.contexts[index] ?? '');
 		}
 
 		yield this.end ?? '';

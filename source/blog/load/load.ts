@@ -54,8 +54,8 @@ export type WalkedBlog = {
 };
 
 /**
- * The stamps of a walk's files, by their place in it, as numbers: at 100,000 files, Stats
- * objects kept until the read were garbage to collect that cost more than the stats.
+ * The stamps of a walk's files, by their place in it, as numbers: 100,000 Stats objects held
+ * until the read would be some 20 MB.
  */
 export class FileStamps {
 	private readonly numbers: Float64Array;
@@ -332,10 +332,9 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 		throw new UserError(`${target}: not a regular file or folder`);
 	}
 
-	// Posts are shared with the index (taken from this run's first reading of it, or to be written to it):
-	// those that change are copied.
+	// Posts taken from this run's first reading of the index are shared with it: those that change are copied.
 	if (slices.due()) await slices.next();
-	if (cache) posts = copiesWhereChanged(posts);
+	if (options.known) posts = copiesWhereChanged(posts);
 	markFuturePosts(posts);
 	// Undated posts get a guessed date (a post opened alone too, so it shows as it does listed),
 	// never kept in the index: its rows were made as the posts were read.
