@@ -118,13 +118,18 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		return 0;
 	}
 
+	// The walk the check made is where the read starts, once, and is let go then.
+	let walked = kept;
+
 	const record = root === undefined || keyOfList === undefined ? undefined : new ListRecord(root, keyOfList);
 	// Once the app is up, a line on stderr would land in the middle of its screen: held until it ends.
 	let heldLines: string[] | undefined;
-	const load = (progress?: LoadOptions['progress']) =>
-		loadBlog(options.target, {
+	const load = (progress?: LoadOptions['progress']) => {
+		const start = walked;
+		walked = undefined;
+		return loadBlog(options.target, {
 			...loadOptions,
-			...(kept ? {walked: kept} : {}),
+			...(start ? {walked: start} : {}),
 			...(record ? {record} : {}),
 			warn: line => {
 				if (heldLines) heldLines.push(line);
@@ -132,6 +137,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 			},
 			...(progress ? {progress} : {}),
 		});
+	};
 	const plainStart =
 		options.tags.length === 0 &&
 		options.search.trim() === '' &&

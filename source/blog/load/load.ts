@@ -184,15 +184,16 @@ const PROGRESS_EVERY = 256;
 /**
  * The posts of a folder, from the index where their files are unchanged, in
  * the index's order (the list's last time), then the posts read from their
- * files; and the index, to be saved once the list's order is known.
+ * files; and the index, to be saved once the list's order is known. The walk
+ * (`options.walked`, or made here) is let go when this function ends.
  */
 async function loadFolder(
 	target: string,
-	{blog: walked, stamps}: {blog: WalkedBlog; stamps: FileStamps},
 	options: LoadOptions,
 	slices: Slices,
-): Promise<{posts: Post[]; cache: IndexCache | undefined}> {
-	const {files} = walked;
+): Promise<{posts: Post[]; cache: IndexCache | undefined; walked: Omit<WalkedBlog, 'files'>}> {
+	const {blog: walked, stamps} = options.walked ?? {blog: await walkBlog(target, options, slices), stamps: undefined};
+	const {files, ...found} = walked;
 	options.record?.walked(walked);
 	const folder = realpathSync(target);
 	const cache =
@@ -220,7 +221,7 @@ async function loadFolder(
 	// Each post's place in the index, found as it is read (at 50,000 posts, finding them after held keys 20 ms).
 	const places: number[] = [];
 	for (const [at, file] of files.entries()) {
-		const post = read(file, stamps.get(at));
+		const post = read(file, stamps?.get(at));
 		posts.push(post);
 		if (cache) places.push(cache.place(post.path));
 		const done = posts.length;
@@ -228,9 +229,9 @@ async function loadFolder(
 		if (slices.due()) await slices.next();
 	}
 
-	if (!cache) return {posts, cache};
+	if (!cache) return {posts, cache, walked: found};
 	const order = orderByPlace(places);
-	return {posts: order.map(index => posts[index] as Post), cache};
+	return {posts: order.map(index => posts[index] as Post), cache, walked: found};
 }
 
 /** Whether any post is a translation (`post.fr.md`), so posts may be grouped. */
@@ -311,11 +312,11 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	const problems: string[] = [];
 	const skipped: SkippedFile[] = [];
 	if (stat.isDirectory()) {
-		const walked = options.walked ?? {blog: await walkBlog(target, options, slices), stamps: new FileStamps(0)};
-		({layout, groupPaths} = walked.blog);
-		problems.push(...walked.blog.problems);
-		skipped.push(...walked.blog.skipped);
-		({posts, cache} = await loadFolder(target, walked, options, slices));
+		const read = await loadFolder(target, options, slices);
+		({posts, cache} = read);
+		({layout, groupPaths} = read.walked);
+		problems.push(...read.walked.problems);
+		skipped.push(...read.walked.skipped);
 		if (layout.name === 'Zola') {
 			const found = zolaPages(posts, realpathSync(target), 'content');
 			posts = found.posts;
@@ -332,9 +333,10 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 		throw new UserError(`${target}: not a regular file or folder`);
 	}
 
-	// Posts taken from this run's first reading of the index are shared with it: those that change are copied.
+	// Posts are shared with the index (taken from this run's first reading of it, or to be written to it):
+	// those that change are copied.
 	if (slices.due()) await slices.next();
-	if (options.known) posts = copiesWhereChanged(posts);
+	if (cache) posts = copiesWhereChanged(posts);
 	markFuturePosts(posts);
 	// Undated posts get a guessed date (a post opened alone too, so it shows as it does listed),
 	// never kept in the index: its rows were made as the posts were read.
