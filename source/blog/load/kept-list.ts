@@ -16,7 +16,7 @@ import {FileStamps, type ReadRecord, readContext, type WalkedBlog, walkBlog} fro
 
 /** Bump when what is kept, or how it is checked, changes. */
 const FORMAT = 1;
-/** A kept list larger than this is not read (100,000 posts take about 20 MB). */
+/** A kept list larger than this is not read (100,000 posts take about 10 MB). */
 const MAX_BYTES = 256 * 1024 * 1024;
 const NEWLINE = 0x0a;
 /** What kept text may never hold: control characters but tab and newline, C1 controls included. */
