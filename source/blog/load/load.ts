@@ -167,15 +167,8 @@ export async function walkBlog(
 
 /** How a file is read besides its bytes: an index row read another way is not this post. */
 export function readContext(file: FileToRead): string {
-	return [
-		file.inDraftFolder === true,
-		file.folderCategories === true,
-		file.termStrings ?? '',
-		file.lang ?? '',
-		file.excerptSeparator ?? '',
-	]
-		.map(String)
-		.join(':');
+	const {inDraftFolder, folderCategories, termStrings = '', lang = '', excerptSeparator} = file;
+	return `${inDraftFolder === true}:${folderCategories === true}:${termStrings}:${lang}:${excerptSeparator ?? ''}`;
 }
 
 /** Posts read between two words to `progress`. */
