@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {cleanLine} from '../text/sanitize.js';
 import {allSteps, type Slices, stepsInSlices} from '../util/slices.js';
+import {folderKey} from './folder-key.js';
 
 /** Where blogread keeps what it can rebuild (each blog's index): safe to delete. */
 export function cacheFolderPath(env: NodeJS.ProcessEnv): string {
@@ -121,6 +122,20 @@ export function privateFolder(
 
 	checked.set(folder, result);
 	return result;
+}
+
+/**
+ * The file the cache keeps for the blog folder `root` (its real path), named by `name` with the
+ * folder's key for its `*` (`index-*.json`); undefined when the cache folder can't be trusted.
+ */
+export function blogCacheFile(
+	name: `${string}*${string}`,
+	root: string,
+	env: NodeJS.ProcessEnv,
+	warn?: (line: string) => void,
+): string | undefined {
+	const folder = privateFolder(cacheFolderPath(env), warn);
+	return folder.problem === undefined ? path.join(folder.path, name.replace('*', folderKey(root))) : undefined;
 }
 
 /**

@@ -7,8 +7,7 @@
 import {spawn} from 'node:child_process';
 import {statSync} from 'node:fs';
 import path from 'node:path';
-import {folderKey} from '../../storage/folder-key.js';
-import {cacheFolderPath, privateFolder, readPrivateFile, writePrivateFile} from '../../storage/private-folder.js';
+import {blogCacheFile, readPrivateFile, writePrivateFile} from '../../storage/private-folder.js';
 import {childEnvironment, findProgram, neutralFolder} from '../../util/programs.js';
 import type {Post} from '../model/model.js';
 import {localToday} from '../model/normalise.js';
@@ -184,11 +183,6 @@ type KeptDates = {root: string; head: string; dates: Record<string, string | nul
 const MAX_KEPT_BYTES = 16 * 1024 * 1024;
 const DAY = /^\d{4}-\d\d-\d\d$/;
 
-function keptDatesFile(root: string, env: NodeJS.ProcessEnv): string | undefined {
-	const folder = privateFolder(cacheFolderPath(env), () => {});
-	return folder.problem === undefined ? path.join(folder.path, `dates-${folderKey(root)}.json`) : undefined;
-}
-
 /** The kept dates if they are for this folder and commit and know every wanted file (null: git has none). */
 function readKeptDates(file: string, root: string, head: string, wanted: Set<string>): Map<string, string> | undefined {
 	try {
@@ -216,7 +210,7 @@ function readKeptDates(file: string, root: string, head: string, wanted: Set<str
 async function keptCommitDates(folder: string, wanted: Set<string>, env: NodeJS.ProcessEnv) {
 	const root = path.resolve(folder);
 	const head = headCommit(root);
-	const file = head === undefined ? undefined : keptDatesFile(root, env);
+	const file = head === undefined ? undefined : blogCacheFile('dates-*.json', root, env, () => {});
 	const kept = file && head ? readKeptDates(file, root, head, wanted) : undefined;
 	if (kept) return kept;
 	const {dates, whole} = await commitDatesRead(root, wanted, env, LIMITS);

@@ -1,9 +1,7 @@
 import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
-import {folderKey} from '../../storage/folder-key.js';
 import {
-	cacheFolderPath,
-	privateFolder,
+	blogCacheFile,
 	readPrivateBytes,
 	readPrivateBytesInSlices,
 	readPrivateFile,
@@ -58,8 +56,7 @@ function linePath(bytes: Buffer, {start, end}: Span): string | undefined {
 
 /** Where the index of the blog at `root` (its real path) is kept; none when the cache folder can't be trusted. */
 function indexFile(root: string, env: NodeJS.ProcessEnv, warn?: (line: string) => void): string | undefined {
-	const folder = privateFolder(cacheFolderPath(env), warn);
-	return folder.problem === undefined ? path.join(folder.path, `index-${folderKey(root)}.json`) : undefined;
+	return blogCacheFile('index-*.json', root, env, warn);
 }
 
 /** The file beside an index that keeps the blog's names for shell completion (blog-names.ts). */

@@ -5,10 +5,8 @@
 // prints the kept text: the least a list can do, with no row parsed, sorted or formatted. Any
 // difference and the blog is read as ever, from that same walk.
 import {statSync} from 'node:fs';
-import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {folderKey} from '../../storage/folder-key.js';
-import {cacheFolderPath, privateFolder, readPrivateBytes, writePrivateFile} from '../../storage/private-folder.js';
+import {blogCacheFile, readPrivateBytes, writePrivateFile} from '../../storage/private-folder.js';
 import {Slices} from '../../util/slices.js';
 import type {RowStamp} from '../model/model.js';
 import {headCommit} from './git-head.js';
@@ -73,10 +71,8 @@ function codeStamp(): string {
 	return stat ? `${stat.size}:${stat.mtimeMs}` : '';
 }
 
-const keptFile = (root: string, env: NodeJS.ProcessEnv, warn?: (line: string) => void): string | undefined => {
-	const folder = privateFolder(cacheFolderPath(env), warn);
-	return folder.problem === undefined ? path.join(folder.path, `list-${folderKey(root)}.txt`) : undefined;
-};
+const keptFile = (root: string, env: NodeJS.ProcessEnv, warn?: (line: string) => void) =>
+	blogCacheFile('list-*.txt', root, env, warn);
 
 /** The digest's contexts are quoted (a site's excerpt separator is any text): few and repeated, each quoted once. */
 class Quoted {

@@ -4,9 +4,7 @@
 // words are taken back only for the same content (its hash); what comes back
 // is checked, and at worst a search would miss or find a post wrongly: the
 // words are never shown and nothing in them runs.
-import path from 'node:path';
-import {folderKey} from '../../storage/folder-key.js';
-import {cacheFolderPath, privateFolder, readPrivateFile, writePrivateFile} from '../../storage/private-folder.js';
+import {blogCacheFile, readPrivateFile, writePrivateFile} from '../../storage/private-folder.js';
 import {isContentHash} from '../load/content-hash.js';
 import type {Post} from '../model/model.js';
 import type {WordIndex} from './word-index.js';
@@ -67,9 +65,8 @@ export class SearchStore {
 
 	/** The store of a blog folder (its real path), or undefined when the cache folder can't be trusted. */
 	static open(root: string, env: NodeJS.ProcessEnv): SearchStore | undefined {
-		const folder = privateFolder(cacheFolderPath(env));
-		if (folder.problem !== undefined) return undefined;
-		return new SearchStore(path.join(folder.path, `search-${folderKey(root)}.json`), root);
+		const file = blogCacheFile('search-*.json', root, env);
+		return file === undefined ? undefined : new SearchStore(file, root);
 	}
 
 	/** The post's words as numbers of `index`, if they were kept for the same content. Read on first use. */
