@@ -106,12 +106,9 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	// list filling in. A printed list is read from the files, or is the one kept, when the blog is as it was.
 	const appFirst = !options.list && interactive(io) && kind === 'folder';
 	const keyOfList = !appFirst && kind === 'folder' ? keptListKey(options, io.stdout.isTTY === true) : undefined;
-	const root = keyOfList === undefined ? undefined : realpathSync(options.target);
+	const listed = keyOfList === undefined ? undefined : {key: keyOfList, root: realpathSync(options.target)};
 	const warnNow = (line: string) => io.stderr.write(`${line}\n`);
-	const kept =
-		root === undefined || keyOfList === undefined
-			? undefined
-			: await keptList(options.target, root, keyOfList, {...loadOptions, warn: warnNow});
+	const kept = listed && (await keptList(options.target, listed.root, listed.key, {...loadOptions, warn: warnNow}));
 	if (kept && 'text' in kept) {
 		for (const note of kept.notes) say(io, note);
 		await output(kept.text, options, io);
@@ -121,7 +118,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 	// The walk the check made is where the read starts, once, and is let go then.
 	let walked = kept;
 
-	const record = root === undefined || keyOfList === undefined ? undefined : new ListRecord(root, keyOfList);
+	const record = listed && new ListRecord(listed.root, listed.key);
 	// Once the app is up, a line on stderr would land in the middle of its screen: held until it ends.
 	let heldLines: string[] | undefined;
 	const load = (progress?: LoadOptions['progress']) => {
@@ -133,7 +130,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 			...(record ? {record} : {}),
 			warn: line => {
 				if (heldLines) heldLines.push(line);
-				else io.stderr.write(`${line}\n`);
+				else warnNow(line);
 			},
 			...(progress ? {progress} : {}),
 		});

@@ -49,10 +49,11 @@ export function pictureSlot(href: string, width: number, context: PictureContext
 	const source: PictureSource = pictureSource(href, {absolutePath: context.post, folder: context.folder});
 	if ('remote' in source) {
 		// Not fetched (yet, or ever): its line.
-		const found = context.remote?.[href.trim()];
+		const address = href.trim();
+		const found = context.remote?.[address];
 		if (!found || 'problem' in found) return found;
 		return {
-			file: href.trim(),
+			file: address,
 			cells: fitCells(found.width, found.height, width, context.maxRows, context.cellAspect),
 			remote: true,
 		};

@@ -240,9 +240,9 @@ function modifiedDay(file: string): string | null {
 /**
  * Gives each undated post a guessed date: its file's last commit, else its
  * modification time (as a day where blogread runs). With `keep` (the cache is on), the commit
- * dates are kept for the commit checked out (keptCommitDates). Run after the index is
- * written, so a guess is never kept there: a commit does not change a file's
- * size or time, and the next load guesses again.
+ * dates are kept for the commit checked out (keptCommitDates). A guess is never kept in the
+ * index (loadBlog guesses on copies of the posts it shares with it): a commit does not change a
+ * file's size or time, and the next load guesses again.
  */
 export async function guessDates(
 	posts: Post[],
