@@ -5,6 +5,7 @@ import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import {setTimeout as delay} from 'node:timers/promises';
 import meow from 'meow';
+import {UNREADABLE} from '../blog/load/body.js';
 import {keptList, ListRecord} from '../blog/load/kept-list.js';
 import {type LoadOptions, listedSoFar, loadBlog, loadBlogHead, loadIndexedBlog} from '../blog/load/load.js';
 import type {Blog} from '../blog/model/model.js';
@@ -55,13 +56,30 @@ function skippedNote(blog: Blog): string {
 	return ` (${what}: ${named.join(', ')}${more})`;
 }
 
+/** Posts named by listProblems when their files could not be read; past that, how many more. */
+const UNREADABLE_NAMED = 5;
+
+/** Lines naming the posts whose files could not be read: they are listed under their file names. */
+function unreadableLines(target: string, blog: Blog): string[] {
+	const lines: string[] = [];
+	for (const post of blog.posts) {
+		const problem = post.warnings.find(warning => warning.startsWith(UNREADABLE));
+		if (problem) lines.push(`${target}/${post.path}: ${problem.replace(UNREADABLE, 'cannot read this file')}`);
+	}
+
+	if (lines.length <= UNREADABLE_NAMED) return lines;
+	const more = lines.length - (UNREADABLE_NAMED - 1);
+	return [...lines.slice(0, UNREADABLE_NAMED - 1), `${target}: ${more} more posts could not be read`];
+}
+
 /**
  * Lines for stderr on what the user should know about the list: unreadable
- * folders, no posts, unknown tags. Files skipped by rule (a README, a site's
+ * folders and posts, no posts, unknown tags. Files skipped by rule (a README, a site's
  * About page) are not problems: they are named only when no post is left.
  */
 function listProblems(options: Options, blog: Blog, shown: number): string[] {
 	const lines = (blog.problems ?? []).map(problem => `${options.target}/${problem}`);
+	lines.push(...unreadableLines(options.target, blog));
 	if (blog.posts.length === 0) {
 		const drafts = blog.hiddenDrafts > 0 ? ` (${blog.hiddenDrafts} drafts hidden: add --drafts)` : '';
 		return [...lines, `no posts in ${options.target}${drafts}${skippedNote(blog)}`];

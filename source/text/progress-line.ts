@@ -2,9 +2,9 @@
 // ▕██░░░░░░░░░░░░░░░░░░▏ 12%`. Drawn on stderr before a list (cli/progress.ts)
 // and in the app's status line while its first read fills the list.
 
-const BAR = 20;
+import {countText} from './counts.js';
 
-const count = (value: number) => value.toLocaleString('en');
+const BAR = 20;
 
 /**
  * The line for `done` of `total` posts read, within `width` columns: the bar
@@ -16,7 +16,7 @@ export function progressLine(done: number, total: number, width: number, ascii: 
 	const filled = Math.round(share * BAR);
 	const [full, empty, left, right] = ascii ? ['#', '.', '[', ']'] : ['█', '░', '▕', '▏'];
 	const bar = `${left}${full.repeat(filled)}${empty.repeat(BAR - filled)}${right}`;
-	const numbers = `${count(done)} / ${estimated ? '~' : ''}${count(total)}`;
+	const numbers = `${countText(done)} / ${estimated ? '~' : ''}${countText(total)}`;
 	const counts = `reading posts ${numbers}`;
 	const line = `${counts} ${bar} ${Math.floor(share * 100)}%`;
 	if (line.length <= width) return line;

@@ -336,7 +336,7 @@ describe('a kept list that is not sound', () => {
 
 describe('a post that cannot be read', () => {
 	// Permissions mean nothing to root: the check runs as `nobody` where it can.
-	it('keeps any list from being kept, and is warned of on each run', {skip: !canSwitchUser}, () => {
+	it('keeps any list from being kept, and is named on stderr on each run', {skip: !canSwitchUser}, () => {
 		const root = mkdtempSync(path.join(tmpdir(), 'blogread-kept-unreadable-'));
 		try {
 			const blog = path.join(root, 'blog');
@@ -361,12 +361,16 @@ describe('a post that cannot be read', () => {
 			for (const run of [1, 2]) {
 				const listed = asNobody('--json');
 				assert.equal(listed.code, 0, listed.stderr);
+				// Named on stderr too, in the JSON's run and the plain list's, on every run.
+				const named = `blogread: ${blog}/locked.md: cannot read this file (EACCES)\n`;
+				assert.equal(listed.stderr, named);
 				assert.deepEqual(warningsOf(listed.stdout), [
 					['locked.md', ['could not read the file (EACCES)']],
 					['open.md', []],
 				]);
 				const plain = asNobody();
 				assert.equal(plain.code, 0, plain.stderr);
+				assert.equal(plain.stderr, named);
 				assert.match(plain.stdout, /\topen\tOpen to all\t/);
 				assert.doesNotMatch(plain.stdout, /Locked away/);
 				assert.deepEqual(keptNames(home), [], `run ${run}: no list kept`);
@@ -378,6 +382,30 @@ describe('a post that cannot be read', () => {
 			assert.match(readable.stdout, /\tlocked\tLocked away\t/);
 			assert.equal(keptNames(home).length, 1);
 			assert.equal(asNobody().stdout, readable.stdout);
+		} finally {
+			rmSync(root, {recursive: true, force: true});
+		}
+	});
+
+	it('names four such posts, then how many more', {skip: !canSwitchUser}, () => {
+		const root = mkdtempSync(path.join(tmpdir(), 'blogread-kept-unreadable-'));
+		try {
+			const blog = path.join(root, 'blog');
+			mkdirSync(blog);
+			chmodSync(root, 0o755);
+			chmodSync(blog, 0o755);
+			for (const day of [1, 2, 3, 4, 5, 6, 7]) {
+				writePost(blog, `locked-${day}`, `Locked ${day}`, `2024-01-0${day}`, []);
+				chmodSync(path.join(blog, `locked-${day}.md`), 0o000);
+			}
+
+			const listed = runBin(['--list', blog], {user: 'nobody', env: {XDG_CACHE_HOME: path.join(root, 'none')}});
+			assert.equal(listed.code, 0, listed.stderr);
+			const lines = listed.stderr.trimEnd().split('\n');
+			assert.equal(lines.length, 5, listed.stderr);
+			for (const line of lines.slice(0, 4))
+				assert.match(line, new RegExp(`^blogread: ${blog}/locked-\\d\\.md: cannot read this file \\(EACCES\\)$`));
+			assert.equal(lines[4], `blogread: ${blog}: 3 more posts could not be read`);
 		} finally {
 			rmSync(root, {recursive: true, force: true});
 		}

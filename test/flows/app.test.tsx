@@ -82,8 +82,8 @@ describe('post list', () => {
 	});
 
 	it('finds the selection at either end of a list longer than the rows it looks through first', async () => {
-		// Newest first, a day apart: Post 1 on top, Post 600 at the bottom.
-		const dated = Array.from({length: 600}, (_, index) =>
+		// Newest first, a day apart: Post 1 on top, Post 1200 at the bottom.
+		const dated = Array.from({length: 1200}, (_, index) =>
 			makePost(
 				{
 					title: `Post ${index + 1}`,
@@ -96,17 +96,17 @@ describe('post list', () => {
 		);
 		const app = await open({blog: {root: 'long', hiddenDrafts: 0, posts: dated}, theme});
 		await app.press('G');
-		assert.equal(selectedTitle(app.frame()), 'Post 600');
-		assert.match(app.frame(), /long · 600 of 600 posts +Bot · \? help/);
+		assert.equal(selectedTitle(app.frame()), 'Post 1200');
+		assert.match(app.frame(), /long · 1,200 of 1,200 posts +Bot · \? help/);
 		await app.press('k', 'k');
-		assert.equal(selectedTitle(app.frame()), 'Post 598');
+		assert.equal(selectedTitle(app.frame()), 'Post 1198');
 		await app.press(keys.pageUp);
-		assert.equal(selectedTitle(app.frame()), 'Post 580');
+		assert.equal(selectedTitle(app.frame()), 'Post 1180');
 		await app.press('g');
 		assert.equal(selectedTitle(app.frame()), 'Post 1');
 		assert.match(app.frame(), /Top · \? help/);
 		await app.press(keys.end, 'j');
-		assert.equal(selectedTitle(app.frame()), 'Post 600', 'stays on the last');
+		assert.equal(selectedTitle(app.frame()), 'Post 1200', 'stays on the last');
 	});
 
 	it('shows an empty state that says what was searched', async () => {

@@ -5,6 +5,7 @@
 import {spawn} from 'node:child_process';
 import path from 'node:path';
 import {isLinkable} from '../../render/link.js';
+import {plural} from '../../text/counts.js';
 import {osc52} from '../../text/osc52.js';
 import {cleanLine} from '../../text/sanitize.js';
 import {childEnvironment, type Environment, findProgram, neutralFolder} from '../../util/programs.js';
@@ -54,8 +55,6 @@ export type LinkHost = {
 	/** Copies a link's address; one blogread would not open is copied with a word that says so. */
 	copyLink: (url: string) => string;
 };
-
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 type LinkHostOptions = {
 	env: Environment;

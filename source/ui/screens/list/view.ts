@@ -8,6 +8,7 @@ import {describeFilters, type Filters, queryWords, termLabel} from '../../../blo
 import type {SearchText} from '../../../blog/search/search.js';
 import {type ListColumns, listRow} from '../../../render/list-row.js';
 import {detailLines, previewLines} from '../../../render/post-details.js';
+import {countText, plural} from '../../../text/counts.js';
 import {progressLine} from '../../../text/progress-line.js';
 import {cleanLine} from '../../../text/sanitize.js';
 import {padEnd, wrapStyled} from '../../../text/width.js';
@@ -24,8 +25,6 @@ export const READ_MARK_WIDTH = 2;
 
 /** Detail lines start under the list's dates. */
 const DETAIL_INDENT = '  ';
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** The list's status: where the posts come from, the filters, how many are shown, what is hidden or left out. */
 export function listStatus({blog, state, shown, search, theme}: ViewContext, room = Number.POSITIVE_INFINITY): string {
@@ -48,14 +47,14 @@ export function listStatus({blog, state, shown, search, theme}: ViewContext, roo
 		(problems === '' ? '' : `${dot}${problems}`);
 	const where = blog.layout ? `${blog.root} (${blog.layout})` : blog.root;
 	const reading = state.filters.query.trim() !== '' && !search.complete ? `${dot}reading posts${glyphs.ellipsis}` : '';
-	const count = shown.length;
+	const count = `${countText(shown.length)} of ${countText(state.posts.length)}`;
 	if (state.searching) {
 		const typed = `/${state.filters.query}${glyphs.cursor}`;
-		return `${typed} ${count} of ${state.posts.length}${reading}${dot}Enter keeps${dot}Esc clears`;
+		return `${typed} ${count}${reading}${dot}Enter keeps${dot}Esc clears`;
 	}
 
 	const filtered = (filterText === '' ? '' : `${dot}${filterText}`) + (state.unreadOnly ? `${dot}unread only` : '');
-	return `${where}${filtered}${dot}${count} of ${state.posts.length} posts${sortText}${hidden}${reading}`;
+	return `${where}${filtered}${dot}${count} posts${sortText}${hidden}${reading}`;
 }
 
 function statusOf(context: ViewContext) {

@@ -1,6 +1,7 @@
 // The problems: what loading left out and what is wrong with the posts, one
 // row each, the file or post, then why. File names come from the disk:
 // controls are shown, not sent.
+import {plural} from '../../../text/counts.js';
 import {cleanLine} from '../../../text/sanitize.js';
 import {displayWidth, padEnd, truncate, wrapStyled} from '../../../text/width.js';
 import type {Theme} from '../../../theme/palette.js';
@@ -9,8 +10,6 @@ import type {State} from '../../state/model.js';
 import {clampTop, overlayRows, positionLabel} from '../../state/viewport.js';
 import {joined, type ScreenView, type ViewContext, withFooter} from '../view.js';
 import {type ProblemRow, problemCounts, problemRows} from './rows.js';
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** What the list left out and what is wrong, for the list's status line ("5 skipped · 1 post with warnings"), or ''. */
 export function problemsStatus(state: State, theme: Theme): string {
