@@ -3,13 +3,17 @@ import {codeLineTracker} from '../../text/code-lines.js';
 import {cleanLine} from '../../text/sanitize.js';
 import type {TermStrings} from '../load/layout.js';
 import {addressDate, datedName, toCalendarDate} from './dates.js';
+import {keptText} from './kept-text.js';
 import {type DateSource, MAX_ITEMS, MAX_LINE, type Post} from './model.js';
 import {countWords, readingMinutes, type WordCount} from './reading-time.js';
 import {frontMatterSlug} from './slugs.js';
 
-/** One-line text cut to what the post model accepts (a post is not a place for a megabyte title). */
+/**
+ * One-line text cut to what the post model accepts (a post is not a place for a megabyte title),
+ * as a post keeps it: shared or copied (kept-text.ts).
+ */
 function clip(text: string): string {
-	return text.length > MAX_LINE ? `${text.slice(0, MAX_LINE - 1)}…` : text;
+	return keptText(text.length > MAX_LINE ? `${text.slice(0, MAX_LINE - 1)}…` : text);
 }
 
 /** A tags or categories string, read by the generator's rule (layout.ts, TermStrings). */
@@ -305,9 +309,9 @@ export function normalisePost(raw: RawPost): Post {
 	// Key order is the order --json prints them in.
 	return {
 		title: title === '' ? clip(cleanLine(raw.relativePath)) : title,
-		date,
+		date: date === null ? null : keptText(date),
 		dateSource,
-		updated,
+		updated: updated === null ? null : keptText(updated),
 		// A plural key is read by the generator's rule; `tag` and `category` name one term.
 		tags:
 			data['tags'] === undefined && data['tag'] !== undefined
