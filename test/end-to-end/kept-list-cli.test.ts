@@ -221,6 +221,33 @@ describe('a kept list and the flags', () => {
 		}
 	});
 
+	it('a script alternating a plain list and --json finds each kept, and neither is written again', () => {
+		const {blog, cache} = makeBlog();
+		const plain = list(blog, cache);
+		const json = list(blog, cache, '--json');
+		const names = keptNames(cache);
+		assert.equal(names.length, 2, names.join(', '));
+		const written = () => names.map(name => statSync(path.join(cache, 'blogread', name), {bigint: true}).mtimeNs);
+		const before = written();
+		for (let turn = 0; turn < 3; turn++) {
+			assert.deepEqual(list(blog, cache), plain);
+			assert.deepEqual(list(blog, cache, '--json'), json);
+		}
+
+		// A list read again would be kept again, and its file written anew.
+		assert.deepEqual(written(), before);
+	});
+
+	it('keeps the last four sets of flags a blog was listed with', () => {
+		const {blog, cache} = makeBlog();
+		const flagSets = [[], ['--tag', 'common'], ['--tag', 'only-1'], ['--tag', 'only-2'], ['--tag', 'only-3']];
+		for (const flags of flagSets) assert.equal(list(blog, cache, ...flags).code, 0);
+		assert.equal(keptNames(cache).length, 4);
+		// The first, the plain list, was forgotten: listing it again keeps it again, in place of the oldest.
+		assert.deepEqual(list(blog, cache), {code: 0, stdout: THREE_POSTS, stderr: ''});
+		assert.equal(keptNames(cache).length, 4);
+	});
+
 	it('--tag lists only the posts with the tag, unlike the whole list, as with no cache', () => {
 		const {blog, cache} = makeBlog();
 		const whole = list(blog, cache);

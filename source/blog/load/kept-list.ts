@@ -1,11 +1,14 @@
-// The last printed list of a blog, kept in the cache folder with what it was made from: the
+// The last printed lists of a blog, kept in the cache folder with what each was made from: the
 // walk (every post file's path, size, times and how it was read; the folders that could not be
 // read; the files passed over), the commit checked out, and a key for everything else the text
 // depends on (the flags, today). A `--list` that walks the blog and finds all of it as it was
 // prints the kept text: the least a list can do, with no row parsed, sorted or formatted. Any
-// difference and the blog is read as ever, from that same walk.
-import {statSync} from 'node:fs';
+// difference and the blog is read as ever, from that same walk. Each key has its file, and a blog
+// keeps its last few: a script that alternates flags (a plain list, then `--json`) finds both.
+import {readdirSync, rmSync, statSync} from 'node:fs';
+import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {folderKey} from '../../storage/folder-key.js';
 import {blogCacheFile, readPrivateBytes, writePrivateFile} from '../../storage/private-folder.js';
 import {Slices} from '../../util/slices.js';
 import type {RowStamp} from '../model/model.js';
@@ -17,6 +20,8 @@ const FORMAT = 1;
 /** A kept list larger than this is not read (100,000 posts take about 10 MB). */
 const MAX_BYTES = 256 * 1024 * 1024;
 const NEWLINE = 0x0a;
+/** Lists kept for each blog, the last ones written: a list for each of a few sets of flags. */
+export const KEPT_PER_BLOG = 4;
 /** What kept text may never hold: control characters but tab and newline, C1 controls included. */
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
@@ -71,8 +76,29 @@ function codeStamp(): string {
 	return stat ? `${stat.size}:${stat.mtimeMs}` : '';
 }
 
-const keptFile = (root: string, env: NodeJS.ProcessEnv, warn?: (line: string) => void) =>
-	blogCacheFile('list-*.txt', root, env, warn);
+/** The file of the list kept under `key` (the header names the key: a clash of names only costs the list). */
+export const keptFile = (root: string, key: string, env: NodeJS.ProcessEnv, warn?: (line: string) => void) =>
+	blogCacheFile(`list-*-${folderKey(key)}.txt`, root, env, warn);
+
+/** Removes the lists kept for the blog at `root` but the KEPT_PER_BLOG last written (`kept` is one of them). */
+function forgetOlderLists(kept: string, root: string): void {
+	const folder = path.dirname(kept);
+	// `list-<blog>-<key>.txt`, and `list-<blog>.txt` as an older blogread named a blog's one list.
+	const prefix = `list-${folderKey(root)}`;
+	let names: string[];
+	try {
+		names = readdirSync(folder).filter(
+			name => name.startsWith(prefix) && /^(?:-[0-9a-f]{16})?\.txt$/.test(name.slice(prefix.length)),
+		);
+	} catch {
+		return;
+	}
+
+	if (names.length <= KEPT_PER_BLOG) return;
+	const written = (name: string) => statSync(path.join(folder, name), {throwIfNoEntry: false})?.mtimeMs ?? 0;
+	const newestFirst = names.map(name => ({name, mtimeMs: written(name)})).sort((a, b) => b.mtimeMs - a.mtimeMs);
+	for (const {name} of newestFirst.slice(KEPT_PER_BLOG)) rmSync(path.join(folder, name), {force: true});
+}
 
 /** The digest's contexts are quoted (a site's excerpt separator is any text): few and repeated, each quoted once. */
 class Quoted {
@@ -110,7 +136,7 @@ export async function keptList(
 	options: {env: NodeJS.ProcessEnv; sections?: readonly string[]; warn: (line: string) => void},
 ): Promise<KeptList | Walked | undefined> {
 	// The cache folder is checked here first: what is wrong with it is said here, once.
-	const file = keptFile(root, options.env, options.warn);
+	const file = keptFile(root, key, options.env, options.warn);
 	const bytes = file === undefined ? undefined : readPrivateBytes(file, MAX_BYTES);
 	const headerEnd = bytes?.indexOf(NEWLINE) ?? -1;
 	if (!bytes || headerEnd === -1) return undefined;
@@ -210,7 +236,7 @@ export class ListRecord implements ReadRecord {
 
 	/** Keeps `text` and its `notes` as the blog's list under this record's key, when the read was whole. */
 	keep(text: string, notes: readonly string[], env: NodeJS.ProcessEnv): void {
-		const file = keptFile(this.root, env, () => {});
+		const file = keptFile(this.root, this.key, env, () => {});
 		if (file === undefined || !this.whole || this.end === undefined || this.files !== this.paths.length) return;
 		const header: Header = {
 			format: FORMAT,
@@ -232,6 +258,6 @@ export class ListRecord implements ReadRecord {
 			}
 			yield* record.digest();
 		};
-		writePrivateFile(file, pieces(this));
+		if (writePrivateFile(file, pieces(this))) forgetOlderLists(file, this.root);
 	}
 }

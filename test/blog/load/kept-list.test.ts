@@ -13,7 +13,14 @@ import {
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {type KeptList, keptList, ListRecord, type Walked} from '../../../source/blog/load/kept-list.js';
+import {
+	KEPT_PER_BLOG,
+	type KeptList,
+	keptFile,
+	keptList,
+	ListRecord,
+	type Walked,
+} from '../../../source/blog/load/kept-list.js';
 import {loadBlog, walkBlog} from '../../../source/blog/load/load.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'blogread-kept-'));
@@ -39,8 +46,14 @@ const KEY = 'the flags';
 const warn = (line: string) => assert.fail(`unexpected warning: ${line}`);
 
 /** Reads the blog as `--list` does with a record, and keeps `text` (the list it would print) with `notes`. */
-async function readAndKeep(folder: string, env: NodeJS.ProcessEnv, text: string, notes: string[] = []): Promise<void> {
-	const record = new ListRecord(path.resolve(folder), KEY);
+async function readAndKeep(
+	folder: string,
+	env: NodeJS.ProcessEnv,
+	text: string,
+	notes: string[] = [],
+	key = KEY,
+): Promise<void> {
+	const record = new ListRecord(path.resolve(folder), key);
 	await loadBlog(folder, {drafts: false, env, record, warn});
 	record.keep(text, notes, env);
 }
@@ -63,6 +76,34 @@ describe('the kept list', () => {
 		const {folder, env} = makeBlog();
 		await readAndKeep(folder, env, 'list\n');
 		assert.equal(await check(folder, env, 'other flags'), undefined);
+	});
+
+	it('is kept under each of several keys, the last four written', async () => {
+		const {folder, env} = makeBlog();
+		const keys = ['plain', 'json', 'a format', 'a tag', 'a sort'];
+		for (const [index, key] of keys.entries()) {
+			await readAndKeep(folder, env, `list ${key}\n`, [], key);
+			// Written a second apart: the oldest is the one forgotten.
+			const file = keptFile(path.resolve(folder), key, env) ?? '';
+			utimesSync(file, new Date(2024, 0, 1, 0, 0, index), new Date(2024, 0, 1, 0, 0, index));
+		}
+
+		const found = await Promise.all(keys.map(key => check(folder, env, key)));
+		assert.deepEqual(
+			found.slice(1),
+			keys.slice(1).map(key => ({text: `list ${key}\n`, notes: []})),
+		);
+		assert.equal(found[0], undefined);
+		const names = readdirSync(path.join(env['XDG_CACHE_HOME'] ?? '', 'blogread'));
+		assert.equal(names.filter(name => name.startsWith('list-')).length, KEPT_PER_BLOG);
+	});
+
+	it('leaves the lists of other blogs in the same cache folder alone', async () => {
+		const {folder, env} = makeBlog();
+		const other = makeBlog();
+		await readAndKeep(other.folder, env, 'the other blog\n');
+		for (const key of ['a', 'b', 'c', 'd', 'e']) await readAndKeep(folder, env, `list ${key}\n`, [], key);
+		assert.deepEqual(await check(other.folder, env), {text: 'the other blog\n', notes: []});
 	});
 
 	it('is nothing before a list was kept', async () => {
