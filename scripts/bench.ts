@@ -330,7 +330,10 @@ const addFrame = (name: string, ms: number, target: string) => {
 // the bin is), timed in turns with it: what is above that floor is blogread's own.
 const inkFloorBundle = path.join(work, 'ink-floor');
 await bundle({'ink-floor': path.join(root, 'scripts', 'bench', 'ink-floor.tsx')}, inkFloorBundle);
-const [inkFloor = Number.NaN, sampleFrame = Number.NaN] = await inTurns([
+// Node itself in the same turns: its start wanders by a third between spells of this shared machine, and a
+// median taken minutes earlier made the ratio cross its target with the machine's mood.
+const [nodeFrame = Number.NaN, inkFloor = Number.NaN, sampleFrame = Number.NaN] = await inTurns([
+	async () => timeOnce(nodeRun),
 	() => PtyApp.timeToFrame([], '? help', {bin: path.join(inkFloorBundle, 'ink-floor.js'), env}),
 	() => frameOnce([path.join(root, 'posts')], '? help'),
 ]);
@@ -338,14 +341,14 @@ rows.push(
 	[
 		'the least an Ink app can do: its first frame (two lines, bundled as the bin is)',
 		inkFloor,
-		`${(inkFloor / node).toFixed(1)}× node`,
+		`${(inkFloor / nodeFrame).toFixed(1)}× node`,
 		'the floor of the first frame',
 	],
 	[
 		'app, first frame (sample blog)',
 		sampleFrame,
-		`${(sampleFrame / node).toFixed(1)}× node, ${(sampleFrame / inkFloor).toFixed(2)}× the Ink floor`,
-		judged('≤ 2.5× node', sampleFrame <= 2.5 * node),
+		`${(sampleFrame / nodeFrame).toFixed(1)}× node, ${(sampleFrame / inkFloor).toFixed(2)}× the Ink floor`,
+		judged('≤ 2.5× node', sampleFrame <= 2.5 * nodeFrame),
 	],
 );
 addFrame(
