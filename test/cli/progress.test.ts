@@ -10,6 +10,7 @@ import {loadBlog} from '../../source/blog/load/load.js';
 import {terminalProgress} from '../../source/cli/progress.js';
 import {baseEnv, runBin} from '../helpers/bin.js';
 import {inTerminal} from '../helpers/pty.js';
+import {temporaryFolder} from '../helpers/temporary.js';
 
 describe('terminalProgress', () => {
 	/** A terminal's stderr that keeps what is written, and a clock the test moves. */
@@ -53,7 +54,7 @@ describe('terminalProgress', () => {
 
 describe('loading tells its progress', () => {
 	it('a count that grows, every 256 posts and at the last, up to every post found', async () => {
-		const folder = mkdtempSync(path.join(tmpdir(), 'blogread-progress-'));
+		const folder = temporaryFolder('progress');
 		for (let index = 0; index < 600; index++) {
 			writeFileSync(path.join(folder, `post-${index}.md`), `---\ntitle: Post ${index}\ndate: 2024-01-01\n---\nText.\n`);
 		}
@@ -87,6 +88,8 @@ describe('the built bin', () => {
 	});
 	// Big enough that reading it takes longer than the moment the app waits for a first read on any machine.
 	const total = 10_000;
+	// As the status line writes it.
+	const counted = total.toLocaleString('en');
 	for (let index = 0; index < total; index++) {
 		writeFileSync(path.join(blog, `post-${index}.md`), `---\ntitle: Post ${index}\ndate: 2024-01-01\n---\nText.\n`);
 	}
@@ -101,7 +104,7 @@ describe('the built bin', () => {
 			keys: [
 				{key: '?', shows: 'Post list keys'},
 				{key: 'q', shows: 'reading posts'},
-				{act: () => {}, shows: `${total} of ${total} posts`, within: 60_000},
+				{act: () => {}, shows: `${counted} of ${counted} posts`, within: 60_000},
 				'Q',
 			],
 			env: {XDG_CACHE_HOME: appCache},
@@ -110,7 +113,7 @@ describe('the built bin', () => {
 		const screen = output.indexOf('\u001B[?1049h');
 		const counting = output.indexOf('reading posts', screen);
 		const help = output.indexOf('Post list keys', screen);
-		const listed = output.indexOf(`${total} of ${total} posts`, screen);
+		const listed = output.indexOf(`${counted} of ${counted} posts`, screen);
 		assert.equal(output.slice(0, screen).includes('reading posts'), false, 'nothing on stderr before the screen');
 		assert.ok(screen !== -1 && counting > screen, 'the count in the app’s status line');
 		assert.ok(help > counting && help < listed, 'the help answered while the posts were read');
@@ -121,12 +124,12 @@ describe('the built bin', () => {
 		const {output} = await inTerminal({
 			command: `BIN ${blog}`,
 			ready: 'Post ',
-			keys: [{act: () => {}, shows: `${total} of ${total} posts`, within: 60_000}, 'Q'],
+			keys: [{act: () => {}, shows: `${counted} of ${counted} posts`, within: 60_000}, 'Q'],
 			env: {XDG_CACHE_HOME: appCache},
 			timeout: 90_000,
 		});
 		const screen = output.indexOf('\u001B[?1049h');
-		const listed = output.indexOf(`${total} of ${total} posts`, screen);
+		const listed = output.indexOf(`${counted} of ${counted} posts`, screen);
 		const firstScreen = output.slice(screen, listed);
 		assert.match(firstScreen, /Post \d+/, 'posts on screen before the blog is read');
 		assert.match(firstScreen, /(finding|reading) posts/);

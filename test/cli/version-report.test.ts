@@ -1,12 +1,12 @@
 // `blogread --version --verbose`: a line for each thing a bug report needs,
 // true to this run, and never a control sequence from the environment.
 import assert from 'node:assert/strict';
-import {chmodSync, mkdirSync, mkdtempSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {chmodSync, mkdirSync} from 'node:fs';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import {version} from '../../source/cli/help.js';
 import {runCli} from '../helpers/cli.js';
+import {temporaryFolder} from '../helpers/temporary.js';
 
 /** The report's fields by name. */
 function fields(stdout: string): Map<string, string> {
@@ -23,7 +23,7 @@ function fields(stdout: string): Map<string, string> {
 
 describe('blogread --version --verbose', () => {
 	it('says Node, the colours and why, the terminal, and each folder as blogread would use it', async () => {
-		const home = mkdtempSync(path.join(tmpdir(), 'blogread-report-'));
+		const home = temporaryFolder('report');
 		const cache = path.join(home, 'cache');
 		mkdirSync(path.join(cache, 'blogread'), {recursive: true, mode: 0o700});
 		const state = path.join(home, 'state');
@@ -73,7 +73,7 @@ describe('blogread --version --verbose', () => {
 			const result = await runCli(['--version', '--verbose', ...args], {
 				...env,
 				FORCE_COLOR: '3',
-				XDG_CONFIG_HOME: mkdtempSync(path.join(tmpdir(), 'blogread-report-')),
+				XDG_CONFIG_HOME: temporaryFolder('report'),
 			});
 			assert.match(fields(result.stdout).get('images') ?? '', drawn, JSON.stringify(env));
 		}

@@ -1,8 +1,8 @@
 import {spawnSync} from 'node:child_process';
-import {chmodSync, cpSync, mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {chmodSync, cpSync} from 'node:fs';
 import path from 'node:path';
 import {DIST} from './paths.js';
+import {temporaryFolder} from './temporary.js';
 
 /** The built bin, as `npm install` leaves it. */
 export const bin = path.join(DIST, 'cli.js');
@@ -19,12 +19,9 @@ export type BinOptions = {
 };
 
 // No user's config, and no colour or folder from the environment the tests run in.
-const noConfig = path.join(mkdtempSync(path.join(tmpdir(), 'blogread-no-config-')), 'none');
+const noConfig = path.join(temporaryFolder('no-config'), 'none');
 // Each run its own reading state (positions, read marks), so no run opens a post where another left it.
-const stateRoot = mkdtempSync(path.join(tmpdir(), 'blogread-state-'));
-process.on('exit', () => {
-	rmSync(stateRoot, {recursive: true, force: true});
-});
+const stateRoot = temporaryFolder('state');
 let stateRuns = 0;
 /** A state folder no run has used yet (created by blogread when it writes). */
 export const freshStateHome = (): string => path.join(stateRoot, String(++stateRuns));
@@ -79,8 +76,7 @@ function binFor(user: string): string {
 	if (known) return known;
 	let found = bin;
 	if (spawnSync('runuser', ['-u', user, '--', 'test', '-r', bin]).status !== 0) {
-		const copy = mkdtempSync(path.join(tmpdir(), 'blogread-bin-'));
-		process.on('exit', () => rmSync(copy, {recursive: true, force: true}));
+		const copy = temporaryFolder('bin');
 		chmodSync(copy, 0o755);
 		cpSync(path.dirname(bin), path.join(copy, 'dist'), {recursive: true});
 		found = path.join(copy, 'dist', path.basename(bin));

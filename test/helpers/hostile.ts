@@ -1,7 +1,7 @@
 import {execFileSync} from 'node:child_process';
-import {mkdirSync, mkdtempSync, symlinkSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {mkdirSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
+import {temporaryFolder} from './temporary.js';
 
 const ESC = '\u001B';
 const BEL = '\u0007';
@@ -11,7 +11,7 @@ const BEL = '\u0007';
  * `marker` is a file every code-running payload tries to create.
  */
 export function makeHostileBlog(): {root: string; marker: string} {
-	const root = mkdtempSync(path.join(tmpdir(), 'blogread-hostile-'));
+	const root = temporaryFolder('hostile');
 	const blog = path.join(root, 'blog');
 	const marker = path.join(root, 'pwned');
 	mkdirSync(path.join(blog, 'sub'), {recursive: true});

@@ -1,16 +1,16 @@
 import {type ChildProcessWithoutNullStreams, spawn, spawnSync} from 'node:child_process';
-import {cpSync, mkdtempSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {cpSync} from 'node:fs';
 import path from 'node:path';
 import {baseEnv, bin} from './bin.js';
 import {FIXTURES} from './paths.js';
+import {temporaryFolder} from './temporary.js';
 
 /** Whether OpenSSH's client is installed (the checks with a real client are skipped without it). */
 export const hasSsh = spawnSync('ssh', ['-V']).status === 0;
 
 /** A copy of the fixture blog that a test may change. */
 export function blogCopy(): string {
-	const folder = path.join(mkdtempSync(path.join(tmpdir(), 'blogread-serve-')), 'blog');
+	const folder = path.join(temporaryFolder('serve'), 'blog');
 	cpSync(path.join(FIXTURES, 'blog'), folder, {recursive: true});
 	return folder;
 }
@@ -31,7 +31,7 @@ export type Served = {
  * and state of its own; resolves once it says where to connect.
  */
 export async function startServe(folder: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Served> {
-	const home = mkdtempSync(path.join(tmpdir(), 'blogread-serve-state-'));
+	const home = temporaryFolder('serve-state');
 	const child = spawn(process.execPath, [bin, 'serve', folder, '--listen', '127.0.0.1:0', ...args], {
 		env: {...baseEnv(), XDG_STATE_HOME: home, XDG_CACHE_HOME: path.join(home, 'cache'), ...env},
 	});

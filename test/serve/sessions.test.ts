@@ -2,8 +2,7 @@
 // every byte a session sends, a client that stops reading, resizes, and what
 // a client's environment may change. The built bin is the server.
 import assert from 'node:assert/strict';
-import {existsSync, mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {StringDecoder} from 'node:string_decoder';
 import {after, before, describe, it} from 'node:test';
@@ -15,6 +14,7 @@ import {loadHostKey} from '../../source/serve/host-key.js';
 import {ENTER_APP_SCREEN, LEAVE_APP_SCREEN} from '../../source/ui/terminal-modes.js';
 import {foreignControls, makeHostileBlog} from '../helpers/hostile.js';
 import {blogCopy, type Served, startServe} from '../helpers/serve.js';
+import {temporaryFolder} from '../helpers/temporary.js';
 
 const {Client, utils} = ssh2;
 
@@ -31,7 +31,7 @@ function hostKeyFile(): string {
 	for (;;) {
 		const made = utils.generateKeyPairSync('ed25519');
 		if (utils.parseKey(made.private) instanceof Error) continue;
-		const file = path.join(mkdtempSync(path.join(tmpdir(), 'blogread-sessions-key-')), 'host');
+		const file = path.join(temporaryFolder('sessions-key'), 'host');
 		writeFileSync(file, made.private, {mode: 0o600});
 		return file;
 	}
@@ -643,7 +643,7 @@ describe('blogread serve, an ssh2 client: sessions side by side', () => {
 describe('blogread serve: the host key it makes', () => {
 	// ssh2's generator writes about one ed25519 key in 256 with its public part a byte short (mscdex/ssh2#1390).
 	it('is one it can read: 2,000 made in a row all load', () => {
-		const folder = mkdtempSync(path.join(tmpdir(), 'blogread-sessions-keys-'));
+		const folder = temporaryFolder('sessions-keys');
 		for (let index = 0; index < 2000; index++) {
 			const file = path.join(folder, `host-${index}`);
 			assert.doesNotThrow(() => loadHostKey(file, {}), `key ${index}`);

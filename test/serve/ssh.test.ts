@@ -2,9 +2,8 @@
 // they see; the built bin is the server.
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, statSync, writeFileSync} from 'node:fs';
+import {statSync, writeFileSync} from 'node:fs';
 import {connect, createServer} from 'node:net';
-import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import sharp from 'sharp';
@@ -12,6 +11,7 @@ import {runBin} from '../helpers/bin.js';
 import {foreignControls, makeHostileBlog} from '../helpers/hostile.js';
 import {ROOT} from '../helpers/paths.js';
 import {blogCopy, hasSsh, type Served, ssh, sshInTerminal, startServe} from '../helpers/serve.js';
+import {temporaryFolder} from '../helpers/temporary.js';
 import {hasTmux, tmuxWindow} from '../helpers/tmux.js';
 
 const skip = !hasSsh && 'OpenSSH client not installed';
@@ -55,7 +55,7 @@ describe('blogread serve: the command line', () => {
 		await new Promise<void>(resolve => taken.listen(0, '127.0.0.1', resolve));
 		const {port} = taken.address() as {port: number};
 		try {
-			const home = mkdtempSync(path.join(tmpdir(), 'blogread-serve-state-'));
+			const home = temporaryFolder('serve-state');
 			const busy = runBin(['serve', blogCopy(), '--listen', `127.0.0.1:${port}`], {env: {XDG_STATE_HOME: home}});
 			assert.equal(busy.code, 1);
 			assert.equal(busy.stderr, `blogread: cannot listen on 127.0.0.1:${port} (EADDRINUSE)\n`);
@@ -356,7 +356,7 @@ describe('blogread serve: limits', {skip: skip || (!hasTmux && 'tmux not install
 
 describe('blogread serve: keys', {skip}, () => {
 	it('keeps one host key: the same fingerprint at every start, as ssh-keygen reads it, mode 600', async () => {
-		const folder = mkdtempSync(path.join(tmpdir(), 'blogread-host-key-'));
+		const folder = temporaryFolder('host-key');
 		const key = path.join(folder, 'host');
 		const first = await startServe(blogCopy(), ['--host-key', key]);
 		await first.stop();
@@ -372,7 +372,7 @@ describe('blogread serve: keys', {skip}, () => {
 	});
 
 	it('--authorized-keys lets in its keys only', async () => {
-		const folder = mkdtempSync(path.join(tmpdir(), 'blogread-keys-'));
+		const folder = temporaryFolder('keys');
 		const keygen = (name: string) => {
 			const file = path.join(folder, name);
 			const made = spawnSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', file]);

@@ -1,8 +1,7 @@
 // The names kept beside the index for shell completion: what they hold, that
 // a damaged file is not taken, and that completion reads them, not the blog.
 import assert from 'node:assert/strict';
-import {mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readdirSync, realpathSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import {blogNames, blogNamesInSteps, parseBlogNames} from '../../../source/blog/load/blog-names.js';
@@ -11,6 +10,7 @@ import {loadBlog} from '../../../source/blog/load/load.js';
 import {completionValues} from '../../../source/cli/completion/values.js';
 import {baseEnv} from '../../helpers/bin.js';
 import {makePost} from '../../helpers/posts.js';
+import {temporaryFolder} from '../../helpers/temporary.js';
 import {runSteps} from '../../helpers/turns.js';
 
 describe('blogNames', () => {
@@ -53,7 +53,7 @@ describe('parseBlogNames', () => {
 
 describe('kept beside the index', () => {
 	it('a reading keeps them; completion offers them without reading the blog again', async () => {
-		const folder = mkdtempSync(path.join(tmpdir(), 'blogread-names-'));
+		const folder = temporaryFolder('names');
 		const env = {...baseEnv(), XDG_CACHE_HOME: path.join(folder, '.cache')};
 		const post = (name: string) =>
 			writeFileSync(

@@ -4,18 +4,18 @@
 // is never run, shown or inserted as such.
 import assert from 'node:assert/strict';
 import {spawnSync} from 'node:child_process';
-import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {chmodSync, existsSync, mkdirSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, it} from 'node:test';
 import {completionScript, SHELLS} from '../../../source/cli/completion/scripts.js';
 import {completionValues, type TypedBlog, typedBlog} from '../../../source/cli/completion/values.js';
 import {flags, spelling} from '../../../source/cli/flags.js';
 import {baseEnv, bin, runBin} from '../../helpers/bin.js';
+import {temporaryFolder} from '../../helpers/temporary.js';
 
 /** A blog whose tags are counted, cased, hostile; each post a file of its own. */
 function blog(): string {
-	const folder = mkdtempSync(path.join(tmpdir(), 'blogread-completion-'));
+	const folder = temporaryFolder('completion');
 	const post = (name: string, tags: string[], date: string) =>
 		writeFileSync(
 			path.join(folder, `${name}.md`),
@@ -108,7 +108,7 @@ describe('the scripts', () => {
 		it(`${shell}: the shell reads the script without an error`, {
 			skip: !shells.includes(shell) && `${shell} is not installed`,
 		}, () => {
-			const file = path.join(mkdtempSync(path.join(tmpdir(), 'blogread-script-')), `blogread.${shell}`);
+			const file = path.join(temporaryFolder('script'), `blogread.${shell}`);
 			writeFileSync(file, completionScript(shell));
 			const result = spawnSync(shell, ['-n', file], {encoding: 'utf8'});
 			assert.equal(result.status, 0, result.stderr);
@@ -147,7 +147,7 @@ describe('blogread completion, the built bin', () => {
 	it('bash: `--tag <TAB>` offers the tags, each quoted as one word, and runs nothing a post wrote', () => {
 		const folder = blog();
 		// `blogread` on PATH is the built bin.
-		const binFolder = mkdtempSync(path.join(tmpdir(), 'blogread-bin-'));
+		const binFolder = temporaryFolder('bin');
 		const shim = path.join(binFolder, 'blogread');
 		writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`);
 		chmodSync(shim, 0o755);
