@@ -547,7 +547,7 @@ const mixedRows = JSON.parse(benchScript('serve-mixed.ts', mixedArgs).stdout) as
 
 // Start-up on every maintained Node (scripts/bench/nodes.ts): --version, --list and the first frame of the sample
 // blog in turns with each Node's own start, and what the compile cache saves where Node has one.
-const nodes = benchScript('nodes.ts');
+const nodes = benchScript('nodes.ts', ['--print', large]);
 
 // The pathological inputs of test/corpora/pathological.test.ts, each rendered once here (the tests check the lines).
 const pathological = pathologicalCases.map(([name, markdown]): [string, number] => {
