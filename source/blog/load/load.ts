@@ -1,7 +1,7 @@
 import {realpathSync, type Stats, statSync} from 'node:fs';
 import path from 'node:path';
 import {errorCode, UserError} from '../../util/errors.js';
-import {allSteps, Slices, stepsInSlices} from '../../util/slices.js';
+import {allSteps, Slices, stepEnds, stepsInSlices} from '../../util/slices.js';
 import {keptText} from '../model/kept-text.js';
 import type {Blog, Post, RowStamp, SkippedFile} from '../model/model.js';
 import {LANGUAGE_SUFFIX, localToday} from '../model/normalise.js';
@@ -230,26 +230,32 @@ async function loadFolder(
 }
 
 /** Whether any post is a translation (`post.fr.md`), so posts may be grouped. */
-function hasTranslations(posts: Post[]): boolean {
-	return posts.some(({path: file}) => {
+/** Whether a post's file name says its language (`post.fr.md`), a step at a time (see util/slices.ts). */
+function* hasTranslations(posts: readonly Post[]): Generator<void, boolean> {
+	for (const [index, {path: file}] of posts.entries()) {
 		// Two dots in the file's name first: most have one, and the pattern is dear over many files.
 		const extension = file.lastIndexOf('.');
 		const before = file.lastIndexOf('.', extension - 1);
-		return before > file.lastIndexOf('/') && /\.[a-z]{2}(?:-[a-z]{2,4})?\.[^./]+$/i.test(file);
-	});
+		if (before > file.lastIndexOf('/') && /\.[a-z]{2}(?:-[a-z]{2,4})?\.[^./]+$/i.test(file)) return true;
+		if (stepEnds(index)) yield;
+	}
+
+	return false;
 }
 
 /**
  * Groups translations (`post.en.md`, `post.fr.md`, `index.fr.md` in a bundle)
  * into one listed post, with every language noted; the others are kept aside.
  */
+/** `translated`: whether any file name says its language (hasTranslations). */
 function groupTranslations(
 	posts: Post[],
 	preferred: string | undefined,
 	groupPaths: ReadonlyMap<string, string>,
+	translated: boolean,
 ): {listed: Post[]; translations: Map<string, Post[]>} {
 	// Most blogs have no translations: then there is nothing to group.
-	if (groupPaths.size === 0 && !hasTranslations(posts)) return {listed: posts, translations: new Map()};
+	if (groupPaths.size === 0 && !translated) return {listed: posts, translations: new Map()};
 	const groups = new Map<string, Post[]>();
 	for (const post of posts) {
 		// A post in another language's folder is grouped as the post at its place in the default language's.
@@ -331,14 +337,15 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 	// Posts are shared with the index (taken from this run's first reading of it, or to be written to it):
 	// those that change are copied.
 	if (slices.due()) await slices.next();
-	if (cache) posts = copiesWhereChanged(posts);
-	markFuturePosts(posts);
+	const translated = await stepsInSlices(hasTranslations(posts), slices);
+	if (cache) posts = await stepsInSlices(copiesWhereChanged(posts, translated), slices);
+	await stepsInSlices(markFuturePosts(posts), slices);
 	// Undated posts get a guessed date (a post opened alone too, so it shows as it does listed),
 	// never kept in the index: its rows were made as the posts were read.
 	const postsFolder = realpathSync(stat.isDirectory() ? target : path.dirname(path.resolve(target)));
 	await guessDates(posts, postsFolder, {...(options.env ? {env: options.env} : {}), keep: options.cache !== false});
 	const {blog, listed} = await stepsInSlices(
-		assembleBlog(target, posts, {single: stat.isFile(), layout, problems, skipped, groupPaths}, options),
+		assembleBlog(target, posts, {single: stat.isFile(), layout, problems, skipped, groupPaths, translated}, options),
 		slices,
 	);
 	await cache?.save(listed, slices);
@@ -353,14 +360,23 @@ type Found = {
 	skipped: SkippedFile[];
 	/** Where posts in other languages' folders would be in the default language's (translations). */
 	groupPaths?: ReadonlyMap<string, string>;
+	/** Whether any file name says its language (hasTranslations). */
+	translated: boolean;
 };
 
 const isFuture = (post: Post, today: string) => post.date !== null && post.date > today;
 
-/** Posts dated after today are drafts (applied after reading, so the index never goes stale; guesses don't count). */
-function markFuturePosts(posts: Post[]): void {
+/**
+ * Posts dated after today are drafts (applied after reading, so the index never goes stale; guesses don't
+ * count). A step at a time, as every pass over all the posts after a read: at 50,000 posts, the passes
+ * made at once here held a key some 50 ms.
+ */
+function* markFuturePosts(posts: Post[]): Generator<void, void> {
 	const today = localToday();
-	for (const post of posts) if (isFuture(post, today)) post.draft = true;
+	for (const [index, post] of posts.entries()) {
+		if (isFuture(post, today)) post.draft = true;
+		if (stepEnds(index)) yield;
+	}
 }
 
 /** Of the posts a read has given so far (`progress`), those the list will show: no drafts, unless `drafts`. */
@@ -385,7 +401,7 @@ function* assembleBlog(
 	found: Found,
 	options: LoadOptions,
 ): Generator<void, {blog: Blog; listed: Post[]}> {
-	const grouped = groupTranslations(posts, options.lang, found.groupPaths ?? new Map());
+	const grouped = groupTranslations(posts, options.lang, found.groupPaths ?? new Map(), found.translated);
 	yield;
 	yield* makeSlugsUnique(grouped.listed);
 	// Drafts are sorted in too, and left out after: the order suits a start with --drafts as well.
@@ -425,7 +441,7 @@ export function loadBlogHead(target: string, options: LoadOptions): Blog | undef
 	const posts = root === undefined ? undefined : indexedHead(root, target, options.env ?? process.env);
 	if (!posts || posts.length === 0) return undefined;
 	// Its posts' own: no other copy is shared.
-	markFuturePosts(posts);
+	allSteps(markFuturePosts(posts));
 	const layout = detectLayout(target, options.sections ? {sections: options.sections} : {});
 	return {
 		root: target,
@@ -446,18 +462,24 @@ export function loadBlogHead(target: string, options: LoadOptions): Blog | undef
  * the blog shown, rather than held two or three times (100,000 posts are
  * some 50 MB).
  */
-function copiesWhereChanged(posts: Post[]): Post[] {
-	if (hasTranslations(posts)) return posts.map(post => ({...post}));
+function* copiesWhereChanged(posts: Post[], translated: boolean): Generator<void, Post[]> {
 	const today = localToday();
 	const slugs = new Set<string>();
 	const shared = new Set<string>();
-	for (const {slug} of posts) {
+	for (const [index, {slug}] of posts.entries()) {
 		if (slugs.has(slug)) shared.add(slug);
 		else slugs.add(slug);
+		if (stepEnds(index)) yield;
 	}
 
-	const changes = (post: Post) => post.date === null || post.date > today || shared.has(post.slug);
-	return posts.map(post => (changes(post) ? {...post} : post));
+	const changes = (post: Post) => translated || post.date === null || post.date > today || shared.has(post.slug);
+	const copies: Post[] = [];
+	for (const [index, post] of posts.entries()) {
+		copies.push(changes(post) ? {...post} : post);
+		if (stepEnds(index)) yield;
+	}
+
+	return copies;
 }
 
 /**
@@ -475,9 +497,12 @@ export function loadIndexedBlog(
 	const root = indexedFolder(target, options);
 	const known = root === undefined ? undefined : indexedPosts(root, target, options.env ?? process.env);
 	if (!known || known.size === 0) return undefined;
-	const posts = copiesWhereChanged(Array.from(known.values(), ({post}) => post));
-	markFuturePosts(posts);
+	const indexed = Array.from(known.values(), ({post}) => post);
+	const translated = allSteps(hasTranslations(indexed));
+	const posts = allSteps(copiesWhereChanged(indexed, translated));
+	allSteps(markFuturePosts(posts));
 	const layout = detectLayout(target, options.sections ? {sections: options.sections} : {});
-	const {blog} = allSteps(assembleBlog(target, posts, {single: false, layout, problems: [], skipped: []}, options));
+	const found = {single: false, layout, problems: [], skipped: [], translated};
+	const {blog} = allSteps(assembleBlog(target, posts, found, options));
 	return {blog, known};
 }
