@@ -1,6 +1,6 @@
 // Print mode: the list as lines or JSON, and one post rendered.
 import {stat} from 'node:fs/promises';
-import {readBody, UNREADABLE} from '../blog/load/body.js';
+import {readBody, unreadableLine} from '../blog/load/body.js';
 import {loadBlog} from '../blog/load/load.js';
 import {type Blog, type Post, summarise} from '../blog/model/model.js';
 import {candidateList, resolvePost} from '../blog/query/resolve-post.js';
@@ -92,7 +92,7 @@ export async function printBlogPost(
 
 /** The one-line failure for a post whose file could not be read (`problem`, as readBody says it). */
 export function unreadablePost(shownAs: string, problem: string): UserError {
-	return new UserError(`${shownAs}: ${problem.replace(UNREADABLE, 'cannot read this file')}`);
+	return new UserError(unreadableLine(shownAs, problem));
 }
 
 /**

@@ -5,7 +5,7 @@ import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import {setTimeout as delay} from 'node:timers/promises';
 import meow from 'meow';
-import {UNREADABLE} from '../blog/load/body.js';
+import {unreadableLine, unreadableWarning} from '../blog/load/body.js';
 import {keptList, ListRecord} from '../blog/load/kept-list.js';
 import {type LoadOptions, listedSoFar, loadBlog, loadBlogHead, loadIndexedBlog} from '../blog/load/load.js';
 import type {Blog} from '../blog/model/model.js';
@@ -63,8 +63,8 @@ const UNREADABLE_NAMED = 5;
 function unreadableLines(target: string, blog: Blog): string[] {
 	const lines: string[] = [];
 	for (const post of blog.posts) {
-		const problem = post.warnings.find(warning => warning.startsWith(UNREADABLE));
-		if (problem) lines.push(`${target}/${post.path}: ${problem.replace(UNREADABLE, 'cannot read this file')}`);
+		const problem = unreadableWarning(post);
+		if (problem) lines.push(unreadableLine(`${target}/${post.path}`, problem));
 	}
 
 	if (lines.length <= UNREADABLE_NAMED) return lines;

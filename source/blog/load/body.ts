@@ -8,13 +8,23 @@ import {readPostText, readSmallFile} from './read-file.js';
 export type Body = {markdown: string; problem: string | null};
 
 /** How a post's warnings begin when its file could not be read. */
-export const UNREADABLE = 'could not read the file';
+const UNREADABLE = 'could not read the file';
 
 /** Why a post's file could not be read, as its warning says it: the system's code, or what is wrong with it. */
 export function unreadable(error: unknown): string {
 	const code = errorCode(error);
 	const reason = code === 'EOUTSIDE' || code === 'ENOTFILE' ? errorMessage(error) : code;
 	return `${UNREADABLE} (${reason})`;
+}
+
+/** The warning a post has when its file could not be read (see unreadable), if it has one. */
+export function unreadableWarning(post: Pick<Post, 'warnings'>): string | undefined {
+	return post.warnings.find(warning => warning.startsWith(UNREADABLE));
+}
+
+/** The line that names a file whose post has the warning `unreadable` gave: `x.md: cannot read this file (EACCES)`. */
+export function unreadableLine(file: string, warning: string): string {
+	return `${file}: ${warning.replace(UNREADABLE, 'cannot read this file')}`;
 }
 
 /**

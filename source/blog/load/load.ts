@@ -6,7 +6,7 @@ import {keptText} from '../model/kept-text.js';
 import type {Blog, Post, RowStamp, SkippedFile} from '../model/model.js';
 import {LANGUAGE_SUFFIX, localToday} from '../model/normalise.js';
 import {markSorted, newestFirst} from '../query/sort.js';
-import {UNREADABLE} from './body.js';
+import {unreadableLine, unreadableWarning} from './body.js';
 import {discoverPosts, type FoundFile, isInside, isPostFile, POST_EXTENSION_LIST} from './discover.js';
 import {guessDates} from './guessed-dates.js';
 import {IndexCache, type IndexedPost, indexedHead, indexedPosts} from './index-cache.js';
@@ -229,8 +229,10 @@ async function loadFolder(
 	return {posts: order.map(index => posts[index] as Post), cache, walked: found};
 }
 
-/** Whether any post is a translation (`post.fr.md`), so posts may be grouped. */
-/** Whether a post's file name says its language (`post.fr.md`), a step at a time (see util/slices.ts). */
+/**
+ * Whether any post is a translation (its file name says its language: `post.fr.md`), so posts may
+ * be grouped; a step at a time (see util/slices.ts).
+ */
 function* hasTranslations(posts: readonly Post[]): Generator<void, boolean> {
 	for (const [index, {path: file}] of posts.entries()) {
 		// Two dots in the file's name first: most have one, and the pattern is dear over many files.
@@ -246,8 +248,8 @@ function* hasTranslations(posts: readonly Post[]): Generator<void, boolean> {
 /**
  * Groups translations (`post.en.md`, `post.fr.md`, `index.fr.md` in a bundle)
  * into one listed post, with every language noted; the others are kept aside.
+ * `translated`: whether any post is a translation (hasTranslations).
  */
-/** `translated`: whether any file name says its language (hasTranslations). */
 function groupTranslations(
 	posts: Post[],
 	preferred: string | undefined,
@@ -327,8 +329,8 @@ export async function loadBlog(target: string, options: LoadOptions): Promise<Bl
 		if (!isPostFile(target)) throw new UserError(`${target}: not a Markdown file (${POST_EXTENSION_LIST})`);
 		const file = path.resolve(target);
 		const post = loadPostFile(file, path.basename(target), {folder: realpathSync(path.dirname(file))});
-		const problem = post.warnings.find(warning => warning.startsWith(UNREADABLE));
-		if (problem) throw new UserError(`${target}: ${problem.replace(UNREADABLE, 'cannot read this file')}`);
+		const problem = unreadableWarning(post);
+		if (problem) throw new UserError(unreadableLine(target, problem));
 		posts = [post];
 	} else {
 		throw new UserError(`${target}: not a regular file or folder`);
