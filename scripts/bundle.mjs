@@ -227,6 +227,7 @@ const START = 'chunks/start';
 const LATER = {
 	'chunks/post-page': source('render', 'post-page.ts'),
 	'chunks/version-report': source('cli', 'version-report.ts'),
+	'chunks/meow-reading': source('cli', 'meow-reading.ts'),
 };
 
 /**

@@ -4,7 +4,6 @@ import {realpathSync} from 'node:fs';
 import {stat} from 'node:fs/promises';
 import path from 'node:path';
 import {setTimeout as delay} from 'node:timers/promises';
-import meow from 'meow';
 import {unreadableLine, unreadableWarning} from '../blog/load/body.js';
 import {keptList, ListRecord} from '../blog/load/kept-list.js';
 import {type LoadOptions, listedSoFar, loadBlog, loadBlogHead, loadIndexedBlog} from '../blog/load/load.js';
@@ -21,8 +20,8 @@ import {localeIsUnicode} from '../theme/glyphs.js';
 import type {FirstRead} from '../ui/hooks/use-follow.js';
 import {importInk} from '../ui/host/ink-import.js';
 import {UserError} from '../util/errors.js';
+import {readCommandLine} from './command-line.js';
 import {loadConfig} from './config.js';
-import {checkArguments, meowFlags, parseFlags} from './flags.js';
 import {helpText, USAGE, version} from './help.js';
 import {type Io, processIo, say} from './io.js';
 import {keptListKey} from './kept-list-key.js';
@@ -251,22 +250,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 }
 
 async function runOrThrow(args: string[], io: Io): Promise<number> {
-	const cli = meow({
-		argv: args,
-		importMeta: import.meta,
-		// meow names the process after the package (`ps` shows blogread) and would find it by reading
-		// package.json up from here: the name is all it needs, and nothing is read.
-		pkg: {name: 'blogread'},
-		autoHelp: false,
-		autoVersion: false,
-		// Unknown flags are reported by checkArguments, as one line and exit code 2.
-		allowUnknownFlags: true,
-		// A boolean not given stays undefined, so the config file can decide it.
-		booleanDefault: undefined,
-		flags: meowFlags(),
-	});
-	checkArguments(args, Object.keys(cli.flags));
-	const flags = parseFlags(cli.flags);
+	const {input, flags} = await readCommandLine(args);
 	if (flags.help) {
 		io.stdout.write(helpText(io.env));
 		return 0;
@@ -280,7 +264,7 @@ async function runOrThrow(args: string[], io: Io): Promise<number> {
 
 	const loaded = loadConfig(io.env);
 	if (loaded.problem) say(io, `config ${loaded.problem}`);
-	const options = resolveOptions(cli.input.map(String), flags, io.env, loaded.config);
+	const options = resolveOptions(input, flags, io.env, loaded.config);
 	if (flags.version) {
 		const {versionReport} = await import('./version-report.js');
 		io.stdout.write(versionReport(options, io, loaded));
