@@ -29,4 +29,3 @@ describe('whether a file is inside the blog', () => {
 		});
 	}
 });
-
