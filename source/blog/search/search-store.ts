@@ -124,7 +124,8 @@ function* storeText(root: string, index: WordIndex, kept: ReadonlyArray<{post: P
 
 	yield '],"ids":"';
 	// Runs of a whole number of 3 bytes encode to base64 that joins into the encoding of them all.
-	const run = Buffer.allocUnsafe(3 * 256 * 1024);
+	// Small enough that each base64 string dies young, as the writer's runs do (RUN_LENGTH).
+	const run = Buffer.allocUnsafe(3 * 16 * 1024);
 	let filled = 0;
 	for (const {number} of kept) {
 		const words = index.wordsOf(number);

@@ -47,6 +47,27 @@ describe('the blog from its index alone', () => {
 		assert.equal(indexed?.hiddenDrafts, 1);
 	});
 
+	it('gives every post of an index of many pieces, one row longer than a piece among them', async () => {
+		const {root, options} = makeBlog();
+		for (let number = 0; number < 600; number++) {
+			const day = String((number % 28) + 1).padStart(2, '0');
+			writeFileSync(path.join(root, `many-${number}.md`), post(`Post ${number} ${'é'.repeat(40)}`, `2020-01-${day}`));
+		}
+
+		// Rows are decoded 64 KB at a time. 30 tags of 2,000 backslashes (under the 64 KB of front matter
+		// read) make a row of some 120 KB, as JSON writes each backslash as two.
+		const longTags = `[${Array.from({length: 30}, (_, index) => `t${index}${'\\'.repeat(2000)}`).join(', ')}]`;
+		writeFileSync(path.join(root, 'long-row.md'), post('Long row', '2021-06-01', longTags));
+		const loaded = await loadBlog(root, options);
+		const indexFile = readdirSync(path.join(root, '.cache', 'blogread')).find(name => name.startsWith('index-'));
+		const lines = readFileSync(path.join(root, '.cache', 'blogread', indexFile ?? ''), 'utf8').split('\n');
+		assert.ok(lines.length > 600 && lines.some(line => line.length > 100 * 1024));
+		const indexed = loadIndexedBlog(root, options)?.blog;
+		assert.equal(indexed?.posts.length, 604);
+		assert.deepEqual(indexed?.posts, loaded.posts);
+		assert.equal(indexed?.posts.find(({title}) => title === 'Long row')?.tags.length, 30);
+	});
+
 	it('is as the index saw it: a post edited since is shown as it was (the app reads the files after)', async () => {
 		const {root, options} = makeBlog();
 		await loadBlog(root, options);
