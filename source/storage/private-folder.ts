@@ -194,6 +194,53 @@ function* readInPieces(file: string, maxBytes: number, piece: number): Generator
 	}
 }
 
+const NEWLINE = 0x0a;
+
+/** Bytes read at once by `readPrivateLines`: decoded, a piece stays under V8's large-object size (128 KB). */
+const LINES_PIECE = 64 * 1024;
+
+/**
+ * A private file of lines, read through one small buffer and handed to `take` a
+ * piece of whole lines at a time (a line longer than a piece comes whole). A
+ * large file is never held, as bytes or as one string: a 33 MB index read whole
+ * was garbage that waited for a full collection. `take` gives false to stop.
+ * Gives whether the file could be read.
+ */
+export function readPrivateLines(file: string, maxBytes: number, take: (lines: string) => boolean): boolean {
+	let opened: {handle: number; size: number} | undefined;
+	try {
+		opened = openToRead(file, maxBytes);
+		if (!opened) return false;
+		let buffer = Buffer.allocUnsafe(Math.min(LINES_PIECE, Math.max(opened.size, 1)));
+		let filled = 0;
+		for (let position = 0; ; ) {
+			if (filled === buffer.length) {
+				const grown = Buffer.allocUnsafe(buffer.length * 2);
+				buffer.copy(grown, 0, 0, filled);
+				buffer = grown;
+			}
+
+			const wanted = Math.min(buffer.length - filled, opened.size - position);
+			const got = wanted > 0 ? readSync(opened.handle, buffer, filled, wanted, position) : 0;
+			position += got;
+			filled += got;
+			// At the end, what is left is the last line, with no newline after it.
+			const end = got === 0 ? filled : filled === 0 ? 0 : buffer.lastIndexOf(NEWLINE, filled - 1) + 1;
+			if (end > 0) {
+				if (!take(buffer.toString('utf8', 0, end))) return true;
+				buffer.copy(buffer, 0, end, filled);
+				filled -= end;
+			}
+
+			if (got === 0) return true;
+		}
+	} catch {
+		return false;
+	} finally {
+		if (opened) closeSync(opened.handle);
+	}
+}
+
 /** `readPrivateFile`'s bytes, for files read a piece at a time. */
 export function readPrivateBytes(file: string, maxBytes: number): Buffer | undefined {
 	return allSteps(readInPieces(file, maxBytes, Number.POSITIVE_INFINITY));

@@ -21,6 +21,7 @@ import {
 	privateFolder,
 	readPrivateBytesInSlices,
 	readPrivateFile,
+	readPrivateLines,
 	writePrivateFile,
 	writePrivateFileInSlices,
 } from '../../source/storage/private-folder.js';
@@ -119,6 +120,60 @@ describe('a private folder', () => {
 		writePrivateFile(file, failing());
 		assert.equal(readPrivateFile(file, 8 * 1024 * 1024), pieces.join(''));
 		assert.deepEqual(readdirSync(folder), ['index.json']);
+	});
+
+	describe('a file of lines, a piece at a time', () => {
+		const lines = (text: string, maxBytes = 8 * 1024 * 1024) => {
+			const folder = privateFolder(path.join(scratch, 'lines')).path;
+			const file = path.join(folder, 'lines.txt');
+			writePrivateFile(file, text);
+			const pieces: string[] = [];
+			const read = readPrivateLines(file, maxBytes, piece => {
+				pieces.push(piece);
+				return true;
+			});
+			return {read, pieces};
+		};
+		const many = Array.from({length: 2000}, (_, index) => `${index} ${'é'.repeat(60)}\n`).join('');
+		const long = `short\n${'x'.repeat(200_000)}\nafter\n`;
+		// [name, text]: the pieces join into the text, each ends at a line's end, and only a piece with a line longer than
+		// 64 KB is longer than that.
+		const cases: Array<[string, string]> = [
+			['an empty file', ''],
+			['one line without a newline', 'only'],
+			['lines past several pieces, two bytes to a character', many],
+			['the last line without a newline', `${many}last`],
+			['a line of 200,000 characters', long],
+		];
+		for (const [name, text] of cases) {
+			it(name, () => {
+				const {read, pieces} = lines(text);
+				assert.equal(read, true);
+				assert.equal(pieces.join(''), text);
+				for (const piece of pieces.slice(0, -1)) assert.ok(piece.endsWith('\n'));
+				for (const piece of pieces)
+					assert.ok(piece.length <= 64 * 1024 || piece.split('\n').some(line => line.length > 64 * 1024));
+			});
+		}
+
+		it('stops when told, and reads nothing larger than its limit', () => {
+			const folder = privateFolder(path.join(scratch, 'lines')).path;
+			const file = path.join(folder, 'lines.txt');
+			writePrivateFile(file, many);
+			let calls = 0;
+			assert.equal(
+				readPrivateLines(file, 8 * 1024 * 1024, () => {
+					calls++;
+					return false;
+				}),
+				true,
+			);
+			assert.equal(calls, 1);
+			assert.equal(
+				readPrivateLines(file, 1024, () => true),
+				false,
+			);
+		});
 	});
 
 	it('writes a file a slice at a time: the loop turns between slices, the old file stays until the end', async () => {

@@ -2,9 +2,9 @@ import {existsSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {
 	blogCacheFile,
-	readPrivateBytes,
 	readPrivateBytesInSlices,
 	readPrivateFile,
+	readPrivateLines,
 	writePrivateFile,
 	writePrivateFileInSlices,
 } from '../../storage/private-folder.js';
@@ -81,21 +81,23 @@ export function readBlogNames(root: string, env: NodeJS.ProcessEnv): BlogNames |
 	return text === undefined ? undefined : parseBlogNames(text);
 }
 
-/** The index's (or its head's) bytes and where its header line ends, when it is this version's, of `root`. */
-function indexRead(bytes: Buffer | undefined, root: string): {bytes: Buffer; headerEnd: number} | undefined {
-	const headerEnd = bytes?.indexOf(NEWLINE) ?? -1;
-	if (!bytes || headerEnd === -1) return undefined;
+/** Whether an index's (or its head's) header line is this version's, of the blog at `root`. */
+function isOurHeader(line: string, root: string): boolean {
 	try {
-		const header = JSON.parse(bytes.toString('utf8', 0, headerEnd)) as Partial<Header>;
-		return header.format === FORMAT && header.root === root ? {bytes, headerEnd} : undefined;
+		const header = JSON.parse(line) as Partial<Header>;
+		return header.format === FORMAT && header.root === root;
 	} catch {
 		// A broken index: the posts are read again.
-		return undefined;
+		return false;
 	}
 }
 
-const readIndex = (file: string, root: string, maxBytes = MAX_INDEX_BYTES) =>
-	indexRead(readPrivateBytes(file, maxBytes), root);
+/** The index's bytes and where its header line ends, when it is this version's, of `root`. */
+function indexRead(bytes: Buffer | undefined, root: string): {bytes: Buffer; headerEnd: number} | undefined {
+	const headerEnd = bytes?.indexOf(NEWLINE) ?? -1;
+	if (!bytes || headerEnd === -1) return undefined;
+	return isOurHeader(bytes.toString('utf8', 0, headerEnd), root) ? {bytes, headerEnd} : undefined;
+}
 
 /**
  * The first posts the list showed when the index of the blog at `root` (its
@@ -105,58 +107,56 @@ const readIndex = (file: string, root: string, maxBytes = MAX_INDEX_BYTES) =>
  */
 export function indexedHead(root: string, target: string, env: NodeJS.ProcessEnv): Post[] | undefined {
 	const file = indexFile(root, env, () => {});
-	const read = file === undefined ? undefined : readIndex(headFileOf(file), root, MAX_HEAD_BYTES);
-	return read ? parseRows(read, target, root)?.map(({post}) => post) : undefined;
+	return file === undefined
+		? undefined
+		: readRows(headFileOf(file), target, root, MAX_HEAD_BYTES)?.map(({post}) => post);
 }
 
 /**
- * Rows are decoded about this many bytes at a time, whole lines: one string of every row lived in
- * V8's large-object space until a full collection, some 30 MB at 100,000 posts beside the app.
+ * The rows of an index (or its head) after its header, parsed and checked; undefined when there is
+ * none, or it is another version's or blog's, or any row is not sound. Read a piece of lines at a
+ * time, each row parsed from a slice of its piece: decoding each line apart took several times as
+ * long, and parsing all rows at once kept them all alive (a hundred megabytes at 100,000).
  */
-const ROWS_PIECE = 64 * 1024;
-
-/** Where the piece of whole lines that starts at `start` ends (after its last newline, or the bytes' end). */
-function pieceEnd(bytes: Buffer, start: number): number {
-	if (start + ROWS_PIECE >= bytes.length) return bytes.length;
-	const last = bytes.lastIndexOf(NEWLINE, start + ROWS_PIECE - 1);
-	if (last >= start) return last + 1;
-	// A row longer than a piece: it is decoded whole.
-	const next = bytes.indexOf(NEWLINE, start + ROWS_PIECE);
-	return next === -1 ? bytes.length : next + 1;
-}
-
-/** The rows after an index's header, parsed and checked; undefined when any is not sound. */
-function parseRows(read: {bytes: Buffer; headerEnd: number}, target: string, root: string): IndexedPost[] | undefined {
-	// Each piece decoded once and each row parsed from a slice of it: decoding each line apart took several
-	// times as long, and parsing all rows at once kept them all alive (a hundred megabytes at 100,000).
-	const {bytes} = read;
+function readRows(file: string, target: string, root: string, maxBytes: number): IndexedPost[] | undefined {
 	const folder = path.resolve(target);
 	const posts: IndexedPost[] = [];
-	for (let piece = read.headerEnd + 1; piece < bytes.length; ) {
-		const end = pieceEnd(bytes, piece);
-		const text = bytes.toString('utf8', piece, end);
+	let header = false;
+	let sound = true;
+	const read = readPrivateLines(file, maxBytes, text => {
 		for (let start = 0; start < text.length; ) {
 			const newline = text.indexOf('\n', start);
-			const lineEnd = newline === -1 ? text.length : newline;
-			let row: unknown;
-			try {
-				row = JSON.parse(text.slice(start, lineEnd));
-			} catch {
-				return undefined;
+			const end = newline === -1 ? text.length : newline;
+			const line = text.slice(start, end);
+			start = end + 1;
+			if (!header) {
+				header = true;
+				sound = isOurHeader(line, root);
+			} else {
+				const found = parseRow(line, folder, root);
+				if (found) posts.push({...found, place: posts.length});
+				else sound = false;
 			}
 
-			// Checked by fromRow: a path inside the blog, with `/` between its names.
-			const where = Array.isArray(row) && typeof row[0] === 'string' ? folder + path.sep + row[0] : '';
-			const found = fromRow(row, where, root);
-			if (!found) return undefined;
-			posts.push({...found, place: posts.length});
-			start = lineEnd + 1;
+			if (!sound) return false;
 		}
 
-		piece = end;
+		return true;
+	});
+	return read && header && sound ? posts : undefined;
+}
+
+/** One row line as its post, checked: a path inside the blog (`folder`), with `/` between its names. */
+function parseRow(line: string, folder: string, root: string): ReturnType<typeof fromRow> {
+	let row: unknown;
+	try {
+		row = JSON.parse(line);
+	} catch {
+		return undefined;
 	}
 
-	return posts;
+	const where = Array.isArray(row) && typeof row[0] === 'string' ? folder + path.sep + row[0] : '';
+	return fromRow(row, where, root);
 }
 
 /** A post as an index row gave it, with the stamp of the file it was read from and the row's place in the file. */
@@ -175,8 +175,7 @@ export function indexedPosts(
 	env: NodeJS.ProcessEnv,
 ): Map<string, IndexedPost> | undefined {
 	const file = indexFile(root, env, () => {});
-	const read = file === undefined ? undefined : readIndex(file, root);
-	const rows = read ? parseRows(read, target, root) : undefined;
+	const rows = file === undefined ? undefined : readRows(file, target, root, MAX_INDEX_BYTES);
 	return rows ? new Map(rows.map(row => [row.post.path, row])) : undefined;
 }
 
