@@ -4,7 +4,7 @@
 // words are taken back only for the same content (its hash); what comes back
 // is checked, and at worst a search would miss or find a post wrongly: the
 // words are never shown and nothing in them runs.
-import {blogCacheFile, readPrivateFile, writePrivateFile} from '../../storage/private-folder.js';
+import {blogCacheFile, RUN_LENGTH, readPrivateFile, writePrivateFile} from '../../storage/private-folder.js';
 import {isContentHash} from '../load/content-hash.js';
 import type {Post} from '../model/model.js';
 import type {WordIndex} from './word-index.js';
@@ -124,8 +124,8 @@ function* storeText(root: string, index: WordIndex, kept: ReadonlyArray<{post: P
 
 	yield '],"ids":"';
 	// Runs of a whole number of 3 bytes encode to base64 that joins into the encoding of them all.
-	// Small enough that each base64 string dies young, as the writer's runs do (RUN_LENGTH).
-	const run = Buffer.allocUnsafe(3 * 16 * 1024);
+	// Each run's base64 is RUN_LENGTH characters: no larger than the writer's runs, so it dies as young as they do.
+	const run = Buffer.allocUnsafe((RUN_LENGTH / 4) * 3);
 	let filled = 0;
 	for (const {number} of kept) {
 		const words = index.wordsOf(number);
