@@ -1,5 +1,6 @@
 // Everything after --help and --version: flags, the config file, then print
 // mode or the app (loaded only for the app).
+import {once} from 'node:events';
 import {realpathSync} from 'node:fs';
 import {stat} from 'node:fs/promises';
 import path from 'node:path';
@@ -195,6 +196,7 @@ async function listOrOpen(options: Options, io: Io): Promise<number> {
 		return 0;
 	}
 
+	appShown = true;
 	const {openTerminalInput, runApp} = await importInk(() => import('../ui/run.js'));
 	const stdin = openTerminalInput();
 	if (!stdin) {
@@ -282,7 +284,22 @@ export function run(args: string[], io: Io): Promise<number> {
 	return exitCodeOf(() => runOrThrow(args, io), io, USAGE);
 }
 
-/** The bin's run: the process's own terminal and environment. */
+/** Whether this process went on to the app: its end is left to Node, which waits for whatever the app leaves. */
+let appShown = false;
+
+/**
+ * The bin's run: the process's own terminal and environment. A run that prints (a list, a post, a
+ * failure) ends once stdout and stderr have handed all of it to the system: Node's own end would
+ * then only take down the heap, some 10 ms after a large post.
+ */
 export async function main(args: string[]): Promise<void> {
 	process.exitCode = await run(args, processIo());
+	if (appShown) return;
+	// A write that failed (`> /dev/full`) says so on a later tick, in the bin's handler, which ends the process.
+	await new Promise(setImmediate);
+	// Into a pipe, writes are queued: each stream is let drain first (a closed pipe ends the process on its own).
+	for (const stream of [process.stdout, process.stderr]) {
+		if (stream.writableLength > 0) await once(stream, 'drain');
+	}
+	process.exit();
 }

@@ -49,14 +49,14 @@ export async function formatPost(
 	say: (line: string) => void = () => {},
 	pictures?: {store: PictureStore; graphics?: () => Promise<PictureGraphics>},
 ): Promise<string> {
-	const {renderPrintedLines, renderPostPage} = await import('./post-page.js');
+	const {renderPrintedLines, renderPrintedPage} = await import('./post-page.js');
 	if (options.pictureRows !== undefined) {
 		return printedWithPictures(
 			post,
 			markdown,
 			options,
 			budgetMs,
-			renderPostPage,
+			renderPrintedPage,
 			say,
 			pictures?.store,
 			pictures?.graphics,

@@ -10,11 +10,20 @@ export function renderPostPage(post: Post, markdown: string, options: PageOption
 	return withHeader(post, renderMarkdown(markdown, bodyOptions(post, options)), options);
 }
 
+/** The body as `--print` needs it: without where each block comes from (for the reader's editor key). */
+const printedBody = (post: Post, markdown: string, options: PageOptions) =>
+	renderMarkdown(markdown, {...bodyOptions(post, options), sourceLines: false});
+
 /**
  * The same post's lines, as `--print` writes them: without the positions the
  * reader keeps (where blocks come from, shifted past the header), which took
  * a twentieth of printing a large post.
  */
 export function renderPrintedLines(post: Post, markdown: string, options: PageOptions): string[] {
-	return printedLines(post, renderMarkdown(markdown, {...bodyOptions(post, options), sourceLines: false}), options);
+	return printedLines(post, printedBody(post, markdown, options), options);
+}
+
+/** The post as `--print` draws its pictures into it: the page with its pictures' places, without source lines. */
+export function renderPrintedPage(post: Post, markdown: string, options: PageOptions): RenderedMarkdown {
+	return withHeader(post, printedBody(post, markdown, options), options);
 }

@@ -7,7 +7,7 @@ import {errorMessage} from '../util/errors.js';
 import type {RenderedMarkdown} from './markdown.js';
 import {plainPage} from './plain-page.js';
 import {type PageOptions, printedLines} from './post-header.js';
-import type {renderPostPage, renderPrintedLines} from './post-page.js';
+import type {renderPrintedLines, renderPrintedPage} from './post-page.js';
 import {runWithin} from './watchdog.js';
 
 /**
@@ -38,7 +38,7 @@ function joinedLines(lines: readonly string[]): string {
 
 /**
  * A post as printedText gives it, with its pictures drawn into the rows kept for them (the page's
- * positions are rendered too: `render` is renderPostPage). Waits for every picture of the post.
+ * positions are rendered too: `render` is renderPrintedPage). Waits for every picture of the post.
  * Where no picture can be decoded (sharp could not be loaded), the post is printed with its images
  * as lines, and `say` is told why.
  */
@@ -47,7 +47,7 @@ export async function printedWithPictures(
 	markdown: string,
 	options: PageOptions,
 	budgetMs: number,
-	render: typeof renderPostPage,
+	render: typeof renderPrintedPage,
 	say: (line: string) => void,
 	store = new PictureStore(),
 	graphics: () => Promise<PictureGraphics> = async () => ({}),
@@ -66,8 +66,9 @@ export async function printedWithPictures(
 		return joinedLines(printedLines(post, plainPage(markdown, options.width, errorMessage(error)), options));
 	}
 
+	if (page.pictures.length === 0) return joinedLines(page.lines);
 	// Asked only of a post with pictures: it may mean asking the terminal, whose cells may be of another shape.
-	const drawnAs = page.pictures.length > 0 ? await graphics() : {};
+	const drawnAs = await graphics();
 	const cellAspect = cellAspectOf(drawnAs.cell);
 	if (cellAspect !== undefined && cellAspect !== CELL_ASPECT) {
 		try {

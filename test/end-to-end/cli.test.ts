@@ -721,6 +721,35 @@ describe('the full-screen app in a real terminal', () => {
 		assert.equal(stderr, '');
 	});
 
+	it('hands all of a long output to a pipe read slowly before it ends (1.5 MB printed)', async () => {
+		const post = path.join(scratch, 'long-for-a-pipe.md');
+		const paragraph = `${'words of a long post, '.repeat(40)}\n\n`;
+		writeFileSync(post, `---\ntitle: Long\ndate: 2024-01-01\n---\n\n${paragraph.repeat(1800)}`);
+		// Into a file every write is done when it returns: what a pipe must get too.
+		const whole = path.join(scratch, 'long-for-a-pipe.txt');
+		const file = openSync(whole, 'w');
+		try {
+			spawnSync(process.execPath, [binPath, '--print', post], {stdio: ['ignore', file, 'pipe'], env: baseEnv()});
+		} finally {
+			closeSync(file);
+		}
+
+		const child = spawn(process.execPath, [binPath, '--print', post], {env: baseEnv()});
+		const chunks: Buffer[] = [];
+		child.stdout.on('data', (chunk: Buffer) => {
+			chunks.push(chunk);
+			child.stdout.pause();
+			setImmediate(() => child.stdout.resume());
+		});
+		const code = await new Promise(resolve => {
+			child.on('close', resolve);
+		});
+		const expected = readFileSync(whole);
+		assert.ok(expected.length > 1_500_000, `the post prints ${expected.length} bytes`);
+		assert.equal(code, 0);
+		assert.ok(Buffer.concat(chunks).equals(expected), 'the pipe got every byte the file did');
+	});
+
 	it('says in one line that output cannot be written to a full disk, exit 1', () => {
 		const full = openSync('/dev/full', 'w');
 		try {
