@@ -90,12 +90,18 @@ export function countWordsInUtf8(bytes: Uint8Array, start = 0): WordCount {
 	let characters = 0;
 	let inWord = false;
 	let counted = false;
-	for (let index = start; index < bytes.length; index++) {
+	const length = bytes.length;
+	for (let index = start; index < length; index++) {
 		const code = bytes[index] ?? 0;
 		// ASCII first: most of most posts.
 		if (code < 0x80) {
 			if (code <= 0x20) {
 				inWord = false;
+			} else if (counted && inWord) {
+				// The rest of a word counted already: nothing but a space or a non-ASCII character changes anything.
+				let next = index + 1;
+				for (let byte = bytes[next] ?? 0; byte > 0x20 && byte < 0x80; byte = bytes[next] ?? 0) next++;
+				index = next - 1;
 			} else if (!inWord) {
 				inWord = true;
 				counted = isAsciiWordCode(code);

@@ -4,12 +4,14 @@ import {existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, wr
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
+import {contentHash} from '../../../source/blog/load/content-hash.js';
 import {discoverPosts, isPostFile} from '../../../source/blog/load/discover.js';
 import {detectLayout} from '../../../source/blog/load/layout.js';
 import {listedSoFar, loadBlog} from '../../../source/blog/load/load.js';
 import {skipReason} from '../../../source/blog/load/skip.js';
 import type {SkipReason} from '../../../source/blog/model/model.js';
 import {isGuessedDate} from '../../../source/blog/model/model.js';
+import {countWords} from '../../../source/blog/model/reading-time.js';
 import {UserError} from '../../../source/util/errors.js';
 import {Slices} from '../../../source/util/slices.js';
 import {runBin} from '../../helpers/bin.js';
@@ -179,6 +181,30 @@ describe('loadBlog on a big blog', () => {
 		assert.ok(told.length > 1);
 		for (const [done, read, all] of told) assert.deepEqual([read, all], [done, total]);
 		assert.equal(told.at(-1)?.[0], total);
+	});
+});
+
+describe('posts read one after another', () => {
+	const root = mkdtempSync(path.join(tmpdir(), 'blogread-sizes-'));
+	after(() => rmSync(root, {recursive: true, force: true}));
+	// Sizes around the buffer posts are read into (64 KB): each post's words and hash are its own, whatever came before.
+	const sizes = [70_000, 10, 65_536, 3000, 200_000, 65_537, 1];
+	const texts = sizes.map((size, index) => {
+		const front = `---\ntitle: Size ${index}\n---\n\n`;
+		const word = `w${index} `;
+		return front + word.repeat(Math.max(0, Math.floor((size - front.length) / word.length)));
+	});
+	for (const [index, text] of texts.entries()) writeFileSync(path.join(root, `post-${index}.md`), text);
+
+	it('gives each post the words and hash of its own file', async () => {
+		const blog = await loadBlog(root, {drafts: false, cache: false});
+		const byPath = new Map(blog.posts.map(post => [post.path, post]));
+		for (const [index, text] of texts.entries()) {
+			const post = byPath.get(`post-${index}.md`);
+			const body = text.slice(text.indexOf('\n\n') + 2);
+			assert.equal(post?.words, countWords(body).words, `post ${index}`);
+			assert.equal(post?.hash, contentHash(text), `post ${index}`);
+		}
 	});
 });
 
