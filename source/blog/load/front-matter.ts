@@ -3,6 +3,7 @@ import yaml from 'js-yaml';
 import {parse as parseToml} from 'smol-toml';
 import {cleanLine} from '../../text/sanitize.js';
 import {errorMessage} from '../../util/errors.js';
+import {readPlainYaml} from './plain-yaml.js';
 
 export type FrontMatter = {
 	data: Record<string, unknown>;
@@ -187,6 +188,18 @@ export function bodyStartLine(source: string): number {
 }
 
 /**
+ * The text gray-matter hands its YAML parser: after the opening line (`---`, `---yaml`), up to the first
+ * line that starts with the closing delimiter.
+ */
+function yamlText(front: string, [opening, closing]: [string, string]): string {
+	const afterOpening = front.slice(opening.length);
+	const firstLine = afterOpening.slice(0, afterOpening.indexOf('\n'));
+	const text = firstLine.trim() === '' ? afterOpening : afterOpening.slice(firstLine.length);
+	const end = text.indexOf(`\n${closing}`);
+	return end === -1 ? text : text.slice(0, end);
+}
+
+/**
  * Splits a post into its front matter (YAML `---`, TOML `+++` or a JSON
  * object) and its Markdown body. Never throws: problems become warnings.
  */
@@ -217,6 +230,8 @@ export function parseFrontMatter(source: string): FrontMatter {
 
 		case 'delimited': {
 			if (found.tooLarge) return problem('larger than 64 KB, ignored');
+			const plain = found.language === 'yaml' ? readPlainYaml(yamlText(found.front, found.delimiters)) : undefined;
+			if (plain) return {data: plain, body, warnings: []};
 			try {
 				// Only the front matter is handed over, not the whole post. Passing
 				// options also turns off gray-matter's content cache, which would hand
