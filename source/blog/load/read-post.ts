@@ -43,10 +43,16 @@ export function readPostFile(
 	try {
 		const file = readPostText(absolutePath, context.folder, realPath);
 		const front = parseFrontMatter(file.text);
-		// The body is the end of the text, and of the bytes too unless line ends were normalised (CR).
+		// The body is the end of the text, and of the bytes too unless line ends were normalised (CR);
+		// as many bytes as characters means ASCII only, where the body's bytes need no counting.
 		const words =
 			file.utf8 && !file.text.includes('\r')
-				? countWordsInUtf8(file.utf8, file.utf8.length - Buffer.byteLength(front.body))
+				? countWordsInUtf8(
+						file.utf8,
+						file.utf8.length === file.text.length
+							? file.text.length - front.body.length
+							: file.utf8.length - Buffer.byteLength(front.body),
+					)
 				: undefined;
 		const post = normalisePost({
 			relativePath,
