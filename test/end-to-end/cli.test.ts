@@ -430,7 +430,7 @@ describe('--print', () => {
 	});
 
 	// The front matter parsers are a file of their own too: a start that takes every post from the index
-	// never loads them, and a post read from its file does.
+	// never loads them, and a post read from its file does when its front matter is more than plain lines.
 	it('reads the front matter parsers only for a post read from its file', () => {
 		const copy = path.join(scratch, 'dist-without-front-matter');
 		cpSync(path.dirname(binPath), copy, {recursive: true});
@@ -450,10 +450,13 @@ describe('--print', () => {
 			assert.equal(result.stdout, run(binPath, args).stdout, args.join(' '));
 		}
 
+		// A new post of plain `key: value` lines is read by blogread's own reader (plain-yaml.ts); one with more is not.
 		writeFileSync(path.join(folder, 'b.md'), '---\ntitle: New\n---\n');
+		assert.match(withoutParsers(['--list', folder]).stdout, /\tNew\t/, 'plain front matter needs no parser');
+		writeFileSync(path.join(folder, 'c.md'), '---\ntitle: Nested\ncover:\n  image: a.png\n---\n');
 		const elsewhere = {...env, XDG_CACHE_HOME: path.join(scratch, 'front-matter-cache-2')};
-		assert.match(run(binPath, ['--list', folder], elsewhere).stdout, /\tNew\t/);
-		assert.doesNotMatch(withoutParsers(['--list', folder]).stdout, /\tNew\t/, 'a new post needs the parsers');
+		assert.match(run(binPath, ['--list', folder], elsewhere).stdout, /\tNested\t/);
+		assert.doesNotMatch(withoutParsers(['--list', folder]).stdout, /\tNested\t/, 'a nested mapping needs the parsers');
 	});
 
 	// string-width is a file of its own as well: its emoji pattern, made when it is loaded, took 17 ms of every

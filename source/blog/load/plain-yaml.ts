@@ -8,9 +8,8 @@
 type Scalar = string | number | boolean | null;
 type Value = Scalar | Scalar[];
 
-/** Not read here: what is not a plain, printable, tab-free document (js-yaml refuses or reads it in its own ways). */
-const UNREADABLE =
-	/[\t\uFEFF\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+/** Not read here: what is not printable or holds a tab (js-yaml refuses it, or reads it in its own ways). */
+const UNREADABLE = /[\t\uFEFF\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]/;
 /** A key line: a plain name at the left edge, a colon, then nothing or a space and the value. */
 const KEY_LINE = /^([A-Za-z][\w-]*):(?: +(.*))?$/;
 /** Keys js-yaml would read as something else and then name differently (`True:` is the key "true"). */
@@ -36,7 +35,7 @@ const WORDS: ReadonlyMap<string, null | boolean> = new Map([
 	['FALSE', false],
 ]);
 
-/** Spaces, and only spaces, trimmed: YAML's white space here (tabs are not read at all), where trim() also takes U+00A0 and U+3000. */
+/** Spaces trimmed, and only spaces: YAML's white space here (tabs are not read at all); trim() takes U+00A0 too. */
 const trimSpaces = (text: string): string => text.replace(/^ +| +$/g, '');
 
 /** Marks a value this reader does not read. */
@@ -94,7 +93,7 @@ const isBlank = (line: string): boolean => /^ *(?:#|$)/.test(line);
  * flow sequences and block sequences of scalars; undefined for anything else.
  */
 export function readPlainYaml(text: string): Record<string, unknown> | undefined {
-	if (UNREADABLE.test(text)) return undefined;
+	if (UNREADABLE.test(text) || !text.isWellFormed()) return undefined;
 	const lines = text.split('\n');
 	const data: Record<string, unknown> = {};
 	let keys = 0;

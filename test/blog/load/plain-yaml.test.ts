@@ -260,7 +260,8 @@ describe('readPlainYaml', () => {
 });
 
 describe('parseFrontMatter with plain YAML', () => {
-	// The text between the lines is gray-matter's: from after the opening line to the first line that starts with the closing one.
+	// The text between the lines is gray-matter's: from after the opening line to the first line that
+	// starts with the closing one.
 	const cases: Array<[string, Record<string, unknown>]> = [
 		['---\ntitle: x\n---\nbody', {title: 'x'}],
 		['--- \ntitle: x\n---\nbody', {title: 'x'}],
