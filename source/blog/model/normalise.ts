@@ -3,7 +3,7 @@ import {codeLineTracker} from '../../text/code-lines.js';
 import {cleanLine} from '../../text/sanitize.js';
 import type {TermStrings} from '../load/layout.js';
 import {addressDate, datedName, toCalendarDate} from './dates.js';
-import {keptText} from './kept-text.js';
+import {keptText, ownText} from './kept-text.js';
 import {type DateSource, MAX_ITEMS, MAX_LINE, type Post} from './model.js';
 import {countWords, readingMinutes, type WordCount} from './reading-time.js';
 import {frontMatterSlug} from './slugs.js';
@@ -12,8 +12,8 @@ import {frontMatterSlug} from './slugs.js';
  * One-line text cut to what the post model accepts (a post is not a place for a megabyte title),
  * as a post keeps it: shared or copied (kept-text.ts).
  */
-function clip(text: string): string {
-	return keptText(text.length > MAX_LINE ? `${text.slice(0, MAX_LINE - 1)}…` : text);
+function clip(text: string, keep: (text: string) => string = keptText): string {
+	return keep(text.length > MAX_LINE ? `${text.slice(0, MAX_LINE - 1)}…` : text);
 }
 
 /** A tags or categories string, read by the generator's rule (layout.ts, TermStrings). */
@@ -48,9 +48,9 @@ export function toTerms(value: unknown, strings: TermStrings = 'commas'): string
 }
 
 /** A single line of text from a scalar, a list of scalars or a `{name: …}` object; deeper data is ignored. */
-function toText(value: unknown, nested = false): string | null {
+function toText(value: unknown, keep: (text: string) => string = keptText, nested = false): string | null {
 	if (typeof value === 'string' || typeof value === 'number') {
-		const text = clip(cleanLine(String(value)));
+		const text = clip(cleanLine(String(value)), keep);
 		return text === '' ? null : text;
 	}
 
@@ -58,13 +58,13 @@ function toText(value: unknown, nested = false): string | null {
 	if (Array.isArray(value)) {
 		const parts = value
 			.slice(0, 50)
-			.map(item => toText(item, true))
+			.map(item => toText(item, keep, true))
 			.filter((item): item is string => item !== null);
 		return parts.length > 0 ? parts.join(', ') : null;
 	}
 
 	if (typeof value === 'object' && value !== null && 'name' in value) {
-		return toText((value as {name: unknown}).name, true);
+		return toText((value as {name: unknown}).name, keep, true);
 	}
 
 	return null;
@@ -299,16 +299,16 @@ export function normalisePost(raw: RawPost): Post {
 	const separator =
 		typeof data['excerpt_separator'] === 'string' ? data['excerpt_separator'] : (raw.excerptSeparator ?? '<!--more-->');
 
-	const frontTitle = toText(data['title']);
+	const frontTitle = toText(data['title'], ownText);
 	// The first heading matters only when the front matter has no title; a daily note's date is its name.
 	const heading = frontTitle === null ? firstHeading(body) : null;
 	const fileTitle = named && named.rest === null ? stem : readableName(slugStem);
-	const title = clip(frontTitle ?? (heading ? cleanLine(heading) : null) ?? cleanLine(fileTitle));
+	const title = frontTitle ?? clip(cleanLine(heading || fileTitle), ownText);
 
 	const words = raw.words ?? countWords(body);
 	// Key order is the order --json prints them in.
 	return {
-		title: title === '' ? clip(cleanLine(raw.relativePath)) : title,
+		title: title === '' ? clip(cleanLine(raw.relativePath), ownText) : title,
 		date: date === null ? null : keptText(date),
 		dateSource,
 		updated: updated === null ? null : keptText(updated),
@@ -324,12 +324,13 @@ export function normalisePost(raw: RawPost): Post {
 			raw,
 		),
 		author: toText(data['author'] ?? data['authors'] ?? taxonomies['authors']),
-		excerpt: toText(data['excerpt'] ?? data['summary'] ?? data['description']) ?? excerptBefore(body, separator),
-		cover: toText(data['cover'] ?? data['image'] ?? data['heroImage']),
+		excerpt:
+			toText(data['excerpt'] ?? data['summary'] ?? data['description'], ownText) ?? excerptBefore(body, separator),
+		cover: toText(data['cover'] ?? data['image'] ?? data['heroImage'], ownText),
 		lang: toText(data['lang'] ?? data['language']) ?? suffix?.[2]?.toLowerCase() ?? raw.lang ?? null,
 		languages: [],
 		path: raw.relativePath,
-		slug: frontMatterSlug(data) ?? clip(cleanLine(slugStem.toLowerCase())),
+		slug: frontMatterSlug(data) ?? clip(cleanLine(slugStem.toLowerCase()), ownText),
 		// Drafts: marked so, unpublished, or in a drafts folder (future dates: see loadBlog).
 		draft: data['draft'] === true || data['published'] === false || raw.inDraftFolder === true,
 		words: words.words,
