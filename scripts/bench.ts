@@ -9,13 +9,13 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {build} from 'esbuild';
 import {renderMarkdown} from '../source/render/markdown.js';
 import {createTheme} from '../source/theme/palette.js';
 import {pathologicalCases} from '../test/helpers/pathological.js';
 // @ts-expect-error plain JavaScript helper shared with the fixtures
 import {makeBlog, makeLargePost} from './bench/generate.mjs';
 import {median} from './bench/median.js';
+import {bundlePlainYaml} from './bench/plain-yaml-bundle.js';
 import {PtyApp} from './bench/pty-app.js';
 import type {ServeRow} from './bench/serve.js';
 // @ts-expect-error plain JavaScript shared with the build
@@ -254,15 +254,7 @@ const leastScript = (name: string, ...args: string[]): Timed => ({
 const blog10k = blogs[10_000] ?? '';
 // The first run's floor parses front matter as blogread does: with its plain-YAML reader first.
 const plainYaml = path.join(work, 'plain-yaml.mjs');
-await build({
-	entryPoints: [path.join(root, 'source', 'blog', 'load', 'plain-yaml.ts')],
-	outfile: plainYaml,
-	bundle: true,
-	format: 'esm',
-	platform: 'node',
-	minify: true,
-	logLevel: 'warning',
-});
+await bundlePlainYaml(plainYaml);
 const [fourK = Number.NaN, leastCold = Number.NaN, cold10k = Number.NaN] = timeInTurns([
 	read4kRun,
 	leastScript('least-cold-list.mjs', blog10k, plainYaml),

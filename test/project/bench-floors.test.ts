@@ -4,7 +4,7 @@ import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {after, describe, it} from 'node:test';
-import {build} from 'esbuild';
+import {bundlePlainYaml} from '../../scripts/bench/plain-yaml-bundle.js';
 import {loadBlog} from '../../source/blog/load/load.js';
 import {ROOT} from '../helpers/paths.js';
 
@@ -38,14 +38,7 @@ describe("the benchmark's floors", () => {
 			'---\ntitle: gamma\ndate: 2024-05-06\ntags: [go]\ncover:\n  image: a.png\n---\nText.\n',
 		);
 		const plainYaml = path.join(scratch, 'plain-yaml.mjs');
-		await build({
-			entryPoints: [path.join(ROOT, 'source', 'blog', 'load', 'plain-yaml.ts')],
-			outfile: plainYaml,
-			bundle: true,
-			format: 'esm',
-			platform: 'node',
-			logLevel: 'warning',
-		});
+		await bundlePlainYaml(plainYaml);
 		const output = execFileSync(process.execPath, [script('least-cold-list.mjs'), blog, plainYaml], {encoding: 'utf8'});
 		rmSync(path.join(blog, 'posts', 'gamma.md'));
 		assert.equal(output, `${expected}2024-05-06  gamma  go\n`);
