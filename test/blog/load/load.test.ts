@@ -544,6 +544,22 @@ describe('recognising a site', () => {
 		});
 	}
 
+	it("reads Jekyll's excerpt separator from _config.yml, in quotes or not, in time after a long run of spaces", () => {
+		const separators: Array<[string, string | null]> = [
+			['excerpt_separator: "<!--cut-->"\n', '<!--cut-->'],
+			["title: A\nexcerpt_separator: '<!-- more -->'  \n", '<!-- more -->'],
+			['excerpt_separator: <!--more-->', '<!--more-->'],
+			['excerpt_separator:\n', null],
+			['title: A\n', null],
+			// A pattern ending in `\s*$` after a lazy value had taken minutes over this.
+			[`excerpt_separator: a${' '.repeat(200_000)}b\n`, `a${' '.repeat(200_000)}b`],
+		];
+		for (const [index, [config, separator]] of separators.entries()) {
+			const layout = detectLayout(site(`jekyll-separator-${index}`, {'_config.yml': config, '_posts/': ''}));
+			assert.equal(layout.excerptSeparator, separator, JSON.stringify(config.slice(0, 60)));
+		}
+	});
+
 	it('names an unreadable folder from the folder given, not from the posts folder', async () => {
 		const blog = site('deep-hugo', {'hugo.toml': '', 'content/posts/a.md': '# A\n'});
 		// A folder nested past what the system can name is one that cannot be read, even by root.
