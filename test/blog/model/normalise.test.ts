@@ -6,7 +6,7 @@ import {after, describe, it} from 'node:test';
 import fc from 'fast-check';
 import type {TermStrings} from '../../../source/blog/load/layout.js';
 import {loadPostFile} from '../../../source/blog/load/read-post.js';
-import {toTerms} from '../../../source/blog/model/normalise.js';
+import {headingText, toTerms} from '../../../source/blog/model/normalise.js';
 import {countWords, countWordsInUtf8} from '../../../source/blog/model/reading-time.js';
 import {makePost} from '../../helpers/posts.js';
 
@@ -276,6 +276,46 @@ describe('normalisePost', () => {
 	it('counts words and reading time', () => {
 		assert.deepEqual(countWords('one two  three\n\n- four ``` 5'), {words: 5, characters: 0});
 		assert.equal(makePost({}, 'word '.repeat(460)).readingMinutes, 2);
+	});
+});
+
+describe('headingText: a # heading line', () => {
+	/** The pattern it replaces, which retried from every space of a long run: kept here as what it must equal. */
+	const byPattern = (line: string): string | null => /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/.exec(line)?.[1] ?? null;
+	const cases: Array<[string, string | null]> = [
+		['# Title', 'Title'],
+		['# Title ##', 'Title'],
+		['## A second level: no title', null],
+		['#\tTabbed #  ', 'Tabbed'],
+		['# Learn C#', 'Learn C#'],
+		['# a #b #', 'a #b'],
+		['# ###', '###'],
+		['   # Three spaces in', 'Three spaces in'],
+		['    # Four: code', null],
+		['#No space', null],
+		['# ', null],
+		['#  ', ' '],
+		['plain text', null],
+	];
+	for (const [line, text] of cases) {
+		it(JSON.stringify(line), () => {
+			assert.equal(headingText(line), text);
+			assert.equal(byPattern(line), text, 'as the pattern read it');
+		});
+	}
+
+	it('reads every line as the pattern did', () => {
+		const line = fc
+			.array(fc.constantFrom(' ', '\t', '#', 'a', 'C', '\u2028', '\r', ' #', '# '), {maxLength: 12})
+			.map(parts => parts.join(''));
+		fc.assert(
+			fc.property(line, text => assert.equal(headingText(text), byPattern(text), JSON.stringify(text))),
+			{numRuns: 20_000},
+		);
+	});
+
+	it('reads a heading with a long run of spaces in it', () => {
+		assert.equal(headingText(`# a${' '.repeat(100_000)}b #`), `a${' '.repeat(100_000)}b`);
 	});
 });
 
