@@ -10,8 +10,11 @@
 type Scalar = string | number | boolean | null;
 type Value = Scalar | Scalar[];
 
-/** Not read here: what is not printable or holds a tab (js-yaml refuses it, or reads it in its own ways). */
-const UNREADABLE = /[\t\uFEFF\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]/;
+/**
+ * Not read here: what is not printable or holds a tab (js-yaml refuses it, or reads it in its own ways), and
+ * U+2028 and U+2029, which `.` does not match: the line patterns below would retry from every space before one.
+ */
+const UNREADABLE = /[\t\uFEFF\u2028\u2029\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]/;
 /** A key line: a plain name at the left edge, a colon, then nothing or a space and the value. */
 const KEY_LINE = /^([A-Za-z][\w-]*):(?: +(.*))?$/;
 /** Keys js-yaml would read as something else and then name differently (`True:` is the key "true"). */

@@ -97,6 +97,8 @@ describe('readPlainYaml', () => {
 		['a quoted key', '"title": x'],
 		['a tab', 'title:\tx'],
 		['a control character', 'title: a\u0007'],
+		// Given up on at once: the key line's pattern had retried from every space before it (2 s at 40,000).
+		['a line separator after a long run of spaces', `title:${' '.repeat(40_000)}x\u2028`],
 		['items at two indents', 'tags:\n  - a\n - b'],
 		['a document end marker', 'title: a\n...'],
 		['a directive', '%YAML 1.2\ntitle: a'],
