@@ -100,7 +100,7 @@ function value(text: string): Read {
 	return text.startsWith('[') ? flowSequence(text) : scalar(text, false);
 }
 
-const isBlank = (line: string): boolean => /^ *(?:#|$)/.test(line);
+const isBlankOrComment = (line: string): boolean => /^ *(?:#|$)/.test(line);
 
 /**
  * The front matter gray-matter would hand js-yaml (the text between the `---` lines) as js-yaml
@@ -114,7 +114,7 @@ export function readPlainYaml(text: string): Record<string, unknown> | undefined
 	let keys = 0;
 	for (let index = 0; index < lines.length; index++) {
 		const line = lines[index] ?? '';
-		if (isBlank(line)) continue;
+		if (isBlankOrComment(line)) continue;
 		const key = KEY_LINE.exec(line);
 		const name = key?.[1];
 		if (name === undefined || (name.length <= 5 && RENAMED_KEYS.has(name.toLowerCase()))) return undefined;
@@ -132,7 +132,7 @@ export function readPlainYaml(text: string): Record<string, unknown> | undefined
 		let indent: string | undefined;
 		while (index + 1 < lines.length) {
 			const next = lines[index + 1] ?? '';
-			if (isBlank(next)) {
+			if (isBlankOrComment(next)) {
 				index++;
 				continue;
 			}
