@@ -3,21 +3,27 @@
 // turn such characters into visible stand-ins, the way `less` and `cat -v` do,
 // so nothing is lost and nothing is executed.
 
-/**
- * C0 controls but TAB and LF, DEL and C1 controls: what could drive a terminal
- * (the inside of a regular expression's character class, for the fast paths
- * that look for what these helpers would change).
- */
-export const CONTROL_CHARACTERS = '\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F';
+/** C0 controls but TAB and LF, DEL and C1 controls: what could drive a terminal. */
+const CONTROLS = '\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F';
 /** The bidi marks and overrides that can reorder what a reader sees. */
 const BIDI_CHARACTERS = '\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069';
-/** What showControls makes visible, as CONTROL_CHARACTERS is written. */
-export const UNSAFE_CHARACTERS = CONTROL_CHARACTERS + BIDI_CHARACTERS;
+/**
+ * kitty's image placeholder, U+10EEEE (as its two UTF-16 units): a cell of it, coloured, shows a
+ * picture the terminal already holds, so text could show another program's picture as its own.
+ */
+const KITTY_PLACEHOLDER = '\\uDBFB\\uDEEE';
+/**
+ * For the fast paths that look, inside a regular expression's character class, for what
+ * keepOwnEscapes would change: the controls, and the placeholder's first unit.
+ */
+export const CONTROL_CHARACTERS = `${CONTROLS}\\uDBFB`;
+/** The same for showControls: the bidi marks too. */
+export const UNSAFE_CHARACTERS = `${CONTROL_CHARACTERS}${BIDI_CHARACTERS}`;
 // DEL, C1 controls, and the bidi marks.
 const DEL_C1_AND_BIDI = `\\u007F-\\u009F${BIDI_CHARACTERS}`;
-const UNSAFE = new RegExp(`[${UNSAFE_CHARACTERS}]`, 'g');
-const LINE_UNSAFE = new RegExp(`[\\u0000-\\u001F${DEL_C1_AND_BIDI}]`);
-const NOT_JSON_ESCAPED = new RegExp(`[${DEL_C1_AND_BIDI}]`, 'g');
+const UNSAFE = new RegExp(`[${CONTROLS}${BIDI_CHARACTERS}]|${KITTY_PLACEHOLDER}`, 'g');
+const LINE_UNSAFE = new RegExp(`[\\u0000-\\u001F${DEL_C1_AND_BIDI}]|${KITTY_PLACEHOLDER}`);
+const NOT_JSON_ESCAPED = new RegExp(`[${DEL_C1_AND_BIDI}]|${KITTY_PLACEHOLDER}`, 'g');
 
 function visible(char: string): string {
 	const code = char.codePointAt(0) ?? 0;
@@ -48,7 +54,12 @@ export function cleanLine(text: string): string {
  * controls and bidi marks, which can come from file names, are escaped too.
  */
 export function escapeForJson(json: string): string {
-	return json.replace(NOT_JSON_ESCAPED, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+	return json.replace(NOT_JSON_ESCAPED, found =>
+		found
+			.split('')
+			.map(unit => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+			.join(''),
+	);
 }
 
 // Our own output carries SGR colour codes and OSC 8 hyperlinks to web and
@@ -56,9 +67,9 @@ export function escapeForJson(json: string): string {
 // come from us.
 const SGR = /\u001B\[[\d;]*m/.source;
 const OWN_LINK = /\u001B\]8;;(?:(?:https?:\/\/|mailto:)[^\s\u0000-\u001F\u007F-\u009F]*)?\u0007/.source;
-const OWN_SEQUENCE_OR_CONTROL = new RegExp(`(${SGR}|${OWN_LINK})|[${CONTROL_CHARACTERS}]`, 'g');
+const OWN_SEQUENCE_OR_CONTROL = new RegExp(`(${SGR}|${OWN_LINK})|[${CONTROLS}]|${KITTY_PLACEHOLDER}`, 'g');
 
-/** Last line of defence on rendered output: keeps SGR and OSC 8, shows any other control. */
+/** Last line of defence on rendered output: keeps SGR and OSC 8, shows any other control (and the placeholder). */
 export function keepOwnEscapes(rendered: string): string {
 	return rendered.replace(OWN_SEQUENCE_OR_CONTROL, (match: string, own: string | undefined) => own ?? visible(match));
 }

@@ -90,6 +90,35 @@ export function makeHostileBlog(): {root: string; marker: string} {
 		]),
 	);
 	write(`name-${ESC}[31m-red.md`, 'A file name with an escape in it.\n');
+	// kitty's image placeholder everywhere a post's text can go: coloured, each would show a picture kitty holds.
+	const cell = `\u{10EEEE}\u0305\u0305`;
+	write(
+		`kitty-${cell}.md`,
+		[
+			'---',
+			`title: Placeholder ${cell} title`,
+			`author: ${cell}`,
+			`tags: [${cell}, ok]`,
+			`categories: [${cell}]`,
+			`excerpt: ${cell}`,
+			'---',
+			`# Heading ${cell}`,
+			'',
+			`Text ${cell} with *${cell}*, \`${cell}\`, [${cell}](https://example.com) and ![${cell}](p.png)[^k].`,
+			'',
+			`| ${cell} | b |`,
+			'|---|---|',
+			`| c | ${cell} |`,
+			'',
+			`<span>${cell}</span>`,
+			'',
+			'```',
+			`code ${cell}`,
+			'```',
+			'',
+			`[^k]: Note ${cell}.`,
+		].join('\n'),
+	);
 	write('sub/inner.md', '---\ntitle: Inner post\n---\nFine.\n');
 	execFileSync('mkfifo', [path.join(blog, 'fifo.md')]);
 	symlinkSync('/dev/zero', path.join(blog, 'zero.md'));
@@ -98,10 +127,13 @@ export function makeHostileBlog(): {root: string; marker: string} {
 	return {root, marker};
 }
 
-/** Control characters other than our own SGR colours and OSC 8 links to web or mail addresses (and LF). */
+/**
+ * Control characters other than our own SGR colours and OSC 8 links to web or mail addresses (and LF),
+ * and kitty's image placeholder (U+10EEEE), which shows a picture the terminal holds.
+ */
 export function foreignControls(output: string): string[] {
 	const own = /\u001B\[[\d;]*m|\u001B\]8;;(?:(?:https?:\/\/|mailto:)[^\s\u0000-\u001F\u007F-\u009F]*)?\u0007/g;
-	return [...output.replace(own, '').matchAll(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g)].map(match =>
+	return [...output.replace(own, '').matchAll(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]|\u{10EEEE}/gu)].map(match =>
 		JSON.stringify(match[0]),
 	);
 }

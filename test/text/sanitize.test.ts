@@ -3,6 +3,8 @@ import {describe, it} from 'node:test';
 import {cleanLine, escapeForJson, hasControls, keepOwnEscapes, showControls} from '../../source/text/sanitize.js';
 
 const ESC = '\u001B';
+/** kitty's image placeholder: coloured, a cell of it shows a picture kitty already holds. */
+const PLACEHOLDER = '\u{10EEEE}';
 
 describe('showControls: text that may span lines', () => {
 	const cases: Array<[text: string, shown: string]> = [
@@ -14,6 +16,9 @@ describe('showControls: text that may span lines', () => {
 		['c1 \u009B \u009D \u0085', 'c1 <U+009B> <U+009D> <U+0085>'],
 		['bidi \u202E \u2066 \u200F \u061C', 'bidi <U+202E> <U+2066> <U+200F> <U+061C>'],
 		['wide 漢字 and emoji 👍 stay', 'wide 漢字 and emoji 👍 stay'],
+		[`kitty ${PLACEHOLDER}\u0305 cell`, 'kitty <U+10EEEE>\u0305 cell'],
+		// Its neighbours in the same private plane (the same first unit) are only text.
+		['\u{10EEED}\u{10EEEF}', '\u{10EEED}\u{10EEEF}'],
 	];
 	for (const [text, shown] of cases) {
 		it(JSON.stringify(text), () => {
@@ -29,6 +34,7 @@ describe('cleanLine and hasControls: text shown on one line', () => {
 		['tabs\t\there', 'tabs here', true],
 		[`${ESC}]2;owned\u0007title`, '^[]2;owned^Gtitle', true],
 		['\u202Egnp.exe', '<U+202E>gnp.exe', true],
+		[`a ${PLACEHOLDER} title`, 'a <U+10EEEE> title', true],
 		['', '', false],
 	];
 	for (const [text, line, controls] of cases) {
@@ -45,6 +51,7 @@ describe('escapeForJson: JSON safe to cat', () => {
 		[`${ESC}[2J`, '"\\u001b[2J"'],
 		['c1 \u009B', '"c1 \\u009b"'],
 		['bidi \u202E', '"bidi \\u202e"'],
+		[`kitty ${PLACEHOLDER}`, '"kitty \\udbfb\\udeee"'],
 	];
 	for (const [value, json] of cases) {
 		it(JSON.stringify(value), () => {
@@ -67,6 +74,7 @@ describe('keepOwnEscapes: the last check on rendered output', () => {
 		[`${ESC}[2J${ESC}[H`, '^[[2J^[[H'],
 		['\u009B31m', '<U+009B>31m'],
 		['tab\tand\nnewline', 'tab\tand\nnewline'],
+		[`cell ${PLACEHOLDER}`, 'cell <U+10EEEE>'],
 	];
 	for (const [rendered, kept] of cases) {
 		it(JSON.stringify(rendered), () => {
