@@ -472,7 +472,7 @@ const keysBundle = path.join(work, 'keystrokes');
 await bundle(
 	{
 		keystrokes: path.join(root, 'scripts', 'bench', 'keystrokes.ts'),
-		'render-worker': path.join(root, 'source', 'render', 'render-worker.ts'),
+		'renderer-process': path.join(root, 'source', 'render', 'service', 'renderer-process.ts'),
 	},
 	keysBundle,
 );
@@ -499,7 +499,7 @@ const searchBundle = path.join(work, 'search');
 await bundle(
 	{
 		search: path.join(root, 'scripts', 'bench', 'search.ts'),
-		'render-worker': path.join(root, 'source', 'render', 'render-worker.ts'),
+		'renderer-process': path.join(root, 'source', 'render', 'service', 'renderer-process.ts'),
 	},
 	searchBundle,
 );

@@ -1,5 +1,5 @@
 // How blogread is bundled for production: ES modules (the bin's entry, the start
-// of a list or the app, the render worker, and chunks loaded on demand; bundleBin
+// of a list or the app, the renderer process, and chunks loaded on demand; bundleBin
 // below), React's production build, minified. Used by scripts/build.mjs for the
 // bin and by the benchmark.
 //
@@ -252,7 +252,7 @@ const importsAsFiles = (names, from, filter) => ({
  * So a list or the app starts from a build of its own, source/cli/run.ts with one part loaded
  * later, the app (Ink, React, the screens): three files to the app's first frame, two to a list
  * (docs/architecture.md, "The bundle"). The other build holds the entry (flags, help), serve,
- * completion, the render worker and what the start loads later from it by name (LATER: the
+ * completion, the renderer process and what the start loads later from it by name (LATER: the
  * renderer, the version report). A process loads the start's copy of Ink or serve's, never both;
  * what both builds hold is code whose module state no one shares across them (text, theme, the
  * renderer's helpers), and UserError is told by its brand, not by class.
@@ -262,7 +262,12 @@ export async function bundleBin(outdir) {
 	await Promise.all([
 		build({
 			...bundleOptions,
-			entryPoints: {cli: entry, 'render-worker': source('render', 'render-worker.ts'), ...LATER, ...INK_DEVTOOLS},
+			entryPoints: {
+				cli: entry,
+				'renderer-process': source('render', 'service', 'renderer-process.ts'),
+				...LATER,
+				...INK_DEVTOOLS,
+			},
 			outdir,
 			plugins: [importsAsFiles({[START]: source('cli', 'run.ts')}, '.', args => args.importer === entry), swaps],
 		}),

@@ -24,7 +24,7 @@ const knownSlow = [
 	'end-to-end/hostile',
 	'corpora/pathological',
 	'end-to-end/terminal-cli',
-	'render/render-job',
+	'render/service/render-service',
 	'corpora/sites',
 	'text/width',
 ];

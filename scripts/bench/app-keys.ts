@@ -8,8 +8,8 @@ import type {Blog} from '../../source/blog/model/model.js';
 import type {SearchBodies} from '../../source/blog/search/search.js';
 import {createTheme} from '../../source/theme/palette.js';
 import {App, type FrameReport} from '../../source/ui/app.js';
+import {appRenders} from '../../source/ui/pages/app-renders.js';
 import {PageCache} from '../../source/ui/pages/page-cache.js';
-import {loadRenderer} from '../../source/ui/pages/renderer.js';
 import {median} from './median.js';
 
 /** The median time from each of `keys` to the frame that answers it; `bodies`: search text read already. */
@@ -21,12 +21,13 @@ export async function keystroke(blog: Blog, keys: string[], bodies?: SearchBodie
 		answered?.();
 	};
 
+	const renders = appRenders();
 	const app = render(
 		React.createElement(App, {
 			blog,
 			theme: createTheme(1),
 			onFrame,
-			pages: new PageCache(),
+			pages: new PageCache(renders),
 			...(bodies ? {bodies} : {}),
 		}),
 	);
@@ -37,9 +38,9 @@ export async function keystroke(blog: Blog, keys: string[], bodies?: SearchBodie
 		await new Promise(resolve => setTimeout(resolve, 30));
 	};
 
-	// The app loads the Markdown renderer right after its first frame; a person's
-	// first key comes later than that, so the keys are timed once it is loaded.
-	await loadRenderer();
+	// The app starts its renderer right after its first frame; a person's first
+	// key comes later than that, so the keys are timed once it is ready.
+	await renders.ready();
 	await settle();
 	const times: number[] = [];
 	for (const key of keys) {
@@ -58,6 +59,7 @@ export async function keystroke(blog: Blog, keys: string[], bodies?: SearchBodie
 	}
 
 	app.unmount();
+	renders.close();
 	if (process.env['KEYS_DEBUG'])
 		process.stderr.write(
 			`${keys.map((key, index) => `${JSON.stringify(key)}:${times[index]?.toFixed(1)}`).join(' ')}\n`,

@@ -11,6 +11,33 @@ import type {renderPrintedLines, renderPrintedPage} from './post-page.js';
 import {runWithin} from './watchdog.js';
 
 /**
+ * A post as `--print` writes it, rendered on this thread, which has nothing
+ * else to do (no key waits on it, and a renderer process would take a while
+ * to start); the budget is kept by V8's watchdog. The renderer is loaded here.
+ */
+export async function formatPost(
+	post: Post,
+	markdown: string,
+	options: PageOptions,
+	budgetMs: number,
+	say: (line: string) => void = () => {},
+	pictures?: {store: PictureStore; graphics?: () => Promise<PictureGraphics>},
+): Promise<string> {
+	const {renderPrintedLines, renderPrintedPage} = await import('./post-page.js');
+	if (options.pictureRows === undefined) return printedText(post, markdown, options, budgetMs, renderPrintedLines);
+	return printedWithPictures(
+		post,
+		markdown,
+		options,
+		budgetMs,
+		renderPrintedPage,
+		say,
+		pictures?.store,
+		pictures?.graphics,
+	);
+}
+
+/**
  * A post as the text `--print` writes: rendered within `budgetMs` (kept by V8's
  * watchdog, which stops the render wherever it is), else as plain text with a
  * notice. `render` is the renderer, loaded by the caller when it needs it.
@@ -86,7 +113,7 @@ export async function printedWithPictures(
 	if (store.off !== undefined) {
 		say(`pictures are shown as lines: ${store.off}`);
 		const {pictureRows: _, ...withoutPictures} = options;
-		return joinedLines(render(post, markdown, withoutPictures).lines);
+		return printedText(post, markdown, withoutPictures, budgetMs, (...args) => render(...args).lines);
 	}
 
 	const {pictures} = page;

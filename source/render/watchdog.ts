@@ -1,9 +1,12 @@
 import vm from 'node:vm';
 import {errorCode} from '../util/errors.js';
 
+/** A render stopped at its budget. */
+export class OverBudget extends Error {}
+
 /** The error for a render stopped at its budget. */
-export function overBudget(budgetMs: number): Error {
-	return new Error(`rendering took longer than ${budgetMs / 1000} s`);
+export function overBudget(budgetMs: number): OverBudget {
+	return new OverBudget(`rendering took longer than ${budgetMs / 1000} s`);
 }
 
 /**

@@ -45,6 +45,8 @@ export type ConnectionRecord = {
 	username: string;
 	/** How it ended (or is ending), for the log line. */
 	how: string;
+	/** Faults the reader's app came back from (each took them back to the list), for the log line. */
+	faults?: string[];
 	/**
 	 * Ends it: before login, at once; after, the session first (so the reader's terminal is put back,
 	 * with `serveConnection`'s farewell), then the connection, closed for good soon whatever the client does.
@@ -118,6 +120,8 @@ export function serveConnection(client: Connection, record: ConnectionRecord, co
 		idle: `ended after ${Math.round(context.idleMs / 1000)} s with no key pressed`,
 		'server stopped': 'the server is stopping',
 	};
+	const farewellOf = (how: string) =>
+		how.startsWith('ended by a fault') ? 'the session ended: something went wrong on the server' : farewells[how];
 
 	let ending = false;
 	const farewell = () => {
@@ -285,15 +289,19 @@ export function serveConnection(client: Connection, record: ConnectionRecord, co
 				terminal: shown,
 				theme: context.themeFor(level),
 				...(context.onFrame ? {onFrame: context.onFrame} : {}),
+				onFault: error => {
+					record.faults = [...(record.faults ?? []), cleanLine(errorMessage(error))];
+				},
 			});
 			app = running;
 			channel.on('close', () => {
 				running.stop();
 				if (ending) client.end();
 			});
-			void running.ended.then(() => {
+			void running.ended.then(fault => {
+				if (fault !== undefined) record.how = `ended by a fault: ${cleanLine(errorMessage(fault))}`;
 				if (record.how === 'open') record.how = 'quit';
-				const why = farewells[record.how];
+				const why = farewellOf(record.how);
 				if (why) channel.stderr.write(`blogread: ${why}\r\n`);
 				channel.exit(0);
 				channel.end();

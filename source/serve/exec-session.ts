@@ -1,7 +1,7 @@
 // A command run over ssh (`ssh host --list`): blogread's printed output from
 // the shared blog, written as fast as the reader takes it and no faster. The
 // server's thread answers every reader's keys, so a command never holds it for
-// long: a post is printed in a render worker, a search reads bodies a slice a turn.
+// long: a post is printed by a renderer process, a search reads bodies a slice a turn.
 
 import {setImmediate as nextTurn} from 'node:timers/promises';
 import type {Post} from '../blog/model/model.js';
@@ -11,7 +11,6 @@ import {fieldsOnly} from '../blog/search/search.js';
 import {type Io, say} from '../cli/io.js';
 import type {Options} from '../cli/options.js';
 import {findBlogPost, listText, printPage, unreadablePost} from '../cli/print.js';
-import {printInWorker, RENDER_BUDGET_MS} from '../render/render-job.js';
 import {UserError} from '../util/errors.js';
 import {type ClientEnv, clientColorLevel, servedEnv} from './client-terminal.js';
 import {parseExecCommand} from './exec-command.js';
@@ -94,9 +93,9 @@ function postNumber(post: Post): number {
 }
 
 /**
- * The post `name` names, printed in a render worker (shared with any other
- * command printing it alike meanwhile): in full, or past the render budget as
- * plain text with a notice.
+ * The post `name` names, printed by the server's render service (shared with
+ * any other command printing it alike meanwhile): in full, or past the render
+ * budget as plain text with a notice. `client` takes its turn with the others.
  */
 async function printed(
 	shared: SharedBlog,
@@ -104,6 +103,7 @@ async function printed(
 	options: Options,
 	io: Io,
 	lineEnd: '\n' | '\r\n',
+	client: object,
 	signal: AbortSignal,
 ): Promise<Uint8Array> {
 	const where = {cwd: shared.folder, blog: 'this blog', listHint: '`ssh HOST list` lists them'};
@@ -122,7 +122,7 @@ async function printed(
 	];
 	const result = await shared.prints.run(
 		key.join('\u0000'),
-		stop => printInWorker(post, page, RENDER_BUDGET_MS, lineEnd, stop),
+		stop => shared.renders.print(post, page, lineEnd, client, stop),
 		signal,
 	);
 	if ('unreadable' in result) throw unreadablePost(post.path, result.unreadable);
@@ -179,7 +179,8 @@ export async function runCommand(options: {
 		} else if (request.kind === 'list') {
 			io.stdout.write(listText(await listed(shared, request.options), request.options, io));
 		} else {
-			send(await printed(shared, request.name, request.options, io, pty ? '\r\n' : '\n', gone.signal));
+			const lineEnd = pty ? '\r\n' : '\n';
+			send(await printed(shared, request.name, request.options, io, lineEnd, channel, gone.signal));
 		}
 	} catch (error) {
 		if (!(error instanceof UserError)) throw error;

@@ -119,14 +119,15 @@ export class HeldConnection {
 		clearTimeout(this.forceClose);
 		this.leavePreLogin();
 		this.seat?.();
-		const {address, username, how} = this.record;
+		const {address, username, how, faults = []} = this.record;
+		const faulted = faults.length > 0 ? ` faults=${faults.length} (last: ${faults.at(-1)})` : '';
 		const seconds = ((Date.now() - this.started) / 1000).toFixed(1);
 		const {bytesRead, bytesWritten} = this.socket;
 		this.holding.summary.note(
 			this.seat ? 'ended' : 'not logged in',
 			address,
 			`${new Date(this.started).toISOString()} ${address} user=${JSON.stringify(username)} ${seconds}s ` +
-				`in=${kilobytes(bytesRead)} out=${kilobytes(bytesWritten)} ${cleanLine(how === 'open' ? 'closed' : how)}`,
+				`in=${kilobytes(bytesRead)} out=${kilobytes(bytesWritten)} ${cleanLine(how === 'open' ? 'closed' : how)}${faulted}`,
 		);
 	}
 }

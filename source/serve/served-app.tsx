@@ -11,8 +11,11 @@ import type {ChannelTerminal} from './channel-terminal.js';
 import type {SharedBlog} from './shared-blog.js';
 
 export type ServedApp = {
-	/** Resolves when the app has ended (the reader quit, or `stop`), the reader's terminal put back. */
-	ended: Promise<void>;
+	/**
+	 * Resolves when the app has ended (the reader quit, or `stop`), the reader's terminal put back: with
+	 * the fault that ended it, if one did (a fault that kept coming back), for the server's log.
+	 */
+	ended: Promise<unknown>;
 	/** Ends the app from outside: idle, the server closing, the connection gone. */
 	stop(): void;
 };
@@ -43,6 +46,8 @@ export function startServedApp(options: {
 	terminal: ChannelTerminal;
 	theme: Theme;
 	onFrame?: (report: FrameReport) => void;
+	/** Hears of each fault while a screen was drawn (the reader is told only that one happened). */
+	onFault?: (error: unknown) => void;
 }): ServedApp {
 	const {shared, terminal, theme} = options;
 	const screen = createScreenWriter(terminal);
@@ -69,15 +74,21 @@ export function startServedApp(options: {
 		},
 		terminal.input,
 		{...screen, frames: toldOfFrames(screen.frames, () => terminal.drawn())},
+		{
+			// Nothing of the server (its paths, its stack) reaches a reader: the log has the fault.
+			describe: () => 'something went wrong on the server: back to the list',
+			...(options.onFault ? {onFault: options.onFault} : {}),
+		},
 	);
 	const ended = instance.waitUntilExit().then(
 		() => undefined,
-		() => undefined,
+		(error: unknown) => error ?? new Error('the app failed'),
 	);
-	const finished = ended.then(() => {
+	const finished = ended.then(fault => {
 		screen.dispose();
 		terminal.write(LEAVE_APP_SCREEN);
 		terminal.close();
+		return fault;
 	});
 	return {
 		ended: finished,

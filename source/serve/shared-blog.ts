@@ -1,5 +1,7 @@
 // The blog as every session of a server sees it: read once, watched once,
 // and read again once per change, however many readers are connected.
+
+import {availableParallelism} from 'node:os';
 import path from 'node:path';
 import {type LoadOptions, loadBlog} from '../blog/load/load.js';
 import type {Blog} from '../blog/model/model.js';
@@ -7,7 +9,9 @@ import {SearchBodies} from '../blog/search/search.js';
 import {blogreadFolders} from '../follow/ignored-folders.js';
 import {type FolderChanges, type FolderWatcher, watchFolder} from '../follow/watch-folder.js';
 import {PictureStore} from '../pictures/picture-store.js';
-import type {Printed} from '../render/render-job.js';
+import {RENDER_BUDGET_MS, RENDERER_HEAP_MB} from '../render/service/limits.js';
+import type {Printed} from '../render/service/protocol.js';
+import {RenderService} from '../render/service/render-service.js';
 import type {Follow} from '../ui/hooks/use-follow.js';
 import {PageCache} from '../ui/pages/page-cache.js';
 import {SharedJobs} from './shared-jobs.js';
@@ -21,8 +25,17 @@ export class SharedBlog {
 	readonly bodies = new SearchBodies();
 	/** Posts being printed for commands: the same post at the same width and colours is printed once for all. */
 	readonly prints = new SharedJobs<Printed>();
+	/**
+	 * Renderers for every reader and command, taken in turns: at least two, so one reader's slow post
+	 * never holds another's; at most four, and one core left to the thread that answers every reader's keys.
+	 */
+	readonly renders = new RenderService({
+		renderers: Math.min(4, Math.max(2, availableParallelism() - 1)),
+		budgetMs: RENDER_BUDGET_MS,
+		heapMb: RENDERER_HEAP_MB,
+	});
 	/** Posts rendered for the readers' apps: a post one reader opened opens at once for the next. */
-	readonly pages = new PageCache();
+	readonly pages = new PageCache(this.renders);
 	/** Pictures drawn for the readers' apps, each once for all of them at a size and colour depth. */
 	readonly pictures = new PictureStore();
 	private reading: Promise<Blog> | undefined;
@@ -84,6 +97,7 @@ export class SharedBlog {
 	}
 
 	close(): void {
+		this.renders.close();
 		this.watcher?.close();
 		this.listeners.clear();
 	}

@@ -12,6 +12,7 @@ import type {Theme} from '../theme/palette.js';
 import {Lines} from './components/lines.js';
 import {StatusBar} from './components/status-bar.js';
 import {type Follow, useFollow} from './hooks/use-follow.js';
+import {useHeldScreen} from './hooks/use-held-screen.js';
 import {type MemoryHost, useMemory} from './hooks/use-memory.js';
 import {useGraphicsReplies, usePictures, useRemotePictures} from './hooks/use-pictures.js';
 import {useReaderPage} from './hooks/use-reader-page.js';
@@ -80,6 +81,8 @@ export type AppProps = {
 	pictures?: PictureStore;
 	/** How pictures are drawn besides their colours, from what the terminal answered; absent: half blocks. */
 	graphics?: (replies: GraphicsReplies) => PictureGraphics;
+	/** Said in the status line as the app starts (why it started again: mount-app.tsx). */
+	notice?: string;
 };
 
 export function App({
@@ -99,6 +102,7 @@ export function App({
 	pages,
 	pictures,
 	graphics,
+	notice,
 }: AppProps) {
 	const {exit} = useApp();
 	const {columns, rows} = useTerminalSize();
@@ -117,6 +121,9 @@ export function App({
 		initialState,
 	);
 	useMemory(memory, state);
+	useEffect(() => {
+		if (notice) dispatch({type: 'said', notice});
+	}, [notice]);
 	const searchActive = state.searching || state.filters.query.trim() !== '';
 	const search = useSearchText(state.posts, searchActive, bodies);
 
@@ -221,6 +228,7 @@ export function App({
 	}, [state.quitting, exit]);
 
 	const waitingForPage = state.view === 'reader' && post !== undefined && page === undefined;
+	const heldScreen = useHeldScreen(waitingForPage);
 	const settled =
 		state.pending.length === 0 && state.request === null && !waitingForPage && (!searchActive || search.complete);
 	useEffect(() => {
@@ -244,25 +252,29 @@ export function App({
 
 	// Scroll positions are clamped as they are drawn too: a resize is drawn before the state machine hears of it.
 	const selected = selectedIndex(state, shown);
-	const view = screenView({
-		state,
-		screen,
-		blog: current,
-		theme,
-		width: columns,
-		height: contentHeight,
-		shown,
-		selected,
-		listTop: scrollToShow(selected, state.listTop, shown.length, layout.listHeight),
-		listLayout: layout,
-		listColumns: columnsLayout,
-		search,
-		post,
-		page,
-		readerMargin: center ? Math.max(1, Math.floor((columns - readerWidth) / 2)) : 1,
-		without,
-		...(pictureOf ? {pictureOf} : {}),
-	});
+	const view = heldScreen(
+		screenView({
+			state,
+			screen,
+			blog: current,
+			theme,
+			width: columns,
+			height: contentHeight,
+			shown,
+			selected,
+			listTop: scrollToShow(selected, state.listTop, shown.length, layout.listHeight),
+			listLayout: layout,
+			listColumns: columnsLayout,
+			search,
+			post,
+			page,
+			readerMargin: center ? Math.max(1, Math.floor((columns - readerWidth) / 2)) : 1,
+			without,
+			...(pictureOf ? {pictureOf} : {}),
+		}),
+		columns,
+		rows,
+	);
 	return (
 		<Box flexDirection="column" height={height} width={columns}>
 			<Lines lines={view.lines} height={contentHeight} />

@@ -22,6 +22,7 @@ import {endOnHangUp, terminalGone} from './host/hang-up.js';
 import {createLinkHost} from './host/opener.js';
 import {pacedWriter} from './host/paced-writes.js';
 import {mountApp} from './mount-app.js';
+import {appRenders} from './pages/app-renders.js';
 import {PageCache} from './pages/page-cache.js';
 import {createScreenWriter, type ScreenWriter} from './screen-writer.js';
 import {ENTER_APP_SCREEN, LEAVE_APP_SCREEN} from './terminal-modes.js';
@@ -204,6 +205,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 		void suspend();
 	};
 
+	const renders = appRenders();
 	const instance = mountApp(
 		{
 			blog: options.blog,
@@ -214,7 +216,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 			sort: options.sort,
 			center: options.center,
 			host: {edit, suspend, links},
-			pages: new PageCache(),
+			pages: new PageCache(renders),
 			...(pictures
 				? {
 						pictures: pictures.store,
@@ -233,6 +235,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 	const onSignal = (signal: NodeJS.Signals) => {
 		options.memory?.flush();
 		instance.unmount();
+		renders.close();
 		restore();
 		if (signal === 'SIGHUP') {
 			endOnHangUp();
@@ -246,6 +249,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 	const onCrash = (error: unknown) => {
 		options.memory?.flush();
 		instance.unmount();
+		renders.close();
 		restore();
 		if (terminalGone(error)) {
 			endOnHangUp();
@@ -265,6 +269,7 @@ export async function runApp(options: AppOptions): Promise<void> {
 	try {
 		await instance.waitUntilExit();
 	} finally {
+		renders.close();
 		options.memory?.flush();
 		for (const signal of signals) process.off(signal, onSignal);
 		process.off('SIGTSTP', onStop);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import {describe, it} from 'node:test';
 import {loadBlog} from '../../source/blog/load/load.js';
 import type {SkippedFile} from '../../source/blog/model/model.js';
-import {formatPost} from '../../source/render/bounded.js';
+import {formatPost} from '../../source/render/printed.js';
 import {createTheme} from '../../source/theme/palette.js';
 import {runBin} from '../helpers/bin.js';
 import {runCli} from '../helpers/cli.js';

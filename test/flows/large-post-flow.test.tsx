@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
-import {SYNC_RENDER_LIMIT} from '../../source/render/render-job.js';
+import {HEAD_FIRST_CHARS} from '../../source/render/service/limits.js';
 import {createTheme} from '../../source/theme/palette.js';
 import {appOpener, keys} from '../helpers/ink.js';
 import {bodyOf, makePost} from '../helpers/posts.js';
@@ -15,7 +15,7 @@ const statusLine = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
 
 describe('opening a large post', () => {
 	it('shows its first screen at once, then the whole post in the same place', async () => {
-		assert.ok(bodyOf(large).length > SYNC_RENDER_LIMIT, 'rendered in a worker');
+		assert.ok(bodyOf(large).length > HEAD_FIRST_CHARS, 'its beginning first');
 		const app = await open();
 		await app.press(keys.enter);
 		const first = app.frame();

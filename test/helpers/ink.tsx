@@ -1,9 +1,10 @@
 import {after} from 'node:test';
 import {render} from 'ink-testing-library';
 import stripAnsi from 'strip-ansi';
+import type {RenderService} from '../../source/render/service/render-service.js';
 import {App, type AppProps, type FrameReport} from '../../source/ui/app.js';
+import {appRenders} from '../../source/ui/pages/app-renders.js';
 import {PageCache} from '../../source/ui/pages/page-cache.js';
-import {loadRenderer} from '../../source/ui/pages/renderer.js';
 
 export const keys = {
 	up: '\u001B[A',
@@ -31,9 +32,14 @@ const DEADLINE_MS = 15_000;
 /** An app's props in a test: its own page cache unless the test shares one. */
 export type TestAppProps = Omit<AppProps, 'pages'> & {pages?: PageCache};
 
-export async function renderApp({pages = new PageCache(), ...props}: TestAppProps) {
-	// As in a terminal after the first frame, the renderer is there when a key opens a post.
-	await loadRenderer();
+/** One render service for a test file's apps, as a process has one: its renderer is started once. */
+let renders: RenderService | undefined;
+export function testRenders(): RenderService {
+	renders ??= appRenders();
+	return renders;
+}
+
+export async function renderApp({pages = new PageCache(testRenders()), ...props}: TestAppProps) {
 	let report: FrameReport | undefined;
 	let quitting = false;
 	const wakers = new Set<() => void>();

@@ -6,12 +6,12 @@ import {after, before, describe, it} from 'node:test';
 import sharp from 'sharp';
 import stripAnsi from 'strip-ansi';
 import {loadBlog} from '../../source/blog/load/load.js';
-import {renderPostPageBounded} from '../../source/render/bounded.js';
 import {renderMarkdown} from '../../source/render/markdown.js';
 import {renderPostPage} from '../../source/render/post-page.js';
-import {SYNC_RENDER_LIMIT} from '../../source/render/render-job.js';
+import {HEAD_FIRST_CHARS} from '../../source/render/service/limits.js';
 import {displayWidth} from '../../source/text/width.js';
 import {createTheme} from '../../source/theme/palette.js';
+import {appRenders} from '../../source/ui/pages/app-renders.js';
 import {SAMPLE_BLOG} from '../helpers/paths.js';
 import {bodyOf} from '../helpers/posts.js';
 
@@ -43,7 +43,7 @@ before(async () => {
 		.withExif({IFD0: {ImageDescription: 'x'.repeat(40_000)}})
 		.toFile(path.join(blog, 'posts', 'camera.jpg'));
 	writeFileSync(path.join(blog, 'posts', 'notes.txt'), 'words, not pixels');
-	// Larger than a page rendered on the main thread (render-job.ts): rendered in a worker.
+	// Long enough that the renderer shows its beginning first.
 	const filler = Array.from({length: 1500}, (_, index) => `Paragraph ${index} of words to make the post long.`);
 	const long = ['---', 'title: Long', 'date: 2026-01-01', '---', '', '![wide](wide.png)', '', '```mermaid', 'graph LR'];
 	writeFileSync(path.join(blog, 'posts', 'long.md'), `${long.join('\n')}\n  A --> B\n\`\`\`\n\n${filler.join('\n\n')}`);
@@ -206,15 +206,16 @@ describe('a post’s cover (front matter cover, image or heroImage)', () => {
 	});
 });
 
-describe('a long post rendered in a worker', () => {
+describe('a long post rendered by a renderer process', () => {
 	it('keeps its pictures’ rows, and shows diagrams as asked', async () => {
 		const {posts} = await loadBlog(path.join(blog, 'posts'), {drafts: false, env: {}});
 		const post = posts.find(candidate => candidate.title === 'Long');
 		assert.ok(post);
 		const markdown = bodyOf(post);
-		assert.ok(markdown.length > SYNC_RENDER_LIMIT, 'large enough for the worker');
+		assert.ok(markdown.length > HEAD_FIRST_CHARS, 'its beginning first');
 		const options = {width: 60, theme, hyperlinks: false, pictureRows: 12, diagrams: false};
-		const rendered = await renderPostPageBounded(post, markdown, options, 10_000);
+		const renders = appRenders();
+		const rendered = await renders.page(post, options, {}).finally(() => renders.close());
 		assert.equal(rendered.pictures.length, 1);
 		assert.equal(rendered.pictures[0]?.file, path.join(blog, 'posts', 'wide.png'));
 		assert.match(plain(rendered.lines).join('\n'), /┌─ mermaid\n│ graph LR/);

@@ -2,14 +2,12 @@ import {useEffect, useState} from 'react';
 import type {Post} from '../../blog/model/model.js';
 import type {Theme} from '../../theme/palette.js';
 import type {Drawings, PageCache} from '../pages/page-cache.js';
-import {loadRenderer} from '../pages/renderer.js';
 import type {ReaderPage} from '../state/model.js';
 
 /**
  * The open post's page at `width`, rendered once per post and width (and
- * cached): at once for a small post, else its beginning while a worker thread
- * renders the rest, which redraws when ready. The renderer itself is loaded
- * (and warmed up) just after the first frame, which the list doesn't need it for.
+ * cached) by the render service, off this thread: undefined until it is ready
+ * (a long post's beginning first), and the app redraws when it is.
  */
 export function useReaderPage(
 	post: Post | undefined,
@@ -31,9 +29,9 @@ export function useReaderPage(
 			pages.stopBackgroundRenders(owner);
 		};
 	}, [owner, pages]);
-	// Loaded (and warmed up) once: later calls find it loading or loaded.
+	// After the first frame, which the list doesn't need a renderer for: one is started for the first post.
 	useEffect(() => {
-		void loadRenderer({theme, width});
-	}, [theme, width]);
+		pages.warm();
+	}, [pages]);
 	return post ? pages.readerPage(post, width, theme, hyperlinks, owner, drawings) : undefined;
 }

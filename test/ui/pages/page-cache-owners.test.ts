@@ -1,21 +1,20 @@
 import assert from 'node:assert/strict';
 import {after, before, describe, it} from 'node:test';
 import type {Post} from '../../../source/blog/model/model.js';
-import {SYNC_RENDER_LIMIT} from '../../../source/render/render-job.js';
+import type {RenderService} from '../../../source/render/service/render-service.js';
 import {createTheme} from '../../../source/theme/palette.js';
+import {appRenders} from '../../../source/ui/pages/app-renders.js';
 import {PageCache} from '../../../source/ui/pages/page-cache.js';
-import {loadRenderer} from '../../../source/ui/pages/renderer.js';
-import {bodyOf, makePost} from '../../helpers/posts.js';
+import {makePost} from '../../helpers/posts.js';
 
 // A page cache is shared by every app given it (every reader of one
-// blogread serve, each app its own owner): a post rendered in the background is stopped only when no
-// app wants it any more. The posts here have words enough to be rendered in
-// the background, but a body small enough to be rendered on this thread (no
-// worker), in the turn after it is asked for.
+// blogread serve, each app its own owner): a post rendered by the render
+// service is stopped only when no app wants it any more.
 
 const theme = createTheme(0);
+const service = appRenders();
 /** The cache the apps share, as a server's readers share one. */
-const cache = new PageCache();
+const cache = new PageCache(service);
 let posts = 0;
 /** A new post (a file of its own) of 8000-odd words. */
 function wordyPost(): Post {
@@ -41,7 +40,7 @@ function readyPages() {
 				const timer = setTimeout(() => {
 					waiting.delete(check);
 					reject(new Error(`${ready} pages ready, not ${count}`));
-				}, 5000);
+				}, 30_000);
 				function check(): void {
 					if (ready < count) return;
 					clearTimeout(timer);
@@ -56,9 +55,13 @@ function readyPages() {
 	};
 }
 
-/** The turns in which a render asked for now would have run (it waits one turn, then renders at once). */
-async function renderTurns(): Promise<void> {
-	for (let turn = 0; turn < 3; turn++) await new Promise(resolve => setImmediate(resolve));
+/** Until the service has nothing rendering or waiting: what was asked for is done, or was stopped. */
+async function idle(renders: RenderService = service): Promise<void> {
+	const deadline = Date.now() + 15_000;
+	while (renders.load.rendering > 0 || renders.load.waiting > 0) {
+		if (Date.now() > deadline) throw new Error(`the service is still busy: ${JSON.stringify(renders.load)}`);
+		await new Promise(resolve => setTimeout(resolve, 10));
+	}
 }
 
 /** The page an owner has of `post` at `width`, which must be complete. */
@@ -82,15 +85,14 @@ function owner(): object {
 	return made;
 }
 
+// Its renderer started first: on a busy machine a start through tsx takes seconds.
 before(async () => {
-	await loadRenderer();
-	const post = wordyPost();
-	assert.ok(post.words > 8000, 'rendered in the background');
-	assert.ok(bodyOf(post).length <= SYNC_RENDER_LIMIT, 'on this thread');
+	await service.ready();
 });
 
 after(() => {
 	for (const made of owners) cache.stopBackgroundRenders(made);
+	service.close();
 });
 
 describe('background renders and the apps that want them', () => {
@@ -133,7 +135,7 @@ describe('background renders and the apps that want them', () => {
 			assert.equal(cache.readerPage(post, 70, theme, false, second), undefined);
 			cache.stopBackgroundRenders(first);
 			cache.stopBackgroundRenders(second);
-			await renderTurns();
+			await idle();
 			assert.equal(pages.count, 0, 'no page was made ready');
 			// Forgotten: the next app to ask starts it again.
 			const third = owner();
@@ -153,7 +155,7 @@ describe('background renders and the apps that want them', () => {
 			assert.equal(cache.readerPage(post, 60, theme, false, resized), undefined);
 			assert.equal(cache.readerPage(post, 100, theme, false, resized), undefined);
 			await pages.waitFor(1);
-			await renderTurns();
+			await idle();
 			assert.equal(pages.count, 1, 'the render at 60 was stopped');
 			completePage(post, 100, resized);
 		} finally {
@@ -170,7 +172,7 @@ describe('background renders and the apps that want them', () => {
 			assert.equal(cache.readerPage(theirs, 80, theme, false, them), undefined);
 			cache.stopBackgroundRenders(me);
 			await pages.waitFor(1);
-			await renderTurns();
+			await idle();
 			assert.equal(pages.count, 1);
 			completePage(theirs, 80, them);
 		} finally {
@@ -195,7 +197,7 @@ describe('background renders and the apps that want them', () => {
 		});
 		try {
 			for (const app of apps) assert.equal(cache.readerPage(post, 80, app.theme, false, app.owner), undefined);
-			for (let turn = 0; turn < 30; turn++) await new Promise(resolve => setImmediate(resolve));
+			await idle();
 			assert.ok(ready <= 2, `${ready} pages made ready for two apps`);
 			for (const app of apps) assert.ok(cache.readerPage(post, 80, app.theme, false, app.owner));
 		} finally {
@@ -223,7 +225,7 @@ describe('background renders and the apps that want them', () => {
 			assert.equal(cache.readerPage(post, 64, theme, false, reader), undefined);
 			// Another app asks for the same page while it renders: it waits for it too.
 			assert.equal(cache.readerPage(post, 64, theme, false, joining), undefined);
-			await renderTurns();
+			await idle();
 			completePage(post, 64, reader);
 			assert.deepEqual([heard.get(reader), heard.get(joining), heard.get(other)], [1, 1, 0]);
 		} finally {
@@ -234,7 +236,7 @@ describe('background renders and the apps that want them', () => {
 	it('caches are apart: a page made in one is not in another, nor are its renders stopped from there', async () => {
 		const post = wordyPost();
 		const mine = owner();
-		const other = new PageCache();
+		const other = new PageCache(service);
 		const pages = readyPages();
 		try {
 			assert.equal(cache.readerPage(post, 70, theme, false, mine), undefined);
@@ -243,6 +245,7 @@ describe('background renders and the apps that want them', () => {
 			assert.ok(completePage(post, 70, mine));
 			assert.equal(other.readerPage(post, 70, theme, false, mine), undefined, 'rendered anew in the other cache');
 			other.stopBackgroundRenders(mine);
+			await idle();
 		} finally {
 			pages.stop();
 		}

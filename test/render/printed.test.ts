@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
-import {formatPost, renderPostPageBounded} from '../../source/render/bounded.js';
 import {plainPage, plainPageInSlices} from '../../source/render/plain-page.js';
 import {renderPostPage} from '../../source/render/post-page.js';
-import {SYNC_RENDER_LIMIT} from '../../source/render/render-job.js';
+import {formatPost} from '../../source/render/printed.js';
 import {displayWidth, wrapText} from '../../source/text/width.js';
 import {createTheme} from '../../source/theme/palette.js';
-import {bodyOf, makePost} from '../helpers/posts.js';
+import {makePost} from '../helpers/posts.js';
 
 const theme = createTheme(1);
 const section = (index: number) =>
@@ -15,22 +14,7 @@ const section = (index: number) =>
 const largeBody = `${Array.from({length: 1000}, (_, index) => section(index)).join('\n')}\n[^n]: The note.`;
 const large = makePost({title: 'Large', date: '2025-01-01'}, largeBody);
 
-describe('rendering with a time budget', () => {
-	it('renders a large post in a worker, exactly as on this thread', async () => {
-		assert.ok(bodyOf(large).length > SYNC_RENDER_LIMIT);
-		const options = {width: 70, theme, hyperlinks: false};
-		const bounded = await renderPostPageBounded(large, largeBody, options, 20_000);
-		assert.deepEqual(bounded, renderPostPage(large, largeBody, options));
-	});
-
-	it('falls back to plain text, with a notice, when the budget runs out', async () => {
-		const page = await renderPostPageBounded(large, largeBody, {width: 70, theme, hyperlinks: false}, 1);
-		const text = page.lines.map(line => stripAnsi(line)).join('\n');
-		assert.match(text, /⚠ shown as plain text: rendering took longer than 0.001 s/);
-		assert.match(text, /^## Part 0$/m, 'the Markdown is shown as written');
-		assert.ok(page.lines.every(line => stripAnsi(line).length <= 70));
-	});
-
+describe('printing a post within a time budget', () => {
 	it('prints a large post as the reader shows it, or as plain text with a notice past the budget', async () => {
 		const options = {width: 70, theme, hyperlinks: false};
 		const printed = await formatPost(large, largeBody, options, 20_000);
@@ -44,27 +28,6 @@ describe('rendering with a time budget', () => {
 		assert.match(plain, /⚠ shown as plain text: rendering took longer than 0.001 s/);
 		assert.match(plain, /^## Part 999$/m);
 		assert.ok(plain.endsWith('[^n]: The note.\n'));
-	});
-
-	it('renders small posts on this thread', async () => {
-		const small = makePost({title: 'Small'}, 'Just **this**.');
-		const page = await renderPostPageBounded(
-			small,
-			'Just **this**.',
-			{width: 40, theme: createTheme(0), hyperlinks: false},
-			1,
-		);
-		// Without colour, marks show the bold.
-		assert.ok(page.lines.includes('Just **this**.'));
-	});
-
-	it('draws in ASCII in the worker too, when the theme does', async () => {
-		const options = {width: 70, theme: createTheme(1, 'dark', {ascii: true}), hyperlinks: false};
-		const bounded = await renderPostPageBounded(large, largeBody, options, 20_000);
-		assert.deepEqual(bounded, renderPostPage(large, largeBody, options));
-		const text = bounded.lines.map(line => stripAnsi(line)).join('\n');
-		assert.match(text, /^\+- go$/m);
-		assert.ok(!/[^\n\u0020-\u007E]/.test(text), 'only ASCII');
 	});
 });
 
