@@ -139,6 +139,22 @@ export class PtyApp {
 		return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
 	}
 
+	/** When the app has ended and its terminal closed (performance.now). */
+	async ended(): Promise<number> {
+		await this.exit;
+		return performance.now();
+	}
+
+	/** Ends the app and its terminal at once (an app that no longer answers keys). */
+	kill(): void {
+		try {
+			process.kill(this.appPid(), 'SIGKILL');
+		} catch {
+			// Gone already.
+		}
+		this.child.kill('SIGKILL');
+	}
+
 	/** Quits with Q (a key of the list and the reader) and waits for the terminal to close. */
 	async quit(): Promise<void> {
 		if (!this.exited) this.write('Q');

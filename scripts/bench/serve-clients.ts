@@ -223,6 +223,9 @@ export class Session {
 	unprompted = 0;
 	private readonly client = new ssh2.Client();
 	private channel: ClientChannel | undefined;
+	/** The end of what came back, for waitForText. */
+	private seen = '';
+	private readonly seeing = new Set<() => void>();
 	private opening = '';
 	private waiting: ((at: number) => void) | undefined;
 	private closed: Promise<void> | undefined;
@@ -257,6 +260,8 @@ export class Session {
 					channel.on('data', (data: Buffer) => {
 						const at = performance.now();
 						this.lastData = at;
+						this.seen = (this.seen + data.toString('utf8')).slice(-64 * 1024);
+						for (const check of this.seeing) check();
 						if (Number.isNaN(this.firstFrame)) {
 							this.opening += data.toString('latin1');
 							if (this.opening.includes(READY)) {
@@ -295,6 +300,28 @@ export class Session {
 			};
 			channel.write(key);
 		});
+	}
+
+	/** When `text` came back (performance.now), from now on; undefined if not within `timeout` ms. */
+	async waitForText(text: string, timeout = 20_000): Promise<number | undefined> {
+		this.seen = '';
+		return new Promise(resolve => {
+			const done = (at: number | undefined) => {
+				clearTimeout(timer);
+				this.seeing.delete(check);
+				resolve(at);
+			};
+			const check = () => {
+				if (this.seen.includes(text)) done(performance.now());
+			};
+			const timer = setTimeout(() => done(undefined), timeout);
+			this.seeing.add(check);
+		});
+	}
+
+	/** Tells the server the client's window changed (ssh's window-change request). */
+	resize(columns: number, rows: number): void {
+		this.channel?.setWindow(rows, columns, 0, 0);
 	}
 
 	/** Writes keys without waiting for an answer (what comes back is read and dropped). */

@@ -127,7 +127,8 @@ export class HeldConnection {
 			this.seat ? 'ended' : 'not logged in',
 			address,
 			`${new Date(this.started).toISOString()} ${address} user=${JSON.stringify(username)} ${seconds}s ` +
-				`in=${kilobytes(bytesRead)} out=${kilobytes(bytesWritten)} ${cleanLine(how === 'open' ? 'closed' : how)}${faulted}`,
+				`in=${kilobytes(bytesRead)} out=${kilobytes(bytesWritten)} ` +
+				`${cleanLine(how === 'open' ? 'closed' : how)}${faulted}`,
 		);
 	}
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import {after, describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
 import {loadBlog} from '../../source/blog/load/load.js';
+import {displayWidth} from '../../source/text/width.js';
 import {createTheme} from '../../source/theme/palette.js';
 import {runBin} from '../helpers/bin.js';
 import {runCli} from '../helpers/cli.js';
@@ -79,7 +80,8 @@ describe('a hostile blog through the command line', () => {
 			const result = await cli(['--print', post.absolutePath, '--width', '60']);
 			assert.equal(result.code, 0, `${post.path}: ${result.stderr}`);
 			assert.deepEqual(foreignControls(result.stdout), [], post.path);
-			for (const line of stripAnsi(result.stdout).split('\n')) assert.ok(line.length <= 60, `${post.path}: ${line}`);
+			for (const line of stripAnsi(result.stdout).split('\n'))
+				assert.ok(displayWidth(line) <= 60, `${post.path}: ${line}`);
 		}
 
 		const raw = bin(['--print', path.join(blog, 'raw-controls.md'), '--width', '60']);

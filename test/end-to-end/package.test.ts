@@ -46,7 +46,7 @@ after(() => {
 describe('the package', () => {
 	it('holds the bin, its on-demand files and the man page, and nothing of the tests, the source or maps', () => {
 		const files = packed.files.map(file => file.path);
-		for (const needed of ['package.json', 'README.md', 'dist/cli.js', 'dist/render-worker.js', 'man/blogread.1']) {
+		for (const needed of ['package.json', 'README.md', 'dist/cli.js', 'dist/renderer-process.js', 'man/blogread.1']) {
 			assert.ok(files.includes(needed), needed);
 		}
 

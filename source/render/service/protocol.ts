@@ -83,7 +83,7 @@ function countOf(text: string): number {
 	return count;
 }
 
-/** A page made ready to cross (in the renderer): its lines and their plain text joined, its positions as Int32Arrays. */
+/** A page made ready to cross (in the renderer): lines and plain text joined, positions as Int32Arrays. */
 export function packPage(page: RenderedMarkdown, plain: readonly string[]): WirePage {
 	return {
 		text: joined(page.lines),

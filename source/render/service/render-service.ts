@@ -13,6 +13,7 @@ import {bundledFile} from '../bundled-file.js';
 import {RenderCancelled} from '../plain-page.js';
 import type {PageOptions} from '../post-header.js';
 import {FairQueue} from './fair-queue.js';
+import {plainPrinted, plainReaderPage} from './fallback.js';
 import {
 	type FromRenderer,
 	type Job,
@@ -365,15 +366,13 @@ export class RenderService {
 		this.queue.remove(task.client, task);
 		const {job, theme} = task;
 		const options = {...job.spec, theme};
-		import('./fallback.js')
-			.then(async ({plainPrinted, plainReaderPage}) =>
-				job.kind === 'page'
-					? {page: await plainReaderPage(job.post, options, reason)}
-					: {printed: await plainPrinted(job.post, options, reason, job.lineEnd)},
-			)
-			.then(
-				result => task.settle(result),
-				(error: unknown) => task.fail(error instanceof Error ? error : new Error(String(error))),
-			);
+		const made =
+			job.kind === 'page'
+				? plainReaderPage(job.post, options, reason).then(page => ({page}))
+				: plainPrinted(job.post, options, reason, job.lineEnd).then(printed => ({printed}));
+		made.then(
+			result => task.settle(result),
+			(error: unknown) => task.fail(error instanceof Error ? error : new Error(String(error))),
+		);
 	}
 }

@@ -94,7 +94,7 @@ async function printPost(id: number, job: Extract<Job, {kind: 'print'}>, budgetM
 	send({id, printed: {bytes}, retire: false});
 }
 
-/** Warms the renderer up a piece a turn until a job comes (see warm-up.ts): the first post renders at the speed of the second. */
+/** Warms the renderer up a piece a turn until a job comes (warm-up.ts): the first post renders as fast as the next. */
 let warming = true;
 function warmUp(step = 0): void {
 	setImmediate(() => {

@@ -26,7 +26,7 @@ after(() => {
 	for (const service of services) service.close();
 });
 
-/** A service of renderers from the source, or of fake ones (test/helpers/fake-renderer.ts) that behave as `mode` says. */
+/** A service of renderers from the source, or of fake ones (helpers/fake-renderer.ts) that behave as `fake` says. */
 function service(
 	settings: {budgetMs?: number; renderers?: number; heapMb?: number; fake?: string} = {},
 ): RenderService {
@@ -174,7 +174,7 @@ describe('clients taking turns', () => {
 		assert.equal(renders.load.waiting, 0);
 	});
 
-	it('a job no longer wanted while it renders: its renderer is ended soon after, and the next job has a new one', async () => {
+	it('a job no longer wanted while it renders: its renderer is ended soon after, a new one started', async () => {
 		const renders = service({fake: 'hang', budgetMs: 60_000});
 		await renders.ready();
 		const stop = new AbortController();
