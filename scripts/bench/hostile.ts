@@ -26,8 +26,6 @@ const {values} = parseArgs({
 const bin = path.resolve(values.bin);
 /** How long a wait may take before the figure is "past it" (a frozen app may never answer). */
 const DEADLINE_MS = 20_000;
-/** How long after Enter a key is pressed: the post is rendering then (the app holds the list 150 ms first). */
-const INTO_RENDER_MS = 200;
 const MARKER = 'List marker';
 const say = (line: string) => process.stderr.write(`hostile: ${line}\n`);
 
@@ -126,13 +124,25 @@ async function answer(app: PtyApp, key: string, text: string): Promise<number> {
 	const from = app.output.length;
 	const start = performance.now();
 	app.write(key);
-	return since(start, await within(app.waitFor(text, from)));
+	const at = await within(app.waitFor(text, from));
+	if (at === undefined && process.env['BENCH_DEBUG']) say(`no "${text}" after ${key}: ${JSON.stringify(app.output.slice(from))}`);
+	return since(start, at);
+}
+
+/**
+ * Enter on the post, and once its page or the placeholder shows (the app holds the list 150 ms
+ * while a page comes), the post is rendering, or has just been rendered.
+ */
+async function opened(app: PtyApp, post: HostilePost): Promise<void> {
+	const from = app.output.length;
+	app.write('\r');
+	const opening = `Opening words of ${post.name}`;
+	await within(app.until(() => app.output.includes('Rendering', from) || app.output.includes(opening, from), 'a page'));
 }
 
 /** Enter on the post, then `key` while it renders: ms from the key to the app's end. */
-async function endWhileRendering(app: PtyApp, key: string): Promise<number> {
-	app.write('\r');
-	await sleep(INTO_RENDER_MS);
+async function endWhileRendering(app: PtyApp, post: HostilePost, key: string): Promise<number> {
+	await opened(app, post);
 	const start = performance.now();
 	app.write(key);
 	return since(start, await within(app.ended()));
@@ -149,15 +159,14 @@ async function appFigures(post: HostilePost): Promise<AppFigures> {
 		(await withApp(
 			folder,
 			async app => {
-				app.write('\r');
-				await sleep(INTO_RENDER_MS);
+				await opened(app, post);
 				return answer(app, 'q', MARKER);
 			},
 			memory,
 		)) ?? Number.POSITIVE_INFINITY;
-	const quit = (await withApp(folder, async app => endWhileRendering(app, 'Q'), memory)) ?? Number.POSITIVE_INFINITY;
+	const quit = (await withApp(folder, async app => endWhileRendering(app, post, 'Q'), memory)) ?? Number.POSITIVE_INFINITY;
 	const interrupt =
-		(await withApp(folder, async app => endWhileRendering(app, '\u0003'), memory)) ?? Number.POSITIVE_INFINITY;
+		(await withApp(folder, async app => endWhileRendering(app, post, '\u0003'), memory)) ?? Number.POSITIVE_INFINITY;
 	return {open, back, quit, interrupt, peakMb: Math.max(...memory)};
 }
 

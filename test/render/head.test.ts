@@ -23,6 +23,12 @@ describe('the head of a large post', () => {
 			5,
 			'text[^1] [a][b]\n\n[^1]: The note.\n\n[b]: https://example.com\n',
 		],
+		[
+			'only the definitions the head uses, their labels matched as CommonMark matches them',
+			'text[^1] [a][The  Site]\n\nmore [c]\n\n[^1]: The note.\n\n[^2]: Unused.\n\n[the site]: https://x.example\n\n[c]: /c\n',
+			5,
+			'text[^1] [a][The  Site]\n\n[^1]: The note.\n\n[the site]: https://x.example\n',
+		],
 	];
 	for (const [name, body, chars, expected] of cases) {
 		it(name, () => {
@@ -57,5 +63,31 @@ describe('the head of a large post', () => {
 			preview.slice(0, 60).some(line => line.includes('[1]')),
 			'notes are numbered in the head too',
 		);
+	});
+
+	it('numbers the head’s notes as the whole post does, though notes it does not use are left out', () => {
+		const unused = Array.from({length: 200}, (_, index) => `[^u${index}]: Unused note ${index}.`);
+		const body = [
+			'First[^used].',
+			'',
+			...Array.from({length: 300}, (_, index) => paragraph(index)).flatMap(block => [block, '']),
+			...unused,
+			'',
+			'[^used]: The used note.',
+			'',
+			'[^n0]: Zero.',
+			'',
+			'[^n1]: One.',
+			'',
+			'[^n2]: Two.',
+			'',
+			'[site]: https://example.com/site',
+		].join('\n');
+		const post = makePost({title: 'Many notes'}, body);
+		const head = markdownHead(body, 4096);
+		assert.ok(head !== undefined && !head.includes('Unused note'));
+		const options = {width: 72, theme: createTheme(1), hyperlinks: false};
+		const whole = renderPostPage(post, body, options).lines;
+		assert.deepEqual(renderPostPage(post, head, options).lines.slice(0, 60), whole.slice(0, 60));
 	});
 });
