@@ -66,7 +66,7 @@ const SLICE_MS = 8;
 /**
  * The same, a slice at a time: a 4 MB post takes the better part of a second,
  * and the app's thread must stay free for `q` and signals throughout. (Only
- * when a render worker could not give the page: it makes the fallback itself.)
+ * when no renderer could give the page: a renderer makes the fallback itself.)
  */
 export async function plainPageInSlices(
 	markdown: string,

@@ -20,7 +20,7 @@ const WATCHED = '__blogreadWatchedWork';
  * Runs `work` on this thread; past `budgetMs`, V8 stops it wherever it is
  * (vm's watchdog thread) and this throws. Only for work whose state is thrown
  * away afterwards: a stopped renderer is not used again (a CLI run ends, a
- * render worker is ended).
+ * renderer process retires).
  */
 export function runWithin<T>(work: () => T, budgetMs: number): T {
 	const global = globalThis as Record<string, unknown>;

@@ -48,7 +48,7 @@ export type Theme = Record<Role, Style> & {
 	currentHitCodes: MarkCodes;
 	/** The characters frames, rules, bullets and markers are drawn with. */
 	glyphs: Glyphs;
-	/** How the theme was made, so a worker thread can make the same one. */
+	/** How the theme was made, so a renderer process can make the same one. */
 	options: ThemeOptions;
 };
 
