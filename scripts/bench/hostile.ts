@@ -130,7 +130,8 @@ async function answer(app: PtyApp, key: string, text: string): Promise<number> {
 	const start = performance.now();
 	app.write(key);
 	const at = await within(app.waitFor(text, from));
-	if (at == null && process.env['BENCH_DEBUG']) say(`no "${text}" after ${key}: ${JSON.stringify(app.output.slice(from))}`);
+	if (at == null && process.env['BENCH_DEBUG'])
+		say(`no "${text}" after ${key}: ${JSON.stringify(app.output.slice(from))}`);
 	return since(start, at);
 }
 
@@ -172,7 +173,8 @@ async function appFigures(post: HostilePost): Promise<AppFigures> {
 			},
 			memory,
 		)) ?? Number.POSITIVE_INFINITY;
-	const quit = (await withApp(folder, async app => endWhileRendering(app, post, 'Q'), memory)) ?? Number.POSITIVE_INFINITY;
+	const quit =
+		(await withApp(folder, async app => endWhileRendering(app, post, 'Q'), memory)) ?? Number.POSITIVE_INFINITY;
 	const interrupt =
 		(await withApp(folder, async app => endWhileRendering(app, post, '\u0003'), memory)) ?? Number.POSITIVE_INFINITY;
 	return {open, back, quit, interrupt, peakMb: Math.max(...memory)};
@@ -259,7 +261,11 @@ async function servedFigures(): Promise<{posts: Map<string, ServedFigures>; floo
 }
 
 const ms = (value: number) =>
-	Number.isNaN(value) ? 'the app ended' : Number.isFinite(value) ? `${value.toFixed(0)} ms` : `> ${DEADLINE_MS / 1000} s`;
+	Number.isNaN(value)
+		? 'the app ended'
+		: Number.isFinite(value)
+			? `${value.toFixed(0)} ms`
+			: `> ${DEADLINE_MS / 1000} s`;
 const rows: Array<Record<string, string | number>> = [];
 for (const post of posts) {
 	const figures = await appFigures(post);
