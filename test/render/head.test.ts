@@ -25,7 +25,8 @@ describe('the head of a large post', () => {
 		],
 		[
 			'only the definitions the head uses, their labels matched as CommonMark matches them',
-			'text[^1] [a][The  Site]\n\nmore [c]\n\n[^1]: The note.\n\n[^2]: Unused.\n\n[the site]: https://x.example\n\n[c]: /c\n',
+			'text[^1] [a][The  Site]\n\nmore [c]\n\n[^1]: The note.\n\n[^2]: Unused.\n\n' +
+				'[the site]: https://x.example\n\n[c]: /c\n',
 			5,
 			'text[^1] [a][The  Site]\n\n[^1]: The note.\n\n[the site]: https://x.example\n',
 		],
