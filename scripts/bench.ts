@@ -4,7 +4,8 @@
 // first 4 KB of every post, the least-*-list.mjs floors, bat. Over 100,000
 // posts it prints issue 19's figures, and how the costs grow from 10,000;
 // keys while a burst of files lands (scripts/bench/burst.ts); then `blogread
-// serve` with 50 ssh sessions at once (scripts/bench/serve.ts).
+// serve` with 50 ssh sessions at once (scripts/bench/serve.ts); last, how each
+// Markdown construct's cost grows with its size (scripts/bench/growth.ts).
 import {execFileSync, spawnSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
@@ -560,6 +561,9 @@ const pathological = pathologicalCases.map(([name, markdown]): [string, number] 
 	return [`${name} (${Math.round(markdown.length / 1024)} KB)`, performance.now() - start];
 });
 const slowest = pathological.sort((a, b) => b[1] - a[1]).slice(0, 3);
+// Growth (scripts/bench/growth.ts, quick): every construct, template tag and config at n and 4n; flagged past 5×.
+// Alone, `node --import tsx scripts/bench/growth.ts` runs it with a longer deadline and larger sizes.
+const growth = benchScript('growth.ts', ['--quick']).stdout.trim();
 const rss = peakRss(['--list', blog10k]);
 const appRss = await appPeakRss([blog10k], ['/', ...'kubelet', '\r', '\r']);
 rmSync(work, {recursive: true, force: true});
@@ -611,6 +615,7 @@ for (const [name, figure, target = '', met] of mixedRows) {
 }
 say(`\n| slowest pathological Markdown (of ${pathological.length}) | render | the reader's budget |\n|---|---:|---|`);
 for (const [name, ms] of slowest) say(`| ${name} | ${ms.toFixed(0)} ms | 3,000 ms, then plain text |`);
+say(`\n### Growth\n\n${growth}`);
 
 /**
  * How each scale figure grows: its medians at the three sizes, its cost per 1,000 posts at each (the start-up
