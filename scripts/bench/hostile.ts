@@ -5,13 +5,16 @@
 // over `blogread serve`, how long another reader's keys wait while one opens
 // each post, and while a client sends 200,000 window changes.
 // Usage, after `npm run build`:
-//   node --import tsx scripts/bench/hostile.ts [--bin CLI] [--only NAME] [--no-serve] [--json]
+//   node --import tsx scripts/bench/hostile.ts [--bin CLI] [--only NAME] [--no-serve] [--json] [--growth]
 // --bin: another build (an older one, for the figures before a change).
+// --growth: the posts are the growth check's Markdown cases at 4n (growth-cases.ts), opened one after
+// another in one app (q timed back to the list each time) and over serve; the figures are summed up.
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {type HostilePost, hostilePosts, postFile} from './hostile-posts.js';
+import {median} from './median.js';
 import {PtyApp} from './pty-app.js';
 import {percentile, Server, Session, scroller, sleep} from './serve-clients.js';
 
@@ -23,6 +26,7 @@ const {values} = parseArgs({
 		// long after Enter instead (an older build's figures).
 		'press-after': {type: 'string'},
 		'no-serve': {type: 'boolean', default: false},
+		growth: {type: 'boolean', default: false},
 		json: {type: 'boolean', default: false},
 	},
 });
@@ -32,7 +36,23 @@ const DEADLINE_MS = 20_000;
 const MARKER = 'List marker';
 const say = (line: string) => process.stderr.write(`hostile: ${line}\n`);
 
-const posts = hostilePosts().filter(post => values.only === undefined || post.name.includes(values.only));
+/** The growth check's Markdown cases at 4n, each named with its number first (a search for it finds it alone). */
+async function growthPosts(): Promise<HostilePost[]> {
+	const {growthCases} = await import('./growth-cases.js');
+	return growthCases
+		.filter(each => each.kind === 'markdown')
+		.map((each, index) => ({
+			name: `g${String(index).padStart(3, '0')}-${each.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`.replace(
+				/-$/,
+				'',
+			),
+			markdown: each.text(4 * each.n),
+		}));
+}
+
+const posts = (values.growth ? await growthPosts() : hostilePosts()).filter(
+	post => values.only === undefined || post.name.includes(values.only),
+);
 const work = mkdtempSync(path.join(os.tmpdir(), 'blogread-hostile-bench-'));
 process.on('exit', () => rmSync(work, {recursive: true, force: true}));
 const env = {
@@ -180,6 +200,58 @@ async function appFigures(post: HostilePost): Promise<AppFigures> {
 	return {open, back, quit, interrupt, peakMb: Math.max(...memory)};
 }
 
+type GrowthFigures = {open: number[]; back: number[]; quit: number; peakMb: number};
+
+/** The number of a growth post, the words a search finds it, and it alone, by. */
+const searchFor = (post: HostilePost) => `${post.name.slice(0, 4)}-`;
+
+/**
+ * Every post in one app: found by a search, opened, `q` pressed once it renders (or has rendered), timed back
+ * to the list; then the last one opened again and `Q` timed to the end.
+ */
+async function growthAppFigures(): Promise<GrowthFigures> {
+	const folder = path.join(work, 'growth');
+	mkdirSync(folder, {recursive: true});
+	for (const [index, post] of posts.entries())
+		writeFileSync(
+			path.join(folder, `${post.name}.md`),
+			postFile(post, `2026-01-01T00:${String(index % 60).padStart(2, '0')}:00`),
+		);
+	const figures: GrowthFigures = {open: [], back: [], quit: Number.POSITIVE_INFINITY, peakMb: 0};
+	const memory: number[] = [];
+	await withApp(
+		folder,
+		async app => {
+			for (const post of posts) {
+				// Its file's name, in the list's details of it (the page does not show it).
+				const found = `${post.name}.md`;
+				app.write('/');
+				app.write(searchFor(post));
+				await answer(app, '\r', `"${searchFor(post)}"`);
+				// q while it renders, then opened anew and left to show its page.
+				await opened(app, post);
+				const back = await answer(app, 'q', found);
+				figures.back.push(back);
+				figures.open.push(await answer(app, '\r', `Opening words of ${post.name}`));
+				await answer(app, 'q', found);
+				if (back > 150) say(`growth ${post.name}: q took ${ms(back)}`);
+				await answer(app, '\u001B', 'filters cleared');
+			}
+
+			const last = posts.at(-1);
+			if (last !== undefined) {
+				app.write('/');
+				app.write(searchFor(last));
+				await answer(app, '\r', `"${searchFor(last)}"`);
+				figures.quit = await endWhileRendering(app, last, 'Q');
+			}
+		},
+		memory,
+	);
+	figures.peakMb = Math.max(...memory);
+	return figures;
+}
+
 type ServedFigures = {opened: number; p95: number; max: number; unanswered: number};
 
 /** A reader pressing j or k every 100 ms, each key's wait kept with when it was pressed. */
@@ -266,6 +338,31 @@ const ms = (value: number) =>
 		: Number.isFinite(value)
 			? `${value.toFixed(0)} ms`
 			: `> ${DEADLINE_MS / 1000} s`;
+if (values.growth) {
+	const app = await growthAppFigures();
+	const served = values['no-serve'] ? undefined : await servedFigures();
+	const worst = (values: number[]) => Math.max(...values);
+	const {open, back} = app;
+	const lines = [
+		`${posts.length} growth cases at 4n, one app: Enter → page median ${ms(median(open))}, ` +
+			`at most ${ms(worst(open))}; q → list while rendering median ${ms(median(back))}, ` +
+			`at most ${ms(worst(back))}; Q → end ${ms(app.quit)}; ` +
+			`peak RSS with the renderers ${app.peakMb.toFixed(0)} MB.`,
+	];
+	if (served) {
+		const waits = [...served.posts.values()];
+		const unanswered = waits.reduce((sum, each) => sum + each.unanswered, 0);
+		lines.push(
+			`Served, one reader opening each: another reader's keys p95 at most ${ms(worst(waits.map(each => each.p95)))}, ` +
+				`the longest wait ${ms(worst(waits.map(each => each.max)))}, ${unanswered} unanswered; ` +
+				`the server's peak RSS ${served.peakMb.toFixed(0)} MB.`,
+		);
+	}
+
+	process.stdout.write(`${lines.join('\n')}\n`);
+	process.exit(0);
+}
+
 const rows: Array<Record<string, string | number>> = [];
 for (const post of posts) {
 	const figures = await appFigures(post);
@@ -280,7 +377,8 @@ if (values.json) {
 	);
 } else {
 	const lines = [
-		'| post | Enter → first screen | q → list (while rendering) | Q → end | Ctrl-C → end | peak RSS, app + renderers |' +
+		'| post | Enter → first screen | q → list (while rendering) | Q → end | Ctrl-C → end ' +
+			'| peak RSS, app + renderers |' +
 			(served ? ' served: opened | another reader’s keys p95 / max |' : ''),
 		`|---|---|---|---|---|---|${served ? '---|---|' : ''}`,
 	];
