@@ -1,4 +1,4 @@
-// beautiful-mermaid's text renderer, bundled on its own and loaded the first time a post
-// has a Mermaid diagram (scripts/bundle.mjs).
+// beautiful-mermaid's text renderer, and its parser (diagrams are counted before they are laid
+// out), bundled on their own and loaded the first time a post has a Mermaid diagram (scripts/bundle.mjs).
 
-export {renderMermaidASCII} from 'beautiful-mermaid';
+export {parseMermaid, renderMermaidASCII} from 'beautiful-mermaid';

@@ -3,11 +3,12 @@
 // cannot draw, or what would be wider than the page, is shown as its source
 // with a note saying why: a diagram never overflows the page.
 
-import {renderMermaidASCII} from 'beautiful-mermaid';
+import {parseMermaid, renderMermaidASCII} from 'beautiful-mermaid';
 import {showControls} from '../text/sanitize.js';
 import {displayWidth} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {errorMessage} from '../util/errors.js';
+import {diagramSizeProblem} from './diagram-size.js';
 
 /** Sources longer than this are shown as written: laying out a huge graph would hold the reader. */
 export const MAX_DIAGRAM_CHARS = 20_000;
@@ -42,6 +43,9 @@ function colourHeads(text: string, theme: Theme): string {
  */
 export function drawDiagram(source: string, width: number, theme: Theme): Diagram {
 	if (source.length > MAX_DIAGRAM_CHARS) return {problem: 'too large to lay out'};
+	// Counted before the layout, whose cost grows faster than the diagram (diagram-size.ts).
+	const tooLarge = diagramSizeProblem(showControls(source), parseMermaid);
+	if (tooLarge !== undefined) return {problem: tooLarge};
 	let drawn: string;
 	try {
 		// Labels are the post's text: anything that could reach the terminal as a control is made visible

@@ -2,12 +2,19 @@ import {fenceTracker} from '../text/fences.js';
 
 // Caps applied to a post's Markdown before it is lexed, so no post can make
 // marked recurse or backtrack without bound. They only touch input no real
-// post has: hundreds of nested quotes or list levels, or delimiter runs of
-// dozens of the same character.
+// post has: dozens of quotes or list items opened on one line, deep
+// indentation, or delimiter runs of dozens of the same character.
 
-/** Quote markers (`>`) kept at the start of a line. */
-export const MAX_QUOTE_DEPTH = 16;
-/** Leading columns of indentation kept outside code fences (list nesting). */
+/**
+ * Containers (quotes, list items) opened on one line beyond this read as text: marked
+ * lexes each container by recursing, and `- ` × 1,500 on one line exhausted its stack.
+ */
+export const MAX_CONTAINERS_PER_LINE = 16;
+/**
+ * Leading columns of indentation kept outside code fences; a container marker starting
+ * past this column reads as text. Lines continue the containers above them by indentation
+ * (two columns a list level at least), so nesting across lines stays bounded too.
+ */
 export const MAX_INDENT = 48;
 /** Longer runs of one delimiter character are escaped, so they read as text. */
 export const MAX_DELIMITER_RUN = 32;
@@ -23,35 +30,144 @@ function escapeAll(run: string): string {
 	return run.replace(/./g, char => `\\${char}`);
 }
 
-function capQuotes(line: string): string {
-	const match = /^(?:[ \t]*>){17,}/.exec(line);
-	if (!match) return line;
-	return '> '.repeat(MAX_QUOTE_DEPTH) + line.slice(match[0].length);
+const SPACE = 0x20;
+const TAB = 0x09;
+const ZERO = 0x30;
+const NINE = 0x39;
+const BACKSLASH = 0x5c;
+
+function isBlank(code: number): boolean {
+	return code === SPACE || code === TAB;
 }
 
-function capIndent(line: string): string {
-	const indent = /^[ \t]*/.exec(line)?.[0] ?? '';
-	const columns = [...indent].reduce((sum, char) => sum + (char === '\t' ? 4 : 1), 0);
-	return columns > MAX_INDENT ? ' '.repeat(MAX_INDENT) + line.slice(indent.length) : line;
+/** The length of the container marker at `at` (`>`, `-`, `*`, `+`, `1.`, `1)`), 0 if there is none. */
+function markerLength(text: string, at: number, end: number): number {
+	const code = text.charCodeAt(at);
+	if (code === 0x3e) return 1; // `>` needs no space after it
+	// A bullet or a number is an item only when a space, a tab or the end of the line follows it.
+	const endsItem = (after: number) => after >= end || isBlank(text.charCodeAt(after));
+	if (code === 0x2d || code === 0x2a || code === 0x2b) return endsItem(at + 1) ? 1 : 0;
+	let digits = 0;
+	while (digits < 10 && at + digits < end) {
+		const digit = text.charCodeAt(at + digits);
+		if (digit < ZERO || digit > NINE) break;
+		digits++;
+	}
+
+	// CommonMark allows nine digits at most.
+	if (digits === 0 || digits > 9) return 0;
+	const delimiter = text.charCodeAt(at + digits);
+	return (delimiter === 0x2e || delimiter === 0x29) && endsItem(at + digits + 1) ? digits + 1 : 0;
+}
+
+/**
+ * Where a thematic break (`- - -`, `***`) may start on the line [start, end): it is the line's
+ * tail of spaces and one of `-*_`, holding three of them at least. A marker inside that range is
+ * a break, not a list item. Found once a line, walking back from its end; `[end, end]` if none.
+ */
+function breakRange(text: string, start: number, end: number): [number, number] {
+	let at = end - 1;
+	while (at >= start && isBlank(text.charCodeAt(at))) at--;
+	const mark = text.charCodeAt(at);
+	if (at < start || (mark !== 0x2d && mark !== 0x2a && mark !== 0x5f)) return [end, end];
+	let count = 0;
+	let third = -1;
+	let first = end;
+	for (; at >= start; at--) {
+		const code = text.charCodeAt(at);
+		if (code === mark) {
+			if (++count === 3) third = at;
+			first = at;
+		} else if (!isBlank(code)) break;
+	}
+
+	return third === -1 ? [end, end] : [first, third];
+}
+
+/** What the one-pass scan of a line's container markers found. */
+export type LinePrefix = {
+	/** Where the line's content starts: past its leading indentation and its container markers. */
+	content: number;
+	/** Columns of leading indentation (a tab to the next multiple of 4). */
+	indent: number;
+	/** Where the first marker that must read as text is (its `.` or `)` for a number), or -1. */
+	asText: number;
+	/** Whether a list item opens on the line: then it starts a block of its own. */
+	item: boolean;
+};
+
+/**
+ * The container markers that open at the start of the line [start, end), read once left to right:
+ * quotes and list items, each after at most four columns of space (more is indented code, where
+ * the markers end). The 17th marker, or one starting past column 48, is where the rest must read as
+ * text. A thematic break ends the markers: `- - - -` stays a rule however long.
+ */
+export function linePrefix(text: string, start = 0, end = text.length): LinePrefix {
+	let at = start;
+	let column = 0;
+	let indent = -1;
+	let count = 0;
+	let item = false;
+	let breaks: [number, number] | undefined;
+	for (;;) {
+		const gapStart = column;
+		for (; at < end; at++) {
+			const code = text.charCodeAt(at);
+			if (code === SPACE) column++;
+			else if (code === TAB) column += 4 - (column % 4);
+			else break;
+		}
+
+		if (indent === -1) indent = column;
+		else if (column - gapStart > 4) break;
+		if (at >= end) break;
+		const length = markerLength(text, at, end);
+		if (length === 0) break;
+		const code = text.charCodeAt(at);
+		if (code === 0x2d || code === 0x2a) {
+			breaks ??= breakRange(text, start, end);
+			if (at >= breaks[0] && at <= breaks[1]) break;
+		}
+
+		if (count >= MAX_CONTAINERS_PER_LINE || column > MAX_INDENT) {
+			return {content: at, indent, asText: at + length - 1, item};
+		}
+
+		count++;
+		if (code !== 0x3e) item = true;
+		at += length;
+		column += length;
+	}
+
+	return {content: at, indent, asText: -1, item};
+}
+
+function capIndent(line: string, indent: number): string {
+	if (indent <= MAX_INDENT) return line;
+	let at = 0;
+	while (at < line.length && isBlank(line.charCodeAt(at))) at++;
+	return ' '.repeat(MAX_INDENT) + line.slice(at);
 }
 
 export type Guarded = {markdown: string; capped: boolean};
 
 // What any of the caps needs somewhere in the text, looked for in the whole text at
-// once: 17 quote markers, 13 characters of indentation (48 columns are 12 tabs),
-// a delimiter run, more delimiters than a paragraph may have.
-const DEEP_QUOTE = /^(?:[ \t]*>){17}/m;
-const DEEP_INDENT = /^[ \t]{13}/m;
+// once: a delimiter run, more delimiters than a paragraph may have; and line by line,
+// without taking the text apart, too many containers or too much indentation.
 const ANY_DELIMITER_RUN = new RegExp(DELIMITER_RUN.source);
 
-function hasLongLine(markdown: string): boolean {
+/** Whether some line is too long, too deeply indented or opens too many containers. */
+function hasLineToCap(markdown: string): boolean {
 	let start = 0;
-	for (let end = markdown.indexOf('\n'); end !== -1; end = markdown.indexOf('\n', start)) {
+	for (;;) {
+		const newline = markdown.indexOf('\n', start);
+		const end = newline === -1 ? markdown.length : newline;
 		if (end - start > MAX_LINE_LENGTH) return true;
-		start = end + 1;
+		const prefix = linePrefix(markdown, start, end);
+		if (prefix.asText !== -1 || prefix.indent > MAX_INDENT) return true;
+		if (newline === -1) return false;
+		start = newline + 1;
 	}
-
-	return markdown.length - start > MAX_LINE_LENGTH;
 }
 
 /** Whether the text has more emphasis delimiters than a paragraph may have (counted up to there). */
@@ -71,13 +187,7 @@ function manyDelimiters(markdown: string): boolean {
  * then it need not be taken apart into lines (a tenth of rendering a large post).
  */
 function nothingToCap(markdown: string): boolean {
-	return (
-		!DEEP_QUOTE.test(markdown) &&
-		!DEEP_INDENT.test(markdown) &&
-		!ANY_DELIMITER_RUN.test(markdown) &&
-		!manyDelimiters(markdown) &&
-		!hasLongLine(markdown)
-	);
+	return !ANY_DELIMITER_RUN.test(markdown) && !manyDelimiters(markdown) && !hasLineToCap(markdown);
 }
 
 /** The post's Markdown with pathological constructs made harmless. */
@@ -90,12 +200,17 @@ export function guardLines(markdown: string): Guarded {
 	const lines = markdown.split('\n');
 	let capped = false;
 	const inFence = fenceTracker();
-	// Lines of the paragraph being read, and how many emphasis delimiters it has so far.
-	let paragraph: number[] = [];
+	// Lines of the paragraph being read (with where their text starts, past the container
+	// markers), and how many emphasis delimiters its text has so far.
+	let paragraph: Array<{index: number; content: number}> = [];
 	let delimiters = 0;
 	const endParagraph = () => {
 		if (delimiters > MAX_DELIMITERS_PER_PARAGRAPH) {
-			for (const index of paragraph) lines[index] = (lines[index] ?? '').replace(/(?<!\\)([*_])/g, '\\$1');
+			// Only the text is escaped: a `*` that opens a list item stays one.
+			for (const {index, content} of paragraph) {
+				const line = lines[index] ?? '';
+				lines[index] = line.slice(0, content) + line.slice(content).replace(/(?<!\\)([*_])/g, '\\$1');
+			}
 			capped = true;
 		}
 
@@ -105,14 +220,24 @@ export function guardLines(markdown: string): Guarded {
 
 	lines.forEach((original, index) => {
 		let line = original.length > MAX_LINE_LENGTH ? original.slice(0, MAX_LINE_LENGTH) : original;
-		if (inFence(line)) {
-			endParagraph();
-		} else if (line.trim() === '') {
+		if (inFence(line) || line.trim() === '') {
 			endParagraph();
 		} else {
-			line = capIndent(capQuotes(line)).replace(DELIMITER_RUN, escapeAll);
-			paragraph.push(index);
-			delimiters += (line.match(DELIMITER) ?? []).length;
+			line = capIndent(line, linePrefix(line).indent);
+			const prefix = linePrefix(line);
+			const {content, asText} = prefix;
+			let text = line.slice(content).replace(DELIMITER_RUN, escapeAll);
+			// The marker past the cap reads as text; a run of `>` escaped as a whole has it escaped already.
+			const at = asText - content;
+			if (asText !== -1 && text.charCodeAt(at) !== BACKSLASH) text = `${text.slice(0, at)}\\${text.slice(at)}`;
+			line = line.slice(0, content) + text;
+			// A list item is a block of its own: emphasis never spans into it from the lines above.
+			if (prefix.item) endParagraph();
+			if (text.trim() === '') endParagraph();
+			else {
+				paragraph.push({index, content});
+				delimiters += (text.match(DELIMITER) ?? []).length;
+			}
 		}
 
 		if (line !== original) capped = true;

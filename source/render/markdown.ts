@@ -288,8 +288,11 @@ function codeOrDiagramLines(code: CaptionedCode, width: number, context: Context
 
 /** Block tokens → lines no wider than `width`; blocks are separated by a blank line unless `tight`. */
 function blockLines(tokens: Token[], width: number, context: Context, depth: number, tight = false): string[] {
-	if (depth > MAX_DEPTH) {
-		return tokens.flatMap(token => wrapStyled(showControls(token.raw), Math.max(1, width)));
+	// Blocks narrower than a list marker may be (`123456789. [x] `) are text, so the indents above them fit the page.
+	if (depth > MAX_DEPTH || width < 16) {
+		return tokens.flatMap(token =>
+			wrapStyled(showControls(token.raw.replace(/\\([!-/:-@[-`{-~])/g, '$1')), Math.max(1, width)),
+		);
 	}
 
 	const lines: string[] = [];

@@ -19,6 +19,20 @@ export const pathologicalCases: Array<[string, string]> = [
 	['a thousand > in a row', '>'.repeat(1000)],
 	['deeply nested lists', Array.from({length: 1000}, (_, index) => `${'  '.repeat(index)}* a`).join('\n')],
 	['a 52-byte nested list', '* '.repeat(26)],
+	// Containers opened on one line: marked recursed once each, to a stack overflow (issue 48).
+	['1,500 list items opened on one line', `${'- '.repeat(1500)}x`],
+	['quotes and items opened on one line', `${'> - '.repeat(1500)}x`],
+	['ordered items opened on one line', `${'1. '.repeat(1500)}x`],
+	['mixed bullets opened on one line', `${'* + - '.repeat(1000)}x`],
+	// Mermaid layouts: a chain of 25 arrows never finished, dense graphs took seconds (issue 48).
+	[
+		'a Mermaid chain of 25 arrows',
+		`\`\`\`mermaid\ngraph TD\n${Array.from({length: 25}, (_, index) => `N${index} --> N${index + 1}`).join('\n')}\n\`\`\``,
+	],
+	[
+		'a Mermaid graph of 1,150 arrows',
+		`\`\`\`mermaid\ngraph TD\n${Array.from({length: 1150}, (_, index) => `N${index % 40} --> N${(index * 7) % 41}`).join('\n')}\n\`\`\``,
+	],
 	['U+0000 in input', 'abc\u0000de\u0000'.repeat(N)],
 	['backticks of every length', Array.from({length: 2000}, (_, index) => `e${'`'.repeat(index)}`).join('')],
 	['unclosed links A', '[a](<b'.repeat(N)],

@@ -7,7 +7,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import {ROOT} from '../helpers/paths.js';
 
-// blogread changes two dependencies (patches/, applied to node_modules by `npm install`, so the tests
+// blogread changes three dependencies (patches/, applied to node_modules by `npm install`, so the tests
 // and the bundle run the same code). A patch made for another version, or one that did not apply,
 // would leave the dependency as it was without a word: this says so.
 const folder = path.join(ROOT, 'patches');
@@ -38,7 +38,7 @@ function addedLines(patch: string): Map<string, string[]> {
 describe('the patches to dependencies', () => {
 	const patches = readdirSync(folder).filter(file => file.endsWith('.patch'));
 	it('are there', () => {
-		assert.deepEqual(patches.sort(), ['ink+6.8.0.patch', 'meow+14.1.0.patch']);
+		assert.deepEqual(patches.sort(), ['beautiful-mermaid+1.1.3.patch', 'ink+6.8.0.patch', 'meow+14.1.0.patch']);
 	});
 
 	for (const file of patches) {

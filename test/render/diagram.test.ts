@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import stripAnsi from 'strip-ansi';
 import {drawDiagram, MAX_DIAGRAM_CHARS} from '../../source/render/diagram.js';
+import {MAX_ARROWS, MAX_BOXES, MAX_CHART_VALUES, MAX_STATEMENTS} from '../../source/render/diagram-size.js';
 import {renderMarkdown} from '../../source/render/markdown.js';
 import {displayWidth} from '../../source/text/width.js';
 import {createTheme} from '../../source/theme/palette.js';
@@ -105,5 +106,91 @@ describe('a Mermaid diagram on the page', () => {
 		assert.match(text, /diagram\s+not drawn: 25\s+columns wide/);
 		assert.match(text, /│ graph LR/);
 		assert.ok(page.lines.every(line => displayWidth(line) <= 20));
+	});
+});
+
+/** Statements, one a line. */
+const lines = (count: number, statement: (index: number) => string) =>
+	Array.from({length: count}, (_, index) => statement(index)).join('\n');
+const chain = (arrows: number, header = 'graph TD') =>
+	`${header}\n${lines(arrows, index => `N${index} --> N${index + 1}`)}`;
+const tooMany = (count: number, what: string, limit: number) => `${count} ${what}, more than ${limit}`;
+
+// Issue 48: a chain of 25 arrows never finished its layout (the library's table of levels had 100
+// places, 4 a level; patches/beautiful-mermaid) and dense graphs took seconds and gigabytes. What is
+// larger than the layout can take in a moment is counted before it, and shown as its source.
+describe('the size of a diagram', () => {
+	const drawnShapes: Array<[string, string]> = [
+		['a chain of 25 arrows (the layout never ended)', chain(25)],
+		['a chain as long as laid out', chain(MAX_BOXES - 1)],
+		['a chain left to right', chain(MAX_BOXES - 1, 'graph LR')],
+		[
+			'arrows back up to the first box (their search never ended)',
+			`graph TD\n${lines(12, index => `N${index} --> N${index + 1}\nN${index + 1} --> N0`)}`,
+		],
+		['a state chain', chain(20, 'stateDiagram-v2')],
+		[
+			'a sequence of as many messages as drawn',
+			`sequenceDiagram\n${lines(MAX_STATEMENTS.sequence, index => `A->>B: m${index}`)}`,
+		],
+	];
+	for (const [name, source] of drawnShapes) {
+		it(`${name}: drawn`, () => {
+			const diagram = drawDiagram(source, 10_000, plain);
+			assert.ok('lines' in diagram, 'problem' in diagram ? diagram.problem : '');
+		});
+	}
+
+	const refused: Array<[string, string, string]> = [
+		['a chain longer', chain(MAX_BOXES), tooMany(MAX_BOXES + 1, 'boxes', MAX_BOXES)],
+		[
+			'1,150 arrows between 31 boxes',
+			`graph TD\n${lines(1150, index => `N${index % 30} --> N${(index * 7) % 31}`)}`,
+			tooMany(1150, 'arrows', MAX_ARROWS),
+		],
+		[
+			'arrows written two at a time',
+			`graph LR\n${lines(17, index => `A${index} & B${index} --> C`)}`,
+			tooMany(2 * 17 + 1, 'boxes', MAX_BOXES),
+		],
+		[
+			'subgraphs in subgraphs',
+			`graph TD\n${lines(12, index => `subgraph s${index}\nA${index} --> B${index}`)}\n${lines(12, () => 'end')}`,
+			tooMany(36, 'boxes', MAX_BOXES),
+		],
+		['a long state chain', chain(MAX_ARROWS + 1, 'stateDiagram-v2'), tooMany(MAX_ARROWS + 2, 'boxes', MAX_BOXES)],
+		[
+			'a long sequence',
+			`sequenceDiagram\n${lines(MAX_STATEMENTS.sequence + 1, index => `P${index}->>P${index + 1}: m`)}`,
+			tooMany(MAX_STATEMENTS.sequence + 1, 'statements', MAX_STATEMENTS.sequence),
+		],
+		[
+			'a large class diagram',
+			`classDiagram\n${lines(MAX_STATEMENTS.class + 1, index => `C${index} <|-- C${index + 1}`)}`,
+			tooMany(MAX_STATEMENTS.class + 1, 'statements', MAX_STATEMENTS.class),
+		],
+		[
+			'a large entity diagram',
+			`erDiagram\n${lines(MAX_STATEMENTS.er + 1, index => `E${index} ||--o{ E${index + 1} : has`)}`,
+			tooMany(MAX_STATEMENTS.er + 1, 'statements', MAX_STATEMENTS.er),
+		],
+		[
+			'a chart of many values (its lines and the items of its lists)',
+			`xychart-beta\n  bar [${lines(MAX_CHART_VALUES + 1, index => `${index}`).replaceAll('\n', ',')}]`,
+			tooMany(MAX_CHART_VALUES + 1, 'values', MAX_CHART_VALUES),
+		],
+	];
+	for (const [name, source, reason] of refused) {
+		it(`${name}: not laid out, and says why`, () => assert.equal(problem(source, 10_000), reason));
+	}
+
+	it('on the page: the source in a frame, the reason in its label, at 80 and 40 columns', () => {
+		for (const width of [80, 40]) {
+			const page = renderMarkdown(`\`\`\`mermaid\n${chain(MAX_ARROWS + 1)}\n\`\`\`\n`, {width, theme: plain});
+			const text = page.lines.join('\n');
+			assert.match(text.replace(/\s+│?\s*/g, ' '), /diagram not drawn: 34 boxes, more than 32/);
+			assert.match(text, /│ graph TD\n│ N0 --> N1\n/);
+			assert.ok(page.lines.every(line => displayWidth(line) <= width));
+		}
 	});
 });

@@ -1,21 +1,25 @@
 import assert from 'node:assert/strict';
 import {describe, it} from 'node:test';
 import fc from 'fast-check';
+import stripAnsi from 'strip-ansi';
 import {
 	guardLines,
 	guardMarkdown,
+	MAX_CONTAINERS_PER_LINE,
 	MAX_DELIMITER_RUN,
 	MAX_DELIMITERS_PER_PARAGRAPH,
 	MAX_INDENT,
 	MAX_LINE_LENGTH,
-	MAX_QUOTE_DEPTH,
 } from '../../source/render/guard.js';
+import {renderMarkdown} from '../../source/render/markdown.js';
+import {displayWidth} from '../../source/text/width.js';
+import {createTheme} from '../../source/theme/palette.js';
 
 describe('the input caps', () => {
 	const cases: Array<[string, string, boolean]> = [
 		['an ordinary post', '# Title\n\nSome *text* and `code`.\n\n> a quote\n', false],
-		['quotes as deep as allowed', `${'> '.repeat(MAX_QUOTE_DEPTH)}deep\n`, false],
-		['one quote deeper', `${'>'.repeat(MAX_QUOTE_DEPTH + 1)} deep\n`, true],
+		['quotes as deep as allowed', `${'> '.repeat(MAX_CONTAINERS_PER_LINE)}deep\n`, false],
+		['one quote deeper', `${'>'.repeat(MAX_CONTAINERS_PER_LINE + 1)} deep\n`, true],
 		['indentation as deep as allowed', `${'\t'.repeat(MAX_INDENT / 4)}- item\n`, false],
 		['one column deeper', `${' '.repeat(MAX_INDENT + 1)}- item\n`, true],
 		['the longest delimiter run kept', `${'*'.repeat(MAX_DELIMITER_RUN)}\n`, false],
@@ -37,7 +41,7 @@ describe('the input caps', () => {
 	}
 
 	// The whole-text checks only skip the line-by-line pass; around the limits both must agree.
-	const pieces = ['>', '> ', ' ', '\t', '*', '_', '~', '`', '```', '[', '<', 'a', '\n', '\n\n'];
+	const pieces = ['>', '> ', ' ', '\t', '*', '* ', '- ', '1. ', '_', '~', '`', '```', '[', '<', 'a', '\n', '\n\n'];
 	const runs = fc
 		.tuple(fc.constantFrom(...pieces), fc.integer({min: 1, max: 40}))
 		.map(([piece, count]) => piece.repeat(count));
@@ -50,4 +54,81 @@ describe('the input caps', () => {
 			{numRuns: 2000, seed: 20_261_201},
 		);
 	});
+});
+
+// Containers opened on one line: marked recurses once a container, and `- ` × 1,500 on one
+// line exhausted its stack (the app exited). Past 16 on a line the rest reads as text.
+describe('containers opened on one line', () => {
+	const theme = createTheme(1);
+	const rendered = (markdown: string, width: number) => {
+		const {lines, notice} = renderMarkdown(markdown, {width, theme});
+		return {lines: lines.map(line => stripAnsi(line)), notice};
+	};
+	// The first line at 80 and at 40 columns: at 40, blocks left narrower than 16 columns are their text.
+	const deep: Array<[string, string, string, string]> = [
+		[
+			'`- ` × 1,500 then text',
+			`${'- '.repeat(1500)}x`,
+			'• ◦ ▪ • ◦ ▪ • ◦ ▪ • ◦ ▪ • ◦ ▪ • - - - -',
+			'• ◦ ▪ • ◦ ▪ • ◦ ▪ • ◦ ▪ • - - - - - - -',
+		],
+		[
+			'`> - ` repeated',
+			`${'> - '.repeat(800)}x`,
+			'│ • │ ◦ │ ▪ │ • │ ◦ │ ▪ │ • │ ◦ > - > -',
+			'│ • │ ◦ │ ▪ │ • │ ◦ │ ▪ │ - > - > - > -',
+		],
+		[
+			'`- > ` repeated',
+			`${'- > '.repeat(800)}x`,
+			'• │ ◦ │ ▪ │ • │ ◦ │ ▪ │ • │ ◦ │ - > - >',
+			'• │ ◦ │ ▪ │ • │ ◦ │ ▪ │ • > - > - > - >',
+		],
+		['`1. ` repeated', `${'1. '.repeat(1000)}x`, `${'1. '.repeat(27).trimEnd()}`, `${'1. '.repeat(13).trimEnd()}`],
+		[
+			'`* + ` repeated',
+			`${'* + '.repeat(800)}x`,
+			'• ◦ ▪ • ◦ ▪ • ◦ ▪ • ◦ ▪ • ◦ ▪ • * + * +',
+			'• ◦ ▪ • ◦ ▪ • ◦ ▪ • ◦ ▪ • + * + * + * +',
+		],
+		['`> ` × 3,000', `${'> '.repeat(3000)}x`, `${'│ '.repeat(16)}> > > >`, `${'│ '.repeat(13)}> > > >`],
+		['`>` × 3,000', `${'>'.repeat(3000)}x`, `${'│ '.repeat(16)}>>>>>>>`, `${'│ '.repeat(13)}>>>>>>>`],
+		[
+			'nine-digit items',
+			`${'123456789. '.repeat(100)}x`,
+			'123456789. 123456789. 123456789.',
+			'123456789. 123456789. 123456789.',
+		],
+	];
+	for (const [name, markdown, ...starts] of deep) {
+		for (const [index, width] of [80, 40].entries()) {
+			it(`${name}, ${width} columns: drawn some levels deep, the rest as text`, () => {
+				const {lines, notice} = rendered(markdown, width);
+				assert.ok(lines[0]?.startsWith(starts[index] ?? ''), lines[0]);
+				assert.ok(lines.join(' ').trimEnd().endsWith('x'));
+				assert.ok(!lines.join('').includes('\\'), 'no escape of the guard shows');
+				for (const line of lines) assert.ok(displayWidth(line) <= width, line);
+				assert.ok(notice);
+			});
+		}
+	}
+
+	const kept: Array<[string, string, string[]]> = [
+		['a rule of 1,500 `- `', '- '.repeat(1500), ['─'.repeat(40)]],
+		[
+			'a rule of `* ` after 5 items',
+			`${'- '.repeat(5)}${'* '.repeat(40)}`,
+			['• ◦ ▪ • ◦ ──────────────────────────────'],
+		],
+		['task items (marked reads the rest as text)', `${'- [ ] '.repeat(3)}x`, ['• [ ] - [ ] - [ ] x']],
+		['600 tight `*` items, 1,200 delimiters', '* *item*\n'.repeat(600), Array(600).fill('• item')],
+		[
+			'an item of `~` runs',
+			`- ${'~ '.repeat(30)}`,
+			[`• ${'~ '.repeat(19).trimEnd()}`, `  ${'~ '.repeat(11).trimEnd()}`],
+		],
+	];
+	for (const [name, markdown, expected] of kept) {
+		it(name, () => assert.deepEqual(rendered(markdown, 40).lines, expected));
+	}
 });
