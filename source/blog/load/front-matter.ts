@@ -2,6 +2,7 @@ import yaml from 'js-yaml';
 import {parse as parseToml} from 'smol-toml';
 import {cleanLine} from '../../text/sanitize.js';
 import {errorMessage} from '../../util/errors.js';
+import {isWhiteSpace} from '../model/white-space.js';
 import {readPlainYaml} from './plain-yaml.js';
 
 export type FrontMatter = {
@@ -199,20 +200,6 @@ function yamlText(front: string, [opening, closing]: [string, string]): string {
 	const end = text.indexOf(`\n${closing}`);
 	return end === -1 ? text : text.slice(0, end);
 }
-
-/** JavaScript's `\s` (what `trim()` takes off too). */
-const isWhiteSpace = (code: number): boolean =>
-	code === 0x20 ||
-	(code >= 0x09 && code <= 0x0d) ||
-	code === 0xa0 ||
-	code === 0x1680 ||
-	(code >= 0x2000 && code <= 0x200a) ||
-	code === 0x2028 ||
-	code === 0x2029 ||
-	code === 0x202f ||
-	code === 0x205f ||
-	code === 0x3000 ||
-	code === 0xfeff;
 
 /**
  * Whether front matter holds only white space and `# comment` lines: gray-matter's

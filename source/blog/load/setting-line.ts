@@ -1,22 +1,6 @@
 // Whether a config file sets a key, read without parsing it: how a Hugo or Zola site is told apart from the
 // other generators before its config is read in full.
-
-/** JavaScript's `\s`: what the patterns this replaces skipped. */
-function isWhiteSpace(code: number): boolean {
-	return (
-		code === 0x20 ||
-		(code >= 0x09 && code <= 0x0d) ||
-		code === 0xa0 ||
-		code === 0x1680 ||
-		(code >= 0x2000 && code <= 0x200a) ||
-		code === 0x2028 ||
-		code === 0x2029 ||
-		code === 0x202f ||
-		code === 0x205f ||
-		code === 0x3000 ||
-		code === 0xfeff
-	);
-}
+import {isWhiteSpace} from '../model/white-space.js';
 
 /** Where `^` matches in a pattern with the `m` flag: after each of these. */
 const isLineEnd = (code: number): boolean => code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;

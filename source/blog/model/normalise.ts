@@ -7,6 +7,7 @@ import {keptText, ownText} from './kept-text.js';
 import {type DateSource, MAX_ITEMS, MAX_LINE, type Post} from './model.js';
 import {countWords, readingMinutes, type WordCount} from './reading-time.js';
 import {frontMatterSlug} from './slugs.js';
+import {spacedStart} from './white-space.js';
 
 /**
  * One-line text cut to what the post model accepts (a post is not a place for a megabyte title),
@@ -245,7 +246,8 @@ export function excerptBefore(body: string, separator: string): string | null {
 	const plain = withoutTags(withoutLinks(text))
 		.replace(/^[#>\s*-]+/gm, '')
 		.replace(/[*_`~]/g, '');
-	const line = cleanLine(plain).replace(/\s+/g, ' ');
+	// 301 characters tell a line that is cut from one that is not.
+	const line = spacedStart(cleanLine(plain), 301);
 	return line === '' ? null : line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 

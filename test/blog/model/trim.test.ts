@@ -3,6 +3,7 @@ import {describe, it} from 'node:test';
 import fc from 'fast-check';
 import {toSlug} from '../../../source/blog/model/slugs.js';
 import {trimRuns} from '../../../source/blog/model/trim.js';
+import {spacedStart} from '../../../source/blog/model/white-space.js';
 
 describe('trimRuns: runs taken off the ends', () => {
 	// The patterns it replaces, which retried from each character of a run that stops short of the end.
@@ -57,4 +58,24 @@ describe('toSlug: the ends of a slug', () => {
 			assert.equal(toSlug(value), slug);
 		});
 	}
+});
+
+describe('spacedStart: the start of a text, its white space runs made one space', () => {
+	const byPattern = (text: string, count: number) => text.replace(/\s+/g, ' ').slice(0, count);
+	it('gives what the pattern gave, at every length', () => {
+		const text = fc
+			.array(fc.constantFrom(' ', '\t', '\n', '\u00a0', '\u2028', 'a', 'bc', '<a '), {maxLength: 14})
+			.map(parts => parts.join(''));
+		fc.assert(
+			fc.property(text, fc.integer({min: 0, max: 12}), (input, count) =>
+				assert.equal(spacedStart(input, count), byPattern(input, count), JSON.stringify(input)),
+			),
+			{numRuns: 20_000},
+		);
+	});
+
+	it('reads only the start of a long text', () => {
+		assert.equal(spacedStart(`${'<a \n'.repeat(500_000)}`, 301), '<a '.repeat(101).slice(0, 301));
+		assert.equal(spacedStart(`${' '.repeat(100_000)}a  b`, 301), ' a b');
+	});
 });
