@@ -5,23 +5,25 @@
 // The cases run in a child process, one case after another, each render reported as it ends: one that passes
 // the deadline (some blow up for minutes) is `> deadline`, and its process is ended and a new one goes on with the
 // cases after it. Each case is rendered once to warm up, then timed three times at each size (the median); when
-// 4n takes under FLOOR_MS, n is taken 4× larger (up to the case's size cap), as times that small are mostly noise.
+// 4n takes under the floor (20 ms; 10 with --quick), n is taken 4× larger (up to the case's size cap), as times
+// that small are mostly noise. --quick (npm run bench) also has a shorter deadline and a smaller cap.
 import {spawn} from 'node:child_process';
 import {createInterface} from 'node:readline';
 import {type GrowthCase, growthCases, prepareCase} from './growth-cases.js';
 import {median} from './median.js';
 
-/** Below this at 4n, a ratio is noise: n is taken larger. */
-const FLOOR_MS = 20;
 /** Past this ratio for 4× the text, a case grows faster than its input. */
 const LIMIT = 5;
 const RUNS = 3;
 /** How long a child may take to load before its first case. */
 const STARTUP_MS = 120_000;
 
-type Settings = {deadlineMs: number; maxChars: number};
+/** A render's deadline, the largest text tried, and the time at 4n below which a ratio is noise (n grows). */
+type Settings = {deadlineMs: number; maxChars: number; floorMs: number};
 const settingsFor = (quick: boolean): Settings =>
-	quick ? {deadlineMs: 3000, maxChars: 1024 * 1024} : {deadlineMs: 10_000, maxChars: 4 * 1024 * 1024};
+	quick
+		? {deadlineMs: 2000, maxChars: 512 * 1024, floorMs: 10}
+		: {deadlineMs: 10_000, maxChars: 4 * 1024 * 1024, floorMs: 20};
 
 /** What the child reports, one JSON object a line. */
 type Message =
@@ -72,7 +74,8 @@ function child(settings: Settings, indices: number[]): void {
 			let large = timeAt(index, growthCase, 4 * n, false);
 			// Too fast to tell (n under a quarter of the floor, or 4n under it): a size 4× larger, while the text
 			// stays under the cap. A spike at 4n alone must not stop it at an n that took a millisecond.
-			while ((large < FLOOR_MS || small < FLOOR_MS / 4) && growthCase.text(16 * n).length <= maxChars) {
+			const floor = settings.floorMs;
+			while ((large < floor || small < floor / 4) && growthCase.text(16 * n).length <= maxChars) {
 				n *= 4;
 				small = large;
 				large = timeAt(index, growthCase, 4 * n, false);
@@ -90,6 +93,17 @@ function child(settings: Settings, indices: number[]): void {
 /** One size of a case: its n, text length and render times, or why it has none. */
 type Size = {n: number; chars: number; ms: number[]; failed?: string};
 type Result = {sizes: Size[]; error?: string};
+
+/** A line on stderr as each case ends (the table comes at the end): which, and its sizes' medians. */
+let ended = 0;
+function progress(index: number, results = progressResults): void {
+	const sizes = results.get(index)?.sizes ?? [];
+	const figures = sizes.map(size => size.failed ?? `${median(size.ms).toFixed(1)} ms`).join(', ');
+	process.stderr.write(`growth ${++ended}: ${growthCases[index]?.name} (${figures})\n`);
+}
+
+/** The results progress() reads: the run's. */
+const progressResults = new Map<number, Result>();
 
 /**
  * Runs `indices` in one child until it ends or a render passes the deadline; gives the cases it did not reach
@@ -153,7 +167,10 @@ function runChild(settings: Settings, indices: number[], results: Map<number, Re
 			if ('size' in message) found.sizes.push({n: message.size, chars: message.chars, ms: []});
 			else if ('ms' in message) found.sizes.at(-1)?.ms.push(message.ms);
 			else if ('error' in message) found.error = message.error;
-			else if ('end' in message) current = undefined;
+			else if ('end' in message) {
+				current = undefined;
+				progress(message.case);
+			}
 		});
 		worker.on('close', code => {
 			clearTimeout(timer);
@@ -167,6 +184,7 @@ function runChild(settings: Settings, indices: number[], results: Map<number, Re
 			const why = timedOut ? '> deadline' : /heap out of memory/i.test(stderr) ? 'out of memory' : `exit ${code}`;
 			if (stopped) stopped.failed = why;
 			else result(current).error = why;
+			progress(current);
 			resolve(indices.slice(indices.indexOf(current) + 1));
 		});
 	});
@@ -204,7 +222,7 @@ function row(growthCase: GrowthCase, result: Result | undefined, settings: Setti
 	} else if (small && large) {
 		const ratio = median(large.ms) / median(small.ms);
 		cells.push(`${ratio.toFixed(1)}×`);
-		if (median(large.ms) < FLOOR_MS) verdict ||= `at the floor (4n under ${FLOOR_MS} ms)`;
+		if (median(large.ms) < settings.floorMs) verdict ||= `at the floor (4n under ${settings.floorMs} ms)`;
 		else if (ratio > LIMIT) {
 			over = true;
 			verdict = `**over ${LIMIT}×**`;
@@ -223,7 +241,7 @@ async function parent(args: string[]): Promise<void> {
 		.filter(
 			({growthCase}) => filters.length === 0 || filters.some(filter => growthCase.name.toLowerCase().includes(filter)),
 		);
-	const results = new Map<number, Result>();
+	const results = progressResults;
 	let remaining = chosen.map(({index}) => index);
 	while (remaining.length > 0) remaining = await runChild(settings, remaining, results);
 

@@ -1,7 +1,9 @@
 import {existsSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
+import {trimRuns} from '../model/trim.js';
 import {busiestSection, readHugoConfig} from './hugo-config.js';
 import {readSmallFile} from './read-file.js';
+import {hasSettingLine} from './setting-line.js';
 
 /**
  * How a generator reads tags or categories written as one string instead of a
@@ -130,13 +132,13 @@ const candidates: Candidate[] = [
 		matches: root =>
 			isFolder(root, 'content') &&
 			(any(root, ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json']) ||
-				/^\s*baseURL\s*=/im.test(readSmallFile(root, 'config.toml')) ||
+				hasSettingLine(readSmallFile(root, 'config.toml'), 'baseURL', true) ||
 				any(root, ['config.yaml', 'config/_default'])),
 		layout: (root, choice) => hugoLayout(root, choice),
 	},
 	{
 		name: 'Zola',
-		matches: root => isFolder(root, 'content') && /^\s*base_url\s*=/m.test(readSmallFile(root, 'config.toml')),
+		matches: root => isFolder(root, 'content') && hasSettingLine(readSmallFile(root, 'config.toml'), 'base_url'),
 		layout: root => ({
 			folders: [firstFolder(root, ['content/blog', 'content/posts'], 'content')],
 			draftFolders: [],
@@ -220,7 +222,7 @@ const candidates: Candidate[] = [
 
 /** Where a section named by the user is: in the site's content root (Hugo, Zola), else in the folder given. */
 function chosenSections(layout: Omit<SiteLayout, 'name'>, choice: LayoutChoice): Omit<SiteLayout, 'name'> {
-	const sections = (choice.sections ?? []).map(section => section.replace(/^\/+|\/+$/g, '')).filter(Boolean);
+	const sections = (choice.sections ?? []).map(section => trimRuns(section, '/')).filter(Boolean);
 	if (sections.length === 0) return layout;
 	const base = layout.pageFolders[0] ?? '';
 	return {...layout, folders: sections.map(section => (base === '' ? section : `${base}/${section}`))};
@@ -236,7 +238,8 @@ function hugoLayout(root: string, choice: LayoutChoice): Omit<SiteLayout, 'name'
 	const config = readHugoConfig(relative => readSmallFile(root, relative));
 	const content = config.contentDirs.get(config.defaultLanguage) ?? 'content';
 	const named = (choice.sections?.length ?? 0) > 0 ? choice.sections : config.mainSections;
-	let sections = (named ?? []).filter(section => isFolder(root, `${content}/${section}`));
+	// Each name once: a config may repeat one thousands of times, and each is a look at the disk.
+	let sections = [...new Set(named)].filter(section => isFolder(root, `${content}/${section}`));
 	let note: string | undefined;
 	if (sections.length === 0) {
 		const usual = ['posts', 'post', 'blog'].find(section => isFolder(root, `${content}/${section}`));

@@ -2,6 +2,7 @@
 // `postSlug` (AstroPaper), or the last part of `permalink` / `url`. A slug is
 // typed on the command line (`--print SLUG`) and printed in lists, so it is
 // made one safe word: lower case, letters, digits and `-` `_` `.`, nothing else.
+import {trimRuns} from './trim.js';
 
 /** Longest slug kept: a slug is a name to type, not a place for text. */
 const MAX_SLUG = 200;
@@ -17,10 +18,9 @@ export function toSlug(value: unknown): string | null {
 		.normalize('NFC')
 		.toLowerCase()
 		.replace(/[^\p{L}\p{M}\p{N}._-]+/gu, '-')
-		.replace(/-{2,}/g, '-')
-		.replace(/^[-.]+|[-.]+$/g, '')
-		.slice(0, MAX_SLUG);
-	return slug === '' ? null : slug;
+		.replace(/-{2,}/g, '-');
+	const trimmed = trimRuns(slug, '-.').slice(0, MAX_SLUG);
+	return trimmed === '' ? null : trimmed;
 }
 
 /** Percent-escapes decoded (`caf%C3%A9` → `café`), or the text as it is when they are not valid. */

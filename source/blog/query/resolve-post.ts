@@ -4,6 +4,7 @@
 // several posts of one kind is reported, never settled by a silent pick.
 import path from 'node:path';
 import type {Post} from '../model/model.js';
+import {trimRuns} from '../model/trim.js';
 import {editDistance} from './names.js';
 
 export type Resolution =
@@ -43,7 +44,7 @@ type Kind = {how: (count: number) => string; everyVersion: boolean; fits: (post:
 
 function kinds(name: string, cwd: string): Kind[] {
 	const slashed = name.replace(/\\/g, '/').replace(/^(?:\.\/)+/, '');
-	const wanted = slashed.replace(/\/+$/, '');
+	const wanted = trimRuns(slashed, '/', true);
 	// A name with a folder in it (or a slash after it) is a path: a page bundle's folder is the post.
 	const folderPath = slashed.includes('/') ? wanted : undefined;
 	const absolute = path.resolve(cwd, name);

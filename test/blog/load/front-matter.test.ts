@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict';
 import {existsSync, rmSync} from 'node:fs';
 import {describe, it} from 'node:test';
-import {frontMatterBody, MAX_FRONT_MATTER_BYTES, parseFrontMatter} from '../../../source/blog/load/front-matter.js';
+import fc from 'fast-check';
+import matter from 'gray-matter';
+import {
+	engines,
+	frontMatterBody,
+	frontMatterData,
+	MAX_FRONT_MATTER_BYTES,
+	onlyComments,
+	parseFrontMatter,
+} from '../../../source/blog/load/front-matter.js';
 import {normalisePost} from '../../../source/blog/model/normalise.js';
 
 describe('parseFrontMatter', () => {
@@ -171,5 +180,91 @@ describe('parseFrontMatter', () => {
 		assert.deepEqual(post.tags, [], 'nested lists of lists are not tags');
 		assert.equal(post.title, 'Bomb');
 		assert.equal(post.author, null);
+	});
+});
+
+describe('front matter read as gray-matter read it, without its comment pattern', () => {
+	/** gray-matter's test for front matter with nothing in it, which read blank lines again from each one. */
+	const emptyByPattern = (text: string) => text.replace(/^\s*#[^\n]+/gm, '').trim() === '';
+
+	it('finds only blank and comment lines as gray-matter did', () => {
+		const text = fc
+			.array(fc.constantFrom(' ', '\t', '\n', '\r', '#', 'a', '\u2028', '\u00a0', '# a\n'), {maxLength: 14})
+			.map(parts => parts.join(''));
+		fc.assert(
+			fc.property(text, input => assert.equal(onlyComments(input), emptyByPattern(input), JSON.stringify(input))),
+			{numRuns: 20_000},
+		);
+	});
+
+	it('reads every front matter to the data gray-matter gave, or its error', () => {
+		const opening = fc.constantFrom(
+			'---',
+			'---yaml',
+			'---YML',
+			'---  ',
+			'--- yaml ',
+			'---toml',
+			'---Toml',
+			'---json',
+			'+++',
+		);
+		const line = fc.constantFrom(
+			'',
+			' ',
+			'a: 1',
+			'b: [x, y]',
+			'# c',
+			'  # note',
+			'#',
+			'c = 2',
+			'{"d": 1}',
+			'- x',
+			'---x',
+			'null',
+			'"s"',
+			'\t#x',
+		);
+		const front = fc.tuple(opening, fc.array(line, {maxLength: 6}), fc.boolean()).map(([open, lines, dots]) => {
+			const delimiter = open === '+++' ? '+++' : '---';
+			const closing = delimiter === '---' && dots ? '...' : delimiter;
+			const named = open.slice(3).trim().toLowerCase();
+			return {
+				text: `${open}\n${lines.join('\n')}\n${closing}\n`,
+				delimiters: [delimiter, closing] as [string, string],
+				language: delimiter === '+++' ? 'toml' : named === '' ? 'yaml' : named,
+			};
+		});
+		const outcome = (read: () => unknown) => {
+			try {
+				return {data: read()};
+			} catch (error) {
+				return {error: error instanceof Error ? error.message : String(error)};
+			}
+		};
+		fc.assert(
+			fc.property(front, ({text, delimiters, language}) => {
+				const ours = outcome(() => frontMatterData(text, delimiters, language));
+				const theirs = outcome(() => matter(text, {language, delimiters, engines}).data);
+				assert.deepEqual(ours, theirs, JSON.stringify(text));
+			}),
+			{numRuns: 5000},
+		);
+	});
+
+	it('reads front matter of 60 KB of blank lines, and a field after them', () => {
+		const blanks = '\n'.repeat(60 * 1024);
+		assert.deepEqual(parseFrontMatter(`---${blanks}---\nBody\n`), {data: {}, body: 'Body\n', warnings: []});
+		assert.deepEqual(parseFrontMatter(`+++${blanks}+++\nBody\n`), {data: {}, body: 'Body\n', warnings: []});
+		assert.deepEqual(parseFrontMatter(`---\ntitle: a${blanks}date: 2024-01-02\n---\nBody\n`), {
+			data: {title: 'a', date: '2024-01-02'},
+			body: 'Body\n',
+			warnings: [],
+		});
+		assert.deepEqual(parseFrontMatter(`+++\ntitle = "a"${blanks}+++\nBody\n`), {
+			data: {title: 'a'},
+			body: 'Body\n',
+			warnings: [],
+		});
 	});
 });

@@ -6,7 +6,7 @@ import {after, describe, it} from 'node:test';
 import fc from 'fast-check';
 import type {TermStrings} from '../../../source/blog/load/layout.js';
 import {loadPostFile} from '../../../source/blog/load/read-post.js';
-import {headingText, toTerms} from '../../../source/blog/model/normalise.js';
+import {excerptBefore, headingText, toTerms, withoutLinks, withoutTags} from '../../../source/blog/model/normalise.js';
 import {countWords, countWordsInUtf8} from '../../../source/blog/model/reading-time.js';
 import {makePost} from '../../helpers/posts.js';
 
@@ -316,6 +316,58 @@ describe('headingText: a # heading line', () => {
 
 	it('reads a heading with a long run of spaces in it', () => {
 		assert.equal(headingText(`# a${' '.repeat(100_000)}b #`), `a${' '.repeat(100_000)}b`);
+	});
+});
+
+describe('excerptBefore: links and tags taken out in one pass', () => {
+	// The patterns they replace, which read from each unclosed `[a](` or `<` to the end: what they must equal.
+	const linksByPattern = (text: string) => text.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1');
+	const tagsByPattern = (text: string) => text.replace(/<[^>]+>/g, ' ');
+	const cases: Array<[text: string, links: string, tags: string]> = [
+		['see [the docs](https://a.b/c) now', 'see the docs now', 'see [the docs](https://a.b/c) now'],
+		['![a cat](cat.png) and [x][y]', 'a cat and [x][y]', '![a cat](cat.png) and [x][y]'],
+		['[a[b](c) [d](e', 'a[b [d](e', '[a[b](c) [d](e'],
+		['!![a](b)', '!a', '!![a](b)'],
+		['[a] (b)', '[a] (b)', '[a] (b)'],
+		['<b>bold</b> <> <<i>> a < b', '<b>bold</b> <> <<i>> a < b', ' bold  <>  > a < b'],
+		['[<a>](<b>)', '<a>', '[ ]( )'],
+		['[a](\n)<\n>', 'a< >'.replace(' ', '\n'), '[a](\n) '],
+	];
+	for (const [text, links, tags] of cases) {
+		it(JSON.stringify(text), () => {
+			assert.equal(withoutLinks(text), links);
+			assert.equal(linksByPattern(text), links, 'as the pattern read it');
+			assert.equal(withoutTags(text), tags);
+			assert.equal(tagsByPattern(text), tags, 'as the pattern read it');
+		});
+	}
+
+	it('reads every text as the patterns did', () => {
+		const text = fc
+			.array(fc.constantFrom('[', ']', '(', ')', '!', '<', '>', 'a', ' ', '\n', '[a](', '<a '), {maxLength: 16})
+			.map(parts => parts.join(''));
+		fc.assert(
+			fc.property(text, input => {
+				assert.equal(withoutLinks(input), linksByPattern(input), JSON.stringify(input));
+				assert.equal(withoutTags(input), tagsByPattern(input), JSON.stringify(input));
+			}),
+			{numRuns: 20_000},
+		);
+	});
+
+	it('reads an excerpt of 40,000 unclosed links or tags, as the start of the text', () => {
+		assert.equal(
+			excerptBefore(`${'[a]('.repeat(40_000)}\n<!--more-->`, '<!--more-->'),
+			`${'[a]('.repeat(75).slice(0, 299)}…`,
+		);
+		assert.equal(
+			excerptBefore(`${'<a '.repeat(40_000)}\n<!--more-->`, '<!--more-->'),
+			`${'<a '.repeat(100).slice(0, 299)}…`,
+		);
+		assert.equal(
+			excerptBefore(`Intro [here](${'('.repeat(40_000)}) and <b>more</b>.\n<!--more-->`, '<!--more-->'),
+			'Intro here and more .',
+		);
 	});
 });
 
