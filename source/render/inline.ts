@@ -1,13 +1,13 @@
 import {decodeHTMLStrict} from 'entities';
 import type {MarkedExtension, Token, TokenizerAndRendererExtension, Tokens} from 'marked';
 import {Marked} from 'marked';
-import markedFootnote from 'marked-footnote';
 import {markedTerminal} from 'marked-terminal';
 import {get as emojilibNamed} from 'node-emoji';
 import {UNSAFE_CHARACTERS} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {startBeforeBlankLine} from './block-start.js';
 import {gemojiNames} from './emoji-table.js';
+import {footnotes} from './footnote-refs.js';
 import {type InlinePiece, renderInlineHtml} from './html.js';
 import {inlineStyles} from './inline-styles.js';
 import {RunLexer} from './lexing-runs.js';
@@ -156,7 +156,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 	if (options.shortcuts !== false) marked.use({extensions: [plainRun, proseParagraph], tokenizer: rulePrechecks});
 	marked.use({extensions: templateExtensions(theme, plainText)});
 	marked.use({extensions: mathExtensions(theme)});
-	marked.use(markedFootnote({refMarkers: false}));
+	marked.use(footnotes());
 	// @types/marked-terminal describes an older API; the function returns a MarkedExtension.
 	marked.use(
 		markedTerminal({
