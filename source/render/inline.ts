@@ -1,17 +1,18 @@
 import {decodeHTMLStrict} from 'entities';
 import type {MarkedExtension, Token, TokenizerAndRendererExtension, Tokens} from 'marked';
 import {Marked} from 'marked';
-import markedFootnote from 'marked-footnote';
 import {markedTerminal} from 'marked-terminal';
 import {get as emojilibNamed} from 'node-emoji';
 import {UNSAFE_CHARACTERS} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
 import {startBeforeBlankLine} from './block-start.js';
 import {gemojiNames} from './emoji-table.js';
+import {footnotes} from './footnote-refs.js';
 import {type InlinePiece, renderInlineHtml} from './html.js';
 import {inlineStyles} from './inline-styles.js';
+import {RunLexer} from './lexing-runs.js';
 import {type LinkRecorder, renderImage, renderLink} from './link.js';
-import {blockMath, inlineMath, mathText} from './math.js';
+import {blockMath, inlineMath, inlineMathStart, mathText} from './math.js';
 import {plainRun, proseParagraph} from './plain-prose.js';
 import {MARK_CHARACTERS, REF_END, REF_START, shownText} from './refs.js';
 import {rulePrechecks} from './rule-prechecks.js';
@@ -107,7 +108,7 @@ function mathExtensions(theme: Theme): TokenizerAndRendererExtension[] {
 		{
 			name: 'math',
 			level: 'inline',
-			start: (source: string) => source.match(/\$|\\\(/)?.index,
+			start: inlineMathStart,
 			tokenizer(source: string) {
 				const math = inlineMath(source);
 				return math ? {type: 'math', raw: math.raw, text: math.tex} : undefined;
@@ -133,6 +134,8 @@ function mathExtensions(theme: Theme): TokenizerAndRendererExtension[] {
 export type InlineRenderer = {
 	/** The lexer (with footnotes) that produced tokens for `render`. */
 	marked: Marked;
+	/** A post's tokens, lexed by `marked` with what its extensions find ahead remembered (lexing-runs.ts). */
+	lex(markdown: string): Token[];
 	render(tokens: Token[]): string;
 };
 
@@ -153,7 +156,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 	if (options.shortcuts !== false) marked.use({extensions: [plainRun, proseParagraph], tokenizer: rulePrechecks});
 	marked.use({extensions: templateExtensions(theme, plainText)});
 	marked.use({extensions: mathExtensions(theme)});
-	marked.use(markedFootnote({refMarkers: false}));
+	marked.use(footnotes());
 	// @types/marked-terminal describes an older API; the function returns a MarkedExtension.
 	marked.use(
 		markedTerminal({
@@ -218,6 +221,7 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 
 	return {
 		marked,
+		lex: markdown => new RunLexer(marked.defaults).lex(markdown),
 		render(tokens) {
 			// Most paragraphs are one run of text (see plain-prose.ts): drawn as marked's parser would draw it.
 			const [only] = tokens;

@@ -362,7 +362,7 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 	const guarded = guardMarkdown(options.mdx ? mdxToMarkdown(markdown) : markdown);
 	// These change lines but never add or remove one: every line of what is lexed is the body's line of that number.
 	const lexed = withTemplateLines(withFootnoteContinuations(withoutSiteMarkup(guarded.markdown)));
-	let tokens: Token[] = inline.marked.lexer(lexed);
+	let tokens: Token[] = inline.lex(lexed);
 	const sourceLine: ReturnType<typeof sourceLineOf> =
 		options.sourceLines === false ? new Map() : sourceLineOf(lexed, tokens);
 	const firstBlock = tokens.find(token => token.type !== 'space' && token.type !== 'footnotes');

@@ -4,6 +4,7 @@
 // symbols come from unicodeit's table (thousands of LaTeX commands); they are
 // applied here in one pass over the text, so a long formula costs its length,
 // not its length times the table. What has no Unicode form stays as written.
+import {nextBlankLine, nextEvent, type Scan, scanFor} from './lexing-runs.js';
 import {mathData} from './math-data.js';
 
 /** Longer than this, a formula is shown as written: no post's formula is. */
@@ -147,29 +148,89 @@ export function mathText(tex: string): string {
 	return convert(tex.trim(), 0).replace(/\s+/g, ' ');
 }
 
-/** Display maths: `$$` on a line of its own (or around the formula), or `\[ … \]`, up to a blank line. */
-const BLOCK_MATH = /^ {0,3}(?:\$\$((?:[^$]|\$(?!\$))+?)\$\$|\\\[((?:[^\n]|\n(?![ \t]*\n))+?)\\\])[ \t]*(?:\n|$)/;
-/**
- * Inline maths: `$$…$$`, `\(…\)`, or `$…$` as pandoc reads it: no space just
- * inside the dollars, and no digit just after the closing one, so `$5 and $10`
- * is money, not maths.
- */
-const INLINE_MATH = new RegExp(
-	[
-		/^\$\$((?:[^$\n]|\n(?![ \t]*\n))+?)\$\$/.source,
-		/^\\\(((?:[^\n]|\n(?![ \t]*\n))+?)\\\)/.source,
-		/^\$(?![\s$])((?:[^$\\\n]|\\.|\n(?![ \t]*\n))*?[^\s\\])\$(?!\d)/.source,
-	].join('|'),
-);
+// Display and inline maths are read by scanning, not by patterns that look for
+// their closer from every opener: a post of many openers and no closer (60 KB of
+// `\[` lines) would cost its length squared. What was found ahead (the next `$$`,
+// `\]`, blank line) is remembered for the rest of the lexing run (lexing-runs.ts).
 
-/** The formula of display maths at the start of `source`, and the text it takes. */
-export function blockMath(source: string): {raw: string; tex: string} | undefined {
-	const match = BLOCK_MATH.exec(source);
-	return match ? {raw: match[0], tex: match[1] ?? match[2] ?? ''} : undefined;
+const NEXT_DOLLAR = scanFor('$');
+const NEXT_DOLLARS = scanFor('$$');
+const NEXT_PAREN_OPENER = scanFor('\\(');
+const NEXT_PAREN_CLOSER = scanFor('\\)');
+
+/** Where a display formula's closing line ends (past its line break), at `at` after a closer: -1 if more follows it. */
+function closingLineEnd(source: string, at: number): number {
+	let end = at;
+	while (source.charCodeAt(end) === 32 || source.charCodeAt(end) === 9) end++;
+	if (end === source.length) return end;
+	return source.charCodeAt(end) === 10 ? end + 1 : -1;
 }
 
-/** The formula of inline maths at the start of `source`, and the text it takes. */
+/** A `\]` that ends its line (spaces and tabs aside). */
+const NEXT_BRACKET_CLOSER: Scan = (text, from) => {
+	for (let at = text.indexOf('\\]', from); at !== -1; at = text.indexOf('\\]', at + 1)) {
+		if (closingLineEnd(text, at + 2) !== -1) return at;
+	}
+
+	return -1;
+};
+
+/**
+ * The formula of display maths at the start of `source`, and the text it takes: `$$` (up to
+ * three spaces in) to the next `$$`, or `\[` to a `\]` before a blank line, either closer
+ * ending its line. Called by marked at every block (lexing-runs.ts).
+ */
+export function blockMath(source: string): {raw: string; tex: string} | undefined {
+	let open = 0;
+	while (open < 3 && source.charCodeAt(open) === 32) open++;
+	const inside = open + 2;
+	let close: number;
+	if (source.startsWith('$$', open)) {
+		// The formula holds no `$$`: the first one closes it, or nothing does.
+		close = nextEvent('block', NEXT_DOLLARS, source, inside, NEXT_DOLLARS);
+	} else if (source.startsWith('\\[', open)) {
+		close = nextEvent('block', NEXT_BRACKET_CLOSER, source, inside + 1, NEXT_BRACKET_CLOSER);
+		const blank = close === -1 ? -1 : nextBlankLine('block', source, inside);
+		if (blank !== -1 && blank < close) return undefined;
+	} else return undefined;
+
+	if (close <= inside) return undefined;
+	const end = closingLineEnd(source, close + 2);
+	return end === -1 ? undefined : {raw: source.slice(0, end), tex: source.slice(inside, close)};
+}
+
+/** `$…$` as pandoc reads it: no space just inside the dollars, and no digit just after the closing one. */
+const DOLLAR_MATH = /^\$(?![\s$])((?:[^$\\\n]|\\.|\n(?![ \t]*\n))*?[^\s\\])\$(?!\d)/;
+
+/**
+ * The formula of inline maths at the start of `source`, and the text it takes: `$$…$$`, `\(…\)`
+ * (neither past a blank line), or `$…$` as pandoc reads it, so `$5 and $10` is money, not maths.
+ * Called by marked at every place in a run of inline text (lexing-runs.ts).
+ */
 export function inlineMath(source: string): {raw: string; tex: string} | undefined {
-	const match = INLINE_MATH.exec(source);
-	return match ? {raw: match[0], tex: match[1] ?? match[2] ?? match[3] ?? ''} : undefined;
+	let close: number;
+	if (source.startsWith('$$')) {
+		// The formula holds no `$`: the first one is the closer's, or nothing closes it.
+		close = nextEvent('inline', NEXT_DOLLAR, source, 2, NEXT_DOLLAR);
+		if (close !== -1 && !source.startsWith('$$', close)) return undefined;
+	} else if (source.startsWith('\\(')) {
+		close = nextEvent('inline', NEXT_PAREN_CLOSER, source, 3, NEXT_PAREN_CLOSER);
+	} else {
+		// Ends at the next `$` not escaped, or before: one look per `$` costs no more than the text between.
+		const match = DOLLAR_MATH.exec(source);
+		return match ? {raw: match[0], tex: match[1] ?? ''} : undefined;
+	}
+
+	if (close <= 2) return undefined;
+	const blank = nextBlankLine('inline', source, 2);
+	if (blank !== -1 && blank < close) return undefined;
+	return {raw: source.slice(0, close + 2), tex: source.slice(2, close)};
+}
+
+/** Where inline maths could start in `source`, for marked's `start`: its first `$` or `\(`. */
+export function inlineMathStart(source: string): number | undefined {
+	const dollar = nextEvent('inline', NEXT_DOLLAR, source, 0, NEXT_DOLLAR);
+	const paren = nextEvent('inline', NEXT_PAREN_OPENER, source, 0, NEXT_PAREN_OPENER);
+	if (dollar === -1) return paren === -1 ? undefined : paren;
+	return paren === -1 ? dollar : Math.min(dollar, paren);
 }

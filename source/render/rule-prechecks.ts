@@ -1,4 +1,5 @@
 import type {TokenizerObject} from 'marked';
+import {nextEvent, type Scan} from './lexing-runs.js';
 
 // marked tries its block rules in turn at every block that is not a paragraph of
 // prose, and a few of them are huge patterns (the HTML block's list of tag
@@ -9,22 +10,65 @@ import type {TokenizerObject} from 'marked';
 // tokenizer returning false hands over to marked's own). The tests compare the
 // tokens with marked's own on generated Markdown (test/render/plain-prose.test.ts).
 
-/** How far a setext heading's underline is looked for; past it, marked's rule decides. */
-const UNDERLINE_LOOKAHEAD = 4096;
-/** A blank line (the text of a setext heading cannot go past one), as marked's rule reads it. */
-const BLANK_LINE = /\n\s*?\n/;
-const UNDERLINE = /\n {0,3}(?:=+|-+)[ \t]*(?:\n|$)/;
 const HTML_START = /^ {0,3}</;
 const DEFINITION_START = /^ {0,3}\[/;
 /** A table's delimiter row, at the start of its second line. */
 const DELIMITER_ROW_START = / {0,3}(?:\| *)?:?-/y;
+/** A setext heading's underline, just after a line break, as marked's rule reads it. */
+const UNDERLINE = / {0,3}(?:=+|-+)[ \t]*(?:\n|$)/y;
+/** After a line break: a line that ends a setext heading's text (a heading, a quote), as marked's rule has them. */
+const ENDS_TEXT = / {0,3}(?:#{1,6}(?:\s|$)|>)/y;
+/** What JavaScript's `\s` matches. */
+const SPACE = /\s/;
 
-/** Whether a setext heading may start `source`: an underline comes before the first blank line. */
+/** The first line break at or after `from` that an underline follows. */
+const nextUnderline: Scan = (text, from) => {
+	for (let at = text.indexOf('\n', from); at !== -1; at = text.indexOf('\n', at + 1)) {
+		UNDERLINE.lastIndex = at + 1;
+		if (UNDERLINE.test(text)) return at;
+	}
+
+	return -1;
+};
+
+/** Whether what follows the line break at `at` is white space up to another (`\n\s*?\n`). */
+function blankAfter(text: string, at: number): boolean {
+	for (let next = at + 1; next < text.length; next++) {
+		const char = text.charAt(next);
+		if (char === '\n') return true;
+		if (!SPACE.test(char)) return false;
+	}
+
+	return false;
+}
+
+/**
+ * Where a setext heading's text surely ends, at or after `from`: a character its pattern's
+ * `.` does not take (a line or paragraph separator), or a line break before a blank line,
+ * a heading or a quote. (Lists, fences, HTML and tables end it too, left to marked's rule.)
+ */
+const nextTextEnd: Scan = (text, from) => {
+	for (let at = from; at < text.length; at++) {
+		const code = text.charCodeAt(at);
+		if (code === 0x2028 || code === 0x2029 || code === 13) return at;
+		if (code !== 10) continue;
+		ENDS_TEXT.lastIndex = at + 1;
+		if (blankAfter(text, at) || ENDS_TEXT.test(text)) return at;
+	}
+
+	return -1;
+};
+
+/**
+ * Whether a setext heading may start `source`: an underline comes before its text surely ends.
+ * marked asks at every block: what each look found ahead is remembered for the rest of the
+ * lexing run (lexing-runs.ts), so a post of many blocks and no blank line is read once.
+ */
 export function mayBeSetextHeading(source: string): boolean {
-	const window = source.slice(0, UNDERLINE_LOOKAHEAD);
-	const blank = window.search(BLANK_LINE);
-	if (blank === -1 && source.length > UNDERLINE_LOOKAHEAD) return true;
-	return UNDERLINE.test(blank === -1 ? window : window.slice(0, blank + 1));
+	const underline = nextEvent('block', nextUnderline, source, 0, nextUnderline);
+	if (underline === -1) return false;
+	const end = nextEvent('block', nextTextEnd, source, 0, nextTextEnd);
+	return end === -1 || underline < end;
 }
 
 /** Whether a table may start `source`: its second line starts as a delimiter row does. */

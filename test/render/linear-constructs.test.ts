@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import {describe, it} from 'node:test';
+import {renderMarkdown} from '../../source/render/markdown.js';
+import {createTheme} from '../../source/theme/palette.js';
+
+// Constructs that once cost their length squared to lex (issue 48): each is read by
+// scanning once per lexing run now (render/lexing-runs.ts). Their output is pinned here,
+// as it was before, small and at a size where the old cost showed; unclosed openers read as text.
+
+const theme = createTheme(0);
+const shown = (markdown: string) => renderMarkdown(markdown, {width: 80, theme}).lines;
+
+describe('constructs read in one pass render as before', () => {
+	const cases: Array<[name: string, markdown: string, lines: string[]]> = [
+		['unclosed \\[ lines', '\\[\n\\[\n\\[ x', ['[ [ [ x']],
+		['$$ x lines', '$$ x\n$$ x\n$$ x', ['x x $$ x']],
+		['display maths after unclosed openers', '\\[\n$$ x\n\\[\nx^2\n\\]\n', ['$$ x \\[ x²']],
+		['unclosed \\( in text', 'a \\( b \\( c', ['a ( b ( c']],
+		['\\( closed after unclosed ones', 'a \\( b \\(x^2\\) c', ['a b \\(x² c']],
+		['a blank line ends inline maths', 'a \\( b\n\n c \\)', ['a ( b', '', 'c )']],
+		['text lines between headings', 'text\n# h\ntext\n# h', ['text', '', 'h', '═', '', 'text', '', 'h', '═']],
+		['setext underline after many lines', 'a\nb\nc\n---', ['a b c', '─────']],
+		['setext underline after a heading line', 'a\n# h\nb\n===', ['a', '', 'h', '═', '', 'b', '═']],
+		[
+			'unclosed footnote references',
+			'a [^ b [^1 c [^1]\n\n[^1]: note',
+			['a [^ b [^1 c [1]', '', 'Notes', '─────', '[1] note'],
+		],
+		[
+			'a note referred to twice, defined twice',
+			'a[^1] b[^1]\n\n[^1]: one [^1]\n[^1]: two',
+			['a[1] b[1]', '', 'Notes', '─────', '[1] one [1]'],
+		],
+		[
+			'notes numbered by first reference',
+			'x[^b] y[^a] z[^b]\n\n[^a]: A\n[^b]: B',
+			['x[1] y[2] z[1]', '', 'Notes', '─────', '[1] B', '[2] A'],
+		],
+		['a reference to no note', 'a[^none] b', ['a[^none] b']],
+	];
+	for (const [name, markdown, lines] of cases) it(name, () => assert.deepEqual(shown(markdown), lines));
+});
+
+describe('many unclosed openers read as text', () => {
+	const cases: Array<[name: string, markdown: string, line: string]> = [
+		['\\[ lines', '\\[\n'.repeat(2000), '[ '.repeat(2000).trim()],
+		['\\( in a paragraph', 'a \\( '.repeat(2000), 'a ( '.repeat(2000).trim()],
+		['[^ in a paragraph', 'a [^ '.repeat(2000), 'a [^ '.repeat(2000).trim()],
+	];
+	for (const [name, markdown, line] of cases) {
+		it(name, () => assert.equal(shown(markdown).join(' '), line));
+	}
+});
