@@ -53,7 +53,15 @@ export class RestSearch {
 		}
 
 		const at = this.find(rest, from, context);
-		this.memory.set(context, {text: rest, searchedFrom: distance, found: at === -1 ? -1 : rest.length - at});
+		const found = at === -1 ? -1 : rest.length - at;
+		if (known) {
+			known.text = rest;
+			known.searchedFrom = distance;
+			known.found = found;
+		} else {
+			this.memory.set(context, {text: rest, searchedFrom: distance, found});
+		}
+
 		return at;
 	}
 }
