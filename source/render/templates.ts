@@ -1,7 +1,23 @@
 import type {TokenizerAndRendererExtension, Tokens} from 'marked';
+import {RestSearch} from '../text/rest-search.js';
 import type {Theme} from '../theme/palette.js';
-import {startBeforeBlankLine} from './block-start.js';
 import {type Embed, embedOf} from './embeds.js';
+import {
+	blockStart,
+	findFigureOpen,
+	findsOf,
+	findTagOpen,
+	type InlineFinds,
+	isHugoOpen,
+	onOneLine,
+	readableCode,
+	readableComment,
+	readComment,
+	readFigure,
+	readTagBlock,
+	readTemplateTag,
+	tagSearches,
+} from './template-scan.js';
 import {shortcodeParameters} from './templates-parameters.js';
 
 // Static site generators' template tags. A code block tag (Hugo highlight,
@@ -11,25 +27,10 @@ import {shortcodeParameters} from './templates-parameters.js';
 
 // Hugo reads `{{<` / `{{%`, spaces, an optional `/` (closing) and spaces again
 // before a shortcode's name, so `{{< /x >}}`, `{{</ x >}}` and `{{< / x >}}` are one tag.
-/** A tag's inside: on one line, or on several with no blank line between (render/template-lines.ts). */
-const INSIDE = /(?:[^\n]|\n(?![ \t]*\n)){0,2000}?/.source;
-const HUGO_HIGHLIGHT = new RegExp(
-	`^\\{\\{[<%]\\s*highlight(?=[\\s>%])(${INSIDE})\\s*[>%]\\}\\}[ \\t]*(?:\\n|(?=\\S))` +
-		/([\s\S]*?)\n?[ \t]*\{\{[<%]\s*\/\s*highlight\s*[>%]\}\}[ \t]*(?:\n|$)/.source,
-);
-const LIQUID_HIGHLIGHT =
-	/^\{%-?\s*highlight\s+([\w+#.-]+)[^\n]*?-?%\}[ \t]*\n?([\s\S]*?)\n?[ \t]*\{%-?\s*endhighlight\s*-?%\}[ \t]*(?:\n|$)/;
-// Hexo's tag has two names: codeblock … endcodeblock and code … endcode.
-const HEXO_CODEBLOCK =
-	/^\{%\s*(codeblock|code)\b([^\n]*?)%\}[ \t]*\n([\s\S]*?)\n?[ \t]*\{%\s*end\1\s*%\}[ \t]*(?:\n|$)/;
-// A Mermaid diagram in Hugo's shortcode or Hexo's tag: drawn as a ```mermaid fence is (render/diagram.ts).
-const HUGO_MERMAID =
-	/^\{\{[<%]\s*mermaid\b[^\n]*?[>%]\}\}[ \t]*\n?([\s\S]*?)\n?[ \t]*\{\{[<%]\s*\/\s*mermaid\s*[>%]\}\}[ \t]*(?:\n|$)/;
-const HEXO_MERMAID =
-	/^\{%-?\s*mermaid\b[^\n]*?-?%\}[ \t]*\n?([\s\S]*?)\n?[ \t]*\{%-?\s*endmermaid\s*-?%\}[ \t]*(?:\n|$)/;
-const HUGO_COMMENT = /^\{\{[<%]\s*comment\s*[>%]\}\}[\s\S]*?\{\{[<%]\s*\/\s*comment\s*[>%]\}\}[ \t]*(?:\n|$)/;
-const HUGO_FIGURE = new RegExp(`^\\{\\{[<%]\\s*figure\\s+(${INSIDE})\\s*\\/?\\s*[>%]\\}\\}`);
-const TEMPLATE_TAG = new RegExp(`^(?:\\{\\{[<%]${INSIDE}[>%]\\}\\}|\\{%${INSIDE}%\\}|\\{\\{[^\\n]*?\\}\\})`);
+// The tags are read by one-pass scanners (render/template-scan.ts), each of
+// which says which regular expression it reads as: a tag's inside (INSIDE) is
+// on one line, or on several with no blank line between
+// (render/template-lines.ts), at most 2000 characters.
 
 /** The language of a Hugo highlight: its first positional parameter, or `lang=`. */
 function highlightLanguage(parameters: string): string {
@@ -59,53 +60,106 @@ export function hexoCodeblock(parameters: string, separator = '·'): {lang: stri
 /** A code token from a template tag, with the caption its tag gave, if any. */
 export type CaptionedCode = Tokens.Code & {caption?: string};
 
+/** A search of the rest of a text for what `find` finds, remembered (text/rest-search.ts); `opening` is how a match starts. */
+function restSearch(find: (text: string, from: number) => number, opening: string): RestSearch {
+	return new RestSearch(find, (text, at) => text.startsWith(opening, at));
+}
+
+/**
+ * Which text marked is lexing: the token list its tokenizers are given (one
+ * per lexing of one string). marked calls the block (inline) tokenizers at a
+ * place before it asks the `start` functions about the rest after it, so a
+ * `start` given a rest one shorter than the tokenizers last saw is in the same
+ * lexing; anything else is told apart by its lexer.
+ */
+class Lexing {
+	private tokens: object | undefined;
+	private length = -1;
+
+	seen(source: string, tokens: object): void {
+		this.tokens = tokens;
+		this.length = source.length;
+	}
+
+	of(rest: string, lexer: object): object {
+		return this.tokens !== undefined && rest.length + 1 === this.length ? this.tokens : lexer;
+	}
+}
+
 /** Marked extensions for template tags; `plain` makes a tag's text safe to show. */
 export function templateExtensions(theme: Theme, plain: (text: string) => string): TokenizerAndRendererExtension[] {
+	const block = tagSearches();
+	const inline = {
+		...tagSearches(),
+		percentClose: restSearch((text, from) => text.indexOf('%}', from), '%}'),
+		braceClose: restSearch((text, from) => text.indexOf('}}', from), '}}'),
+		newline: restSearch((text, from) => text.indexOf('\n', from), '\n'),
+		tagOpen: restSearch(findTagOpen, '{'),
+		figureOpen: restSearch(findFigureOpen, '{{'),
+	};
+	const blockLexing = new Lexing();
+	const inlineLexing = new Lexing();
+	const commentStart = blockStart(readableComment);
+	const codeStart = blockStart(readableCode);
+	const inlineFinds = (source: string, tokens: object): InlineFinds => ({
+		...findsOf(inline, source, tokens),
+		percentClose: from => inline.percentClose.first(source, tokens, from),
+		braceClose: from => inline.braceClose.first(source, tokens, from),
+		newline: from => inline.newline.first(source, tokens, from),
+	});
 	return [
 		{
 			// Hugo's comment shortcode: what is between its tags is for the site's authors, never shown.
 			name: 'templateComment',
 			level: 'block',
-			start: (source: string) => startBeforeBlankLine(source, /^\{\{[<%]\s*comment\s*[>%]\}\}/m),
+			start(source: string) {
+				return commentStart(source, blockLexing.of(source, this.lexer));
+			},
 			// A space token: the page has nothing where it was.
-			tokenizer(source: string): Tokens.Space | undefined {
-				const comment = HUGO_COMMENT.exec(source);
-				return comment ? {type: 'space', raw: comment[0]} : undefined;
+			tokenizer(source: string, tokens): Tokens.Space | undefined {
+				blockLexing.seen(source, tokens);
+				if (!isHugoOpen(source, 0)) return undefined;
+				const comment = readComment(source, tokens, block.closers);
+				return comment === undefined ? undefined : {type: 'space', raw: comment};
 			},
 		},
 		{
 			name: 'templateCode',
 			level: 'block',
-			start: (source: string) =>
-				startBeforeBlankLine(
-					source,
-					/^(?:\{\{[<%]\s*(?:highlight|mermaid)\b|\{%-?\s*(?:highlight|codeblock|code|mermaid)\b)/m,
-				),
-			tokenizer(source: string): CaptionedCode | undefined {
-				// Tried at every block: the patterns all start with a brace.
+			start(source: string) {
+				return codeStart(source, blockLexing.of(source, this.lexer));
+			},
+			tokenizer(source: string, tokens): CaptionedCode | undefined {
+				blockLexing.seen(source, tokens);
+				// Tried at every block: the tags all start with a brace.
 				if (!source.startsWith('{')) return undefined;
-				const hugo = HUGO_HIGHLIGHT.exec(source);
-				if (hugo) return {type: 'code', raw: hugo[0], lang: highlightLanguage(hugo[1] ?? ''), text: hugo[2] ?? ''};
-				const mermaid = HUGO_MERMAID.exec(source) ?? HEXO_MERMAID.exec(source);
-				if (mermaid) return {type: 'code', raw: mermaid[0], lang: 'mermaid', text: mermaid[1] ?? ''};
-				const liquid = LIQUID_HIGHLIGHT.exec(source);
-				if (liquid) return {type: 'code', raw: liquid[0], lang: liquid[1] ?? '', text: liquid[2] ?? ''};
-				const hexo = HEXO_CODEBLOCK.exec(source);
-				if (!hexo) return undefined;
-				const {lang, caption} = hexoCodeblock(hexo[2] ?? '', theme.glyphs.separator);
-				return {type: 'code', raw: hexo[0], lang, text: hexo[3] ?? '', ...(caption ? {caption: plain(caption)} : {})};
+				const tag = readTagBlock(source, tokens, block.closers, findsOf(block, source, tokens));
+				if (!tag) return undefined;
+				if (tag.name === 'highlight' && source.startsWith('{{')) {
+					return {type: 'code', raw: tag.raw, lang: highlightLanguage(tag.parameters), text: tag.text};
+				}
+
+				if (tag.name === 'mermaid') return {type: 'code', raw: tag.raw, lang: 'mermaid', text: tag.text};
+				if (tag.name === 'highlight') return {type: 'code', raw: tag.raw, lang: tag.parameters, text: tag.text};
+				const {lang, caption} = hexoCodeblock(tag.parameters, theme.glyphs.separator);
+				return {type: 'code', raw: tag.raw, lang, text: tag.text, ...(caption ? {caption: plain(caption)} : {})};
 			},
 		},
 		// marked tries the extensions added last first: the figure must win over the generic tag.
 		{
 			name: 'templateTag',
 			level: 'inline',
-			start: (source: string) => source.match(/\{[{%]/)?.index,
-			tokenizer(source: string) {
-				const tag = TEMPLATE_TAG.exec(source);
-				if (!tag) return undefined;
-				const embed = embedOf(tag[0]);
-				return {type: 'templateTag', raw: tag[0], text: tag[0], ...(embed ? {embed} : {})};
+			start(source: string) {
+				const at = inline.tagOpen.first(source, inlineLexing.of(source, this.lexer));
+				return at === -1 ? undefined : at;
+			},
+			tokenizer(source: string, tokens) {
+				inlineLexing.seen(source, tokens);
+				if (source.charCodeAt(0) !== 123) return undefined;
+				const tag = readTemplateTag(source, inlineFinds(source, tokens));
+				if (tag === undefined) return undefined;
+				const embed = embedOf(tag);
+				return {type: 'templateTag', raw: tag, text: tag, ...(embed ? {embed} : {})};
 			},
 			renderer(token) {
 				// An embed (a video, a gist, a post elsewhere) is a link to what it shows.
@@ -124,17 +178,22 @@ export function templateExtensions(theme: Theme, plain: (text: string) => string
 				}
 
 				// A tag written over several lines is shown on one, as written otherwise.
-				return theme.muted(plain(String(token['text']).replace(/[ \t]*\n[ \t]*/g, ' ')));
+				return theme.muted(plain(onOneLine(String(token['text']))));
 			},
 		},
 		{
 			name: 'templateFigure',
 			level: 'inline',
-			start: (source: string) => source.match(/\{\{[<%]\s*figure\b/)?.index,
-			tokenizer(source: string) {
-				const figure = HUGO_FIGURE.exec(source);
+			start(source: string) {
+				const at = inline.figureOpen.first(source, inlineLexing.of(source, this.lexer));
+				return at === -1 ? undefined : at;
+			},
+			tokenizer(source: string, tokens) {
+				inlineLexing.seen(source, tokens);
+				if (!isHugoOpen(source, 0)) return undefined;
+				const figure = readFigure(source, findsOf(inline, source, tokens));
 				if (!figure) return undefined;
-				const {named} = shortcodeParameters(figure[1] ?? '');
+				const {named} = shortcodeParameters(figure.parameters);
 				const alt = named.get('alt');
 				const title = named.get('title');
 				const caption = named.get('caption');
@@ -149,13 +208,13 @@ export function templateExtensions(theme: Theme, plain: (text: string) => string
 				].filter((part): part is string => part !== undefined && part.trim() !== '');
 				const image: Tokens.Image = {
 					type: 'image',
-					raw: figure[0],
+					raw: figure.raw,
 					href: named.get('src') ?? '',
 					title: null,
 					text,
 					tokens: [],
 				};
-				return {type: 'templateFigure', raw: figure[0], image, below: below.join(` ${theme.glyphs.separator} `)};
+				return {type: 'templateFigure', raw: figure.raw, image, below: below.join(` ${theme.glyphs.separator} `)};
 			},
 			renderer(token) {
 				const image = this.parser.parseInline([token['image'] as Tokens.Image]);
