@@ -194,6 +194,8 @@ const formatMs = (size: Size | undefined, settings: Settings): string => {
 	if (!size) return '';
 	if (size.failed === '> deadline') return `> ${(settings.deadlineMs / 1000).toFixed(0)} s`;
 	if (size.failed) return size.failed;
+	// No time: the render threw (the row says what).
+	if (size.ms.length === 0) return 'threw';
 	const ms = median(size.ms);
 	return ms >= 100 ? ms.toFixed(0) : ms.toFixed(1);
 };
@@ -213,16 +215,21 @@ function row(growthCase: GrowthCase, result: Result | undefined, settings: Setti
 	cells.push(small ? `${small.n} → ${large?.n ?? 4 * small.n}` : '');
 	cells.push(small ? `${formatChars(small.chars)} → ${large ? formatChars(large.chars) : '…'}` : '');
 	cells.push(formatMs(small, settings), formatMs(large, settings));
-	let verdict = result?.error ? `error: ${result.error}` : '';
+	let verdict = '';
 	let over = false;
-	if (small?.failed || large?.failed) {
+	if (result?.error) {
+		// A construct that makes the render throw (a stack overflow) fails whatever its times.
+		over = true;
+		cells.push('');
+		verdict = `**throws**: ${result.error.replace(/\|/g, '\\|')}`;
+	} else if (small?.failed || large?.failed) {
 		over = true;
 		cells.push('');
 		verdict = `**blows up** (${small?.failed ? 'at n' : 'at 4n'})`;
 	} else if (small && large) {
 		const ratio = median(large.ms) / median(small.ms);
 		cells.push(`${ratio.toFixed(1)}×`);
-		if (median(large.ms) < settings.floorMs) verdict ||= `at the floor (4n under ${settings.floorMs} ms)`;
+		if (median(large.ms) < settings.floorMs) verdict = `at the floor (4n under ${settings.floorMs} ms)`;
 		else if (ratio > LIMIT) {
 			over = true;
 			verdict = `**over ${LIMIT}×**`;
@@ -254,8 +261,8 @@ async function parent(args: string[]): Promise<void> {
 	for (const {line} of lines) console.log(line);
 	console.log(
 		over.length === 0
-			? `\nNo construct grows more than ${LIMIT}× for 4× its size.`
-			: `\n${over.length} of ${chosen.length} grow more than ${LIMIT}× for 4× their size: ${over.map(line => line.growthCase.name).join('; ')}.`,
+			? `\nNo construct grows more than ${LIMIT}× for 4× its size, passes the deadline or throws.`
+			: `\n${over.length} of ${chosen.length} grow more than ${LIMIT}× for 4× their size, pass the deadline or throw: ${over.map(line => line.growthCase.name).join('; ')}.`,
 	);
 }
 
