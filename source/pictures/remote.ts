@@ -173,6 +173,181 @@ async function body(response: IncomingMessage): Promise<Uint8Array | {problem: s
 	return new Uint8Array(Buffer.concat(chunks));
 }
 
+/** `\w` in an ASCII letter's, digit's or underscore's code. */
+const isWordCode = (code: number) =>
+	(code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+
+/** JavaScript's `\s`. */
+const isSpaceCode = (code: number) =>
+	code === 32 ||
+	(code >= 9 && code <= 13) ||
+	code === 0xa0 ||
+	code === 0x1680 ||
+	(code >= 0x2000 && code <= 0x200a) ||
+	code === 0x2028 ||
+	code === 0x2029 ||
+	code === 0x202f ||
+	code === 0x205f ||
+	code === 0x3000 ||
+	code === 0xfeff;
+
+/** Whether `word` (lower-case ASCII) is at `at`, in any case (as `/i` reads ASCII letters). */
+function wordAt(text: string, at: number, word: string): boolean {
+	if (at + word.length > text.length) return false;
+	for (let index = 0; index < word.length; index++) {
+		const code = text.charCodeAt(at + index);
+		const lower = code >= 65 && code <= 90 ? code + 32 : code;
+		if (lower !== word.charCodeAt(index)) return false;
+	}
+
+	return true;
+}
+
+/** Past `\s*` from `at`. */
+function pastSpaces(text: string, at: number): number {
+	let index = at;
+	while (index < text.length && isSpaceCode(text.charCodeAt(index))) index++;
+	return index;
+}
+
+/** Past a run of characters none of which is in `stops` (or a space, when `spaces` stop it too). */
+function pastRun(text: string, at: number, stops: string, spaces: boolean): number {
+	let index = at;
+	while (index < text.length) {
+		const code = text.charCodeAt(index);
+		if ((spaces && isSpaceCode(code)) || stops.includes(text[index] as string)) break;
+		index++;
+	}
+
+	return index;
+}
+
+/**
+ * `\bsrc\s*=\s*["']?([^"'\s>]+)` (any case) at `at`: the address's bounds, or
+ * undefined. Only the spaces around its `=` are read: each run once.
+ */
+function sourceAttributeAt(text: string, at: number): [number, number] | undefined {
+	if ((at > 0 && isWordCode(text.charCodeAt(at - 1))) || !wordAt(text, at, 'src')) return undefined;
+	const equals = pastSpaces(text, at + 3);
+	if (text.charCodeAt(equals) !== 61) return undefined;
+	let start = pastSpaces(text, equals + 1);
+	if (text[start] === '"' || text[start] === "'") start++;
+	const end = pastRun(text, start, '"\'>', true);
+	return end > start ? [start, end] : undefined;
+}
+
+/**
+ * The addresses of `<img … src=…>` or `{{< figure … src=… >}}` (any case): after each opener
+ * (`attributesAt` gives where its attributes start, or -1), the first `src=` before the next
+ * `>`, as `<img\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)` reads it. The next `src=` and the
+ * next `>` are each searched once and kept while they are ahead: openers that never close
+ * cost their own length, not the rest of the post each.
+ */
+function sourceAttributes(text: string, opening: string, attributesAt: (at: number) => number): string[] {
+	const found: string[] = [];
+	let sourceFrom = -1;
+	let source = -1;
+	const firstSource = (from: number) => {
+		if (sourceFrom === -1 || from < sourceFrom || (source !== -1 && source < from)) {
+			sourceFrom = from;
+			source = -1;
+			for (let at = from; at < text.length; at++) {
+				const code = text.charCodeAt(at);
+				if ((code === 115 || code === 83) && sourceAttributeAt(text, at)) {
+					source = at;
+					break;
+				}
+			}
+		}
+
+		return source;
+	};
+	let closeFrom = -1;
+	let close = -1;
+	const firstClose = (from: number) => {
+		if (closeFrom === -1 || from < closeFrom || (close !== -1 && close < from)) {
+			closeFrom = from;
+			close = text.indexOf('>', from);
+		}
+
+		return close;
+	};
+	for (let at = text.indexOf(opening); at !== -1; ) {
+		const attributes = attributesAt(at);
+		const source = attributes === -1 ? -1 : firstSource(attributes);
+		const close = source === -1 ? -1 : firstClose(attributes);
+		const bounds = source !== -1 && (close === -1 || source < close) ? sourceAttributeAt(text, source) : undefined;
+		if (bounds) found.push(text.slice(bounds[0], bounds[1]));
+		at = text.indexOf(opening, bounds ? bounds[1] : at + 1);
+	}
+
+	return found;
+}
+
+/**
+ * Markdown images, in one pass: `![alt](address` as `!\[[^\]\n]*\]\(\s*<?([^\s)>]+)` reads
+ * it (`link`), and `![alt][id]` as `!\[([^\]\n]*)\]\[([^\]\n]*)\]` does (`reference`).
+ * Every `![` looks for the first `]` or newline after it: that is searched once for all the
+ * `![` before it, and what follows a `]` is read once however many `![` lead to it.
+ */
+function markdownImages(text: string, reading: 'link' | 'reference'): string[] {
+	const found: string[] = [];
+	let stopFrom = -1;
+	let stop = -1;
+	/** The first `]` or newline at or after `from`, or -1. */
+	const firstStop = (from: number) => {
+		if (stopFrom === -1 || from < stopFrom || (stop !== -1 && stop < from)) {
+			stopFrom = from;
+			stop = -1;
+			for (let at = from; at < text.length; at++) {
+				const code = text.charCodeAt(at);
+				if (code === 93 || code === 10) {
+					stop = at;
+					break;
+				}
+			}
+		}
+
+		return stop;
+	};
+	let failedAt = -1;
+	for (let at = text.indexOf('!['); at !== -1; ) {
+		const bracket = firstStop(at + 2);
+		if (bracket === -1) break;
+		let end = -1;
+		if (bracket !== failedAt && text.charCodeAt(bracket) === 93) {
+			const read = reading === 'link' ? linkAddress(text, bracket + 1) : referenceId(text, bracket + 1);
+			if (read) {
+				found.push(reading === 'link' ? read.value : (read.value || text.slice(at + 2, bracket)).toLowerCase());
+				end = read.end;
+			} else {
+				failedAt = bracket;
+			}
+		}
+
+		at = text.indexOf('![', end === -1 ? at + 1 : end);
+	}
+
+	return found;
+}
+
+/** `\(\s*<?([^\s)>]+)` at `at`. */
+function linkAddress(text: string, at: number): {value: string; end: number} | undefined {
+	if (text.charCodeAt(at) !== 40) return undefined;
+	const open = pastSpaces(text, at + 1);
+	let start = open;
+	if (text.charCodeAt(open) === 60 && pastRun(text, open + 1, ')>', true) > open + 1) start = open + 1;
+	const end = pastRun(text, start, ')>', true);
+	return end > start ? {value: text.slice(start, end), end} : undefined;
+}
+
+/** `\[([^\]\n]*)\]` at `at`. */
+function referenceId(text: string, at: number): {value: string; end: number} | undefined {
+	if (text.charCodeAt(at) !== 91) return undefined;
+	const close = pastRun(text, at + 1, ']\n', false);
+	return text.charCodeAt(close) === 93 ? {value: text.slice(at + 1, close), end: close + 1} : undefined;
+}
+
 /** The web addresses of a post's pictures: Markdown images, `<img src>`, Hugo figures, and its cover. */
 export function remoteAddresses(markdown: string, cover?: string | null): string[] {
 	const found = new Set<string>();
@@ -182,13 +357,20 @@ export function remoteAddresses(markdown: string, cover?: string | null): string
 	};
 
 	add(cover ?? undefined);
-	for (const match of markdown.matchAll(/!\[[^\]\n]*\]\(\s*<?([^\s)>]+)/g)) add(match[1]);
-	for (const match of markdown.matchAll(/<img\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)/gi)) add(match[1]);
-	for (const match of markdown.matchAll(/\{\{<\s*figure\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)/gi)) add(match[1]);
+	for (const address of markdownImages(markdown, 'link')) add(address);
+	// `<img\b`, any case.
+	const image = (at: number) =>
+		wordAt(markdown, at + 1, 'img') && !isWordCode(markdown.charCodeAt(at + 4)) ? at + 4 : -1;
+	for (const address of sourceAttributes(markdown, '<', image)) add(address);
+	// `\{\{<\s*figure\b`, any case.
+	const figure = (at: number) => {
+		const name = pastSpaces(markdown, at + 3);
+		const end = name + 'figure'.length;
+		return wordAt(markdown, name, 'figure') && !isWordCode(markdown.charCodeAt(end)) ? end : -1;
+	};
+	for (const address of sourceAttributes(markdown, '{{<', figure)) add(address);
 	// Reference images (![alt][id]): their definitions.
-	const references = new Set(
-		[...markdown.matchAll(/!\[([^\]\n]*)\]\[([^\]\n]*)\]/g)].map(([, alt, id]) => (id || alt || '').toLowerCase()),
-	);
+	const references = new Set(markdownImages(markdown, 'reference'));
 	for (const match of markdown.matchAll(/^ {0,3}\[([^\]\n]+)\]:\s*<?(\S+?)>?(?:\s|$)/gm)) {
 		if (references.has((match[1] ?? '').toLowerCase())) add(match[2]);
 	}

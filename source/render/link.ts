@@ -26,13 +26,16 @@ const CLAIMS_ADDRESS =
 
 /** An address as text and target are compared: no scheme, no `www.`, no trailing slash, in lower case. */
 function addressKey(address: string): string {
-	return address
+	const key = address
 		.trim()
 		.toLowerCase()
 		.replace(/^mailto:/, '')
 		.replace(/^[a-z][a-z\d+.-]*:\/\//, '')
-		.replace(/^www\./, '')
-		.replace(/\/+$/, '');
+		.replace(/^www\./, '');
+	// The trailing slashes, from the end: `/\/+$/` would try each run of slashes to its end.
+	let end = key.length;
+	while (end > 0 && key.charCodeAt(end - 1) === 47) end--;
+	return key.slice(0, end);
 }
 
 /**

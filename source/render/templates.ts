@@ -81,8 +81,9 @@ class Lexing {
 		this.length = source.length;
 	}
 
-	of(rest: string, lexer: object): object {
-		return this.tokens !== undefined && rest.length + 1 === this.length ? this.tokens : lexer;
+	/** The lexing `rest` belongs to (by its lexer when marked gives none, as a caller outside a lexing may). */
+	of(rest: string, lexer: object | undefined): object {
+		return this.tokens !== undefined && rest.length + 1 === this.length ? this.tokens : (lexer ?? this);
 	}
 }
 
