@@ -17,6 +17,7 @@ import {plainRun, proseParagraph} from './plain-prose.js';
 import {MARK_CHARACTERS, REF_END, REF_START, shownText} from './refs.js';
 import {rulePrechecks} from './rule-prechecks.js';
 import {templateExtensions} from './templates.js';
+import {textLines} from './text-lines.js';
 
 export {REF_END, REF_SENTINELS, REF_START} from './refs.js';
 
@@ -153,7 +154,8 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 	// marked tries the extensions added last first. marked-footnote's block rule must see the
 	// first block, whatever it is (it puts its notes token first, where its reference rule looks
 	// for it): it is added after the others, whose blocks never start as a note does.
-	if (options.shortcuts !== false) marked.use({extensions: [plainRun, proseParagraph], tokenizer: rulePrechecks});
+	if (options.shortcuts !== false)
+		marked.use({extensions: [plainRun, proseParagraph, textLines], tokenizer: rulePrechecks});
 	marked.use({extensions: templateExtensions(theme, plainText)});
 	marked.use({extensions: mathExtensions(theme)});
 	marked.use(footnotes());

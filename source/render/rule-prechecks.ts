@@ -16,8 +16,8 @@ const DEFINITION_START = /^ {0,3}\[/;
 const DELIMITER_ROW_START = / {0,3}(?:\| *)?:?-/y;
 /** A setext heading's underline, just after a line break, as marked's rule reads it. */
 const UNDERLINE = / {0,3}(?:=+|-+)[ \t]*(?:\n|$)/y;
-/** After a line break: a line that ends a setext heading's text (a heading, a quote), as marked's rule has them. */
-const ENDS_TEXT = / {0,3}(?:#{1,6}(?:\s|$)|>)/y;
+/** After a line break: a line that ends a setext heading's text (a heading, a quote, a list item, a fence), as marked's rule has them. */
+const ENDS_TEXT = / {0,3}(?:#{1,6}(?:\s|$)|>|(?:[*+-]|\d{1,9}[.)]) |`{3,}|~{3,})/y;
 /** What JavaScript's `\s` matches. */
 const SPACE = /\s/;
 
@@ -45,7 +45,7 @@ function blankAfter(text: string, at: number): boolean {
 /**
  * Where a setext heading's text surely ends, at or after `from`: a character its pattern's
  * `.` does not take (a line or paragraph separator), or a line break before a blank line,
- * a heading or a quote. (Lists, fences, HTML and tables end it too, left to marked's rule.)
+ * a heading, a quote, a list item or a fence. (HTML and tables end it too, left to marked's rule.)
  */
 const nextTextEnd: Scan = (text, from) => {
 	for (let at = from; at < text.length; at++) {
@@ -68,7 +68,8 @@ export function mayBeSetextHeading(source: string): boolean {
 	const underline = nextEvent('block', nextUnderline, source, 0, nextUnderline);
 	if (underline === -1) return false;
 	const end = nextEvent('block', nextTextEnd, source, 0, nextTextEnd);
-	return end === -1 || underline < end;
+	// A list item `- ` may be an underline too: the line break before it ends the text, and the underline starts there.
+	return end === -1 || underline <= end;
 }
 
 /** Whether a table may start `source`: its second line starts as a delimiter row does. */

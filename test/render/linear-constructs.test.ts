@@ -37,6 +37,15 @@ describe('constructs read in one pass render as before', () => {
 			['x[1] y[2] z[1]', '', 'Notes', '─────', '[1] B', '[2] A'],
 		],
 		['a reference to no note', 'a[^none] b', ['a[^none] b']],
+		['a list item of lazy lines', '- a\nb\nc\n\nafter', ['• a b c', '', 'after']],
+		['a list item of indented lines', '- a\n  b\n  c', ['• a b c']],
+		[
+			'a nested item of lines, then a table',
+			'- - a\n    b\n    c | d\n    --|--\n    e | f',
+			['• ◦ a b', '    ┌───┬───┐', '    │ c │ d │', '    ├───┼───┤', '    │ e │ f │', '    └───┴───┘'],
+		],
+		['item lines under a setext underline', '- a\n  b\n  ---', ['• a b', '  ───']],
+		['a list item `- ` as an underline', 'Word\n- ', ['Word', '────']],
 	];
 	for (const [name, markdown, lines] of cases) it(name, () => assert.deepEqual(shown(markdown), lines));
 });
@@ -45,9 +54,17 @@ describe('many unclosed openers read as text', () => {
 	const cases: Array<[name: string, markdown: string, line: string]> = [
 		['\\[ lines', '\\[\n'.repeat(2000), '[ '.repeat(2000).trim()],
 		['\\( in a paragraph', 'a \\( '.repeat(2000), 'a ( '.repeat(2000).trim()],
+		['lines of a list item', `- a\n${'b\n'.repeat(2000)}`, `• a ${'b '.repeat(2000).trim()}`],
 		['[^ in a paragraph', 'a [^ '.repeat(2000), 'a [^ '.repeat(2000).trim()],
 	];
 	for (const [name, markdown, line] of cases) {
-		it(name, () => assert.equal(shown(markdown).join(' '), line));
+		it(name, () =>
+			assert.equal(
+				shown(markdown)
+					.map(each => each.trim())
+					.join(' '),
+				line,
+			),
+		);
 	}
 });
