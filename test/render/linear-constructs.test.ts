@@ -10,6 +10,8 @@ import {createTheme} from '../../source/theme/palette.js';
 const theme = createTheme(0);
 const shown = (markdown: string) => renderMarkdown(markdown, {width: 80, theme}).lines;
 
+// The last three were read wrongly before: display maths' `start` ended the paragraph where a
+// `$$` or `\\[` was not display maths, and marked joined the two halves with a line break.
 describe('constructs read in one pass render as before', () => {
 	const cases: Array<[name: string, markdown: string, lines: string[]]> = [
 		['unclosed \\[ lines', '\\[\n\\[\n\\[ x', ['[ [ [ x']],
@@ -46,6 +48,9 @@ describe('constructs read in one pass render as before', () => {
 		],
 		['item lines under a setext underline', '- a\n  b\n  ---', ['• a b', '  ───']],
 		['a list item `- ` as an underline', 'Word\n- ', ['Word', '────']],
+		['display maths mid-line reads as text, no space put in', 'x$$ y', ['x$$ y']],
+		['an escaped backslash before \\[ stays', '\\\\[\\', ['\\[\\']],
+		['emphasis around $$ stays emphasis', '_$$ a_', ['*$$ a*']],
 	];
 	for (const [name, markdown, lines] of cases) it(name, () => assert.deepEqual(shown(markdown), lines));
 });
