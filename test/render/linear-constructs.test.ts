@@ -55,6 +55,25 @@ describe('constructs read in one pass render as before', () => {
 	for (const [name, markdown, lines] of cases) it(name, () => assert.deepEqual(shown(markdown), lines));
 });
 
+describe('bare addresses lose the punctuation at their end', () => {
+	const cases: Array<[markdown: string, href: string]> = [
+		['see http://a.b.c...,,!! now', 'http://a.b.c'],
+		['http://a.com/foo_(bar)..', 'http://a.com/foo_(bar)'],
+		['www.x.com/(a).,;', 'http://www.x.com/(a)'],
+		[`http://a${'.'.repeat(5000)}`, 'http://a'],
+	];
+	for (const [markdown, href] of cases) {
+		it(markdown.slice(0, 40), () => {
+			const {lines, links} = renderMarkdown(markdown, {width: 80, theme});
+			assert.deepEqual(
+				links.map(link => link.href),
+				[href],
+			);
+			assert.equal(lines.join(''), markdown);
+		});
+	}
+});
+
 describe('many unclosed openers read as text', () => {
 	const cases: Array<[name: string, markdown: string, line: string]> = [
 		['\\[ lines', '\\[\n'.repeat(2000), '[ '.repeat(2000).trim()],
