@@ -5,18 +5,18 @@ import {markedTerminal} from 'marked-terminal';
 import {get as emojilibNamed} from 'node-emoji';
 import {UNSAFE_CHARACTERS} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
-import {startBeforeBlankLine} from './block-start.js';
 import {gemojiNames} from './emoji-table.js';
 import {footnotes} from './footnote-refs.js';
 import {type InlinePiece, renderInlineHtml} from './html.js';
 import {inlineStyles} from './inline-styles.js';
 import {RunLexer} from './lexing-runs.js';
 import {type LinkRecorder, renderImage, renderLink} from './link.js';
-import {blockMath, inlineMath, inlineMathStart, mathText} from './math.js';
+import {blockMath, blockMathStart, inlineMath, inlineMathStart, mathText} from './math.js';
 import {plainRun, proseParagraph} from './plain-prose.js';
 import {MARK_CHARACTERS, REF_END, REF_START, shownText} from './refs.js';
 import {rulePrechecks} from './rule-prechecks.js';
 import {templateExtensions} from './templates.js';
+import {textLines} from './text-lines.js';
 
 export {REF_END, REF_SENTINELS, REF_START} from './refs.js';
 
@@ -120,7 +120,7 @@ function mathExtensions(theme: Theme): TokenizerAndRendererExtension[] {
 		{
 			name: 'mathBlock',
 			level: 'block',
-			start: (source: string) => startBeforeBlankLine(source, /^ {0,3}(?:\$\$|\\\[)/m),
+			start: blockMathStart,
 			tokenizer(source: string): Tokens.Paragraph | undefined {
 				const math = blockMath(source);
 				if (!math) return undefined;
@@ -153,7 +153,8 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 	// marked tries the extensions added last first. marked-footnote's block rule must see the
 	// first block, whatever it is (it puts its notes token first, where its reference rule looks
 	// for it): it is added after the others, whose blocks never start as a note does.
-	if (options.shortcuts !== false) marked.use({extensions: [plainRun, proseParagraph], tokenizer: rulePrechecks});
+	if (options.shortcuts !== false)
+		marked.use({extensions: [plainRun, proseParagraph, textLines], tokenizer: rulePrechecks});
 	marked.use({extensions: templateExtensions(theme, plainText)});
 	marked.use({extensions: mathExtensions(theme)});
 	marked.use(footnotes());

@@ -4,7 +4,7 @@
 // symbols come from unicodeit's table (thousands of LaTeX commands); they are
 // applied here in one pass over the text, so a long formula costs its length,
 // not its length times the table. What has no Unicode form stays as written.
-import {nextBlankLine, nextEvent, type Scan, scanFor} from './lexing-runs.js';
+import {blankLineAt, nextBlankLine, nextEvent, type Scan, scanBlankLine, scanFor} from './lexing-runs.js';
 import {mathData} from './math-data.js';
 
 /** Longer than this, a formula is shown as written: no post's formula is. */
@@ -155,6 +155,8 @@ export function mathText(tex: string): string {
 
 const NEXT_DOLLAR = scanFor('$');
 const NEXT_DOLLARS = scanFor('$$');
+/** Asked by `start` only (each scan is asked at places that only move on). */
+const AHEAD_DOLLAR = scanFor('$');
 const NEXT_PAREN_OPENER = scanFor('\\(');
 const NEXT_PAREN_CLOSER = scanFor('\\)');
 
@@ -175,28 +177,82 @@ const NEXT_BRACKET_CLOSER: Scan = (text, from) => {
 	return -1;
 };
 
+/** The scans display maths looks ahead with: each reader its own, so each is asked at places that only move on. */
+type DisplayScans = {dollars: Scan; closer: Scan; blank: Scan};
+const blankLines = (): Scan => (text, from) => scanBlankLine(text, from);
+const TOKENIZER_SCANS: DisplayScans = {dollars: NEXT_DOLLARS, closer: NEXT_BRACKET_CLOSER, blank: blankLines()};
+const START_SCANS: DisplayScans = {
+	dollars: scanFor('$$'),
+	closer: (text, from) => NEXT_BRACKET_CLOSER(text, from),
+	blank: blankLines(),
+};
+
 /**
- * The formula of display maths at the start of `source`, and the text it takes: `$$` (up to
- * three spaces in) to the next `$$`, or `\[` to a `\]` before a blank line, either closer
- * ending its line. Called by marked at every block (lexing-runs.ts).
+ * Display maths at `at` in `source`: `$$` (up to three spaces in) to the next `$$`, or `\[`
+ * to a `\]` before a blank line, either closer ending its line. Where its formula starts and
+ * ends, and where the text it takes ends; undefined if none is there.
  */
-export function blockMath(source: string): {raw: string; tex: string} | undefined {
-	let open = 0;
-	while (open < 3 && source.charCodeAt(open) === 32) open++;
+function displayMathAt(
+	source: string,
+	at: number,
+	scans: DisplayScans,
+): {inside: number; close: number; end: number} | undefined {
+	let open = at;
+	while (open < at + 3 && source.charCodeAt(open) === 32) open++;
 	const inside = open + 2;
 	let close: number;
 	if (source.startsWith('$$', open)) {
 		// The formula holds no `$$`: the first one closes it, or nothing does.
-		close = nextEvent('block', NEXT_DOLLARS, source, inside, NEXT_DOLLARS);
+		close = nextEvent('block', scans.dollars, source, inside, scans.dollars);
 	} else if (source.startsWith('\\[', open)) {
-		close = nextEvent('block', NEXT_BRACKET_CLOSER, source, inside + 1, NEXT_BRACKET_CLOSER);
-		const blank = close === -1 ? -1 : nextBlankLine('block', source, inside);
+		close = nextEvent('block', scans.closer, source, inside + 1, scans.closer);
+		const blank = close === -1 ? -1 : nextEvent('block', scans.blank, source, inside, scans.blank);
 		if (blank !== -1 && blank < close) return undefined;
 	} else return undefined;
 
 	if (close <= inside) return undefined;
 	const end = closingLineEnd(source, close + 2);
-	return end === -1 ? undefined : {raw: source.slice(0, end), tex: source.slice(inside, close)};
+	return end === -1 ? undefined : {inside, close, end};
+}
+
+/**
+ * The formula of display maths at the start of `source`, and the text it takes.
+ * Called by marked at every block (lexing-runs.ts).
+ */
+export function blockMath(source: string): {raw: string; tex: string} | undefined {
+	const math = displayMathAt(source, 0, TOKENIZER_SCANS);
+	return math ? {raw: source.slice(0, math.end), tex: source.slice(math.inside, math.close)} : undefined;
+}
+
+/** Whether `code` ends a line for a multi-line pattern's `^` (JavaScript's line terminators). */
+function endsLine(code: number): boolean {
+	return code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
+}
+
+const START_BLANK = blankLines();
+/** The first line at or after `from` (past 0) where display maths is, or the blank line before it. */
+const nextDisplayMath: Scan = (text, from) => {
+	const blank = nextEvent('block', START_BLANK, text, from, START_BLANK);
+	const end = blank === -1 ? text.length : blank;
+	for (let at = Math.max(1, from); at < end; at++) {
+		if (endsLine(text.charCodeAt(at - 1)) && displayMathAt(text, at, START_SCANS)) return at;
+	}
+
+	return blank;
+};
+
+/**
+ * Where display maths is in `source` before its paragraph ends at a blank line, for marked's
+ * `start`: where a line starts with it (or `source` does: marked gives the paragraph less its
+ * first character). Only where it is, whole: marked ends the paragraph there, and one ended
+ * where the rule then finds nothing is joined again to the text after, with a line break
+ * between (`x$$ y` read as `x $$ y`), and each joining copied the paragraph whole.
+ */
+export function blockMathStart(source: string): number | undefined {
+	if (blankLineAt(source, 0)) return undefined;
+	if (displayMathAt(source, 0, START_SCANS)) return 0;
+	const at = nextEvent('block', nextDisplayMath, source, 1, nextDisplayMath);
+	return at === -1 || at === nextEvent('block', START_BLANK, source, 1, START_BLANK) ? undefined : at;
 }
 
 /** `$…$` as pandoc reads it: no space just inside the dollars, and no digit just after the closing one. */
@@ -229,7 +285,7 @@ export function inlineMath(source: string): {raw: string; tex: string} | undefin
 
 /** Where inline maths could start in `source`, for marked's `start`: its first `$` or `\(`. */
 export function inlineMathStart(source: string): number | undefined {
-	const dollar = nextEvent('inline', NEXT_DOLLAR, source, 0, NEXT_DOLLAR);
+	const dollar = nextEvent('inline', AHEAD_DOLLAR, source, 0, AHEAD_DOLLAR);
 	const paren = nextEvent('inline', NEXT_PAREN_OPENER, source, 0, NEXT_PAREN_OPENER);
 	if (dollar === -1) return paren === -1 ? undefined : paren;
 	return paren === -1 ? dollar : Math.min(dollar, paren);

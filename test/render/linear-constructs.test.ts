@@ -10,6 +10,8 @@ import {createTheme} from '../../source/theme/palette.js';
 const theme = createTheme(0);
 const shown = (markdown: string) => renderMarkdown(markdown, {width: 80, theme}).lines;
 
+// The last three were read wrongly before: display maths' `start` ended the paragraph where a
+// `$$` or `\\[` was not display maths, and marked joined the two halves with a line break.
 describe('constructs read in one pass render as before', () => {
 	const cases: Array<[name: string, markdown: string, lines: string[]]> = [
 		['unclosed \\[ lines', '\\[\n\\[\n\\[ x', ['[ [ [ x']],
@@ -37,17 +39,56 @@ describe('constructs read in one pass render as before', () => {
 			['x[1] y[2] z[1]', '', 'Notes', '─────', '[1] B', '[2] A'],
 		],
 		['a reference to no note', 'a[^none] b', ['a[^none] b']],
+		['a list item of lazy lines', '- a\nb\nc\n\nafter', ['• a b c', '', 'after']],
+		['a list item of indented lines', '- a\n  b\n  c', ['• a b c']],
+		[
+			'a nested item of lines, then a table',
+			'- - a\n    b\n    c | d\n    --|--\n    e | f',
+			['• ◦ a b', '    ┌───┬───┐', '    │ c │ d │', '    ├───┼───┤', '    │ e │ f │', '    └───┴───┘'],
+		],
+		['item lines under a setext underline', '- a\n  b\n  ---', ['• a b', '  ───']],
+		['a list item `- ` as an underline', 'Word\n- ', ['Word', '────']],
+		['display maths mid-line reads as text, no space put in', 'x$$ y', ['x$$ y']],
+		['an escaped backslash before \\[ stays', '\\\\[\\', ['\\[\\']],
+		['emphasis around $$ stays emphasis', '_$$ a_', ['*$$ a*']],
 	];
 	for (const [name, markdown, lines] of cases) it(name, () => assert.deepEqual(shown(markdown), lines));
+});
+
+describe('bare addresses lose the punctuation at their end', () => {
+	const cases: Array<[markdown: string, href: string]> = [
+		['see http://a.b.c...,,!! now', 'http://a.b.c'],
+		['http://a.com/foo_(bar)..', 'http://a.com/foo_(bar)'],
+		['www.x.com/(a).,;', 'http://www.x.com/(a)'],
+		[`http://a${'.'.repeat(5000)}`, 'http://a'],
+	];
+	for (const [markdown, href] of cases) {
+		it(markdown.slice(0, 40), () => {
+			const {lines, links} = renderMarkdown(markdown, {width: 80, theme});
+			assert.deepEqual(
+				links.map(link => link.href),
+				[href],
+			);
+			assert.equal(lines.join(''), markdown);
+		});
+	}
 });
 
 describe('many unclosed openers read as text', () => {
 	const cases: Array<[name: string, markdown: string, line: string]> = [
 		['\\[ lines', '\\[\n'.repeat(2000), '[ '.repeat(2000).trim()],
 		['\\( in a paragraph', 'a \\( '.repeat(2000), 'a ( '.repeat(2000).trim()],
+		['lines of a list item', `- a\n${'b\n'.repeat(2000)}`, `• a ${'b '.repeat(2000).trim()}`],
 		['[^ in a paragraph', 'a [^ '.repeat(2000), 'a [^ '.repeat(2000).trim()],
 	];
 	for (const [name, markdown, line] of cases) {
-		it(name, () => assert.equal(shown(markdown).join(' '), line));
+		it(name, () =>
+			assert.equal(
+				shown(markdown)
+					.map(each => each.trim())
+					.join(' '),
+				line,
+			),
+		);
 	}
 });
