@@ -31,6 +31,9 @@ export type GrowthCase = {
 	maxChars?: number;
 };
 
+/** A Hugo config's language `index`, with a content folder of its own. */
+const language = (index: number) => `[languages.l${index}]\ncontentDir = "content/l${index}"\n`;
+
 /** `unit` `count` times. */
 const times = (unit: string, count: number): string => unit.repeat(Math.max(0, count));
 /** How many `unit`s make about `chars` characters: a case's first n, its text a few KB. */
@@ -353,8 +356,7 @@ const sites: GrowthCase[] = [
 		'Hugo config.toml: n languages',
 		hugo(),
 		128,
-		n =>
-			`baseURL = "https://a/"\n${Array.from({length: n}, (_, index) => `[languages.l${index}]\ncontentDir = "content/l${index}"\n`).join('')}`,
+		n => `baseURL = "https://a/"\n${Array.from({length: n}, (_, index) => language(index)).join('')}`,
 	),
 	site(
 		'Hugo config.toml: mainSections of n names',

@@ -16,7 +16,10 @@ const DEFINITION_START = /^ {0,3}\[/;
 const DELIMITER_ROW_START = / {0,3}(?:\| *)?:?-/y;
 /** A setext heading's underline, just after a line break, as marked's rule reads it. */
 const UNDERLINE = / {0,3}(?:=+|-+)[ \t]*(?:\n|$)/y;
-/** After a line break: a line that ends a setext heading's text (a heading, a quote, a list item, a fence), as marked's rule has them. */
+/**
+ * After a line break: a line that ends a setext heading's text (a heading, a quote, a list item, a fence), as
+ * marked's rule has them.
+ */
 const ENDS_TEXT = / {0,3}(?:#{1,6}(?:\s|$)|>|(?:[*+-]|\d{1,9}[.)]) |`{3,}|~{3,})/y;
 /** What JavaScript's `\s` matches. */
 const SPACE = /\s/;

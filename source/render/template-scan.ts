@@ -113,7 +113,10 @@ function hugoCloserEnd(text: string, at: number, name: string): number {
 	return lineEnd(text, index + 3);
 }
 
-/** A Liquid or Hexo closing tag at `at`: `\{%-?\s*NAME\s*-?%\}` (no dashes when `dashes` is false), then `[ \t]*(?:\n|$)`. */
+/**
+ * A Liquid or Hexo closing tag at `at`: `\{%-?\s*NAME\s*-?%\}` (no dashes when `dashes` is false),
+ * then `[ \t]*(?:\n|$)`.
+ */
 function liquidCloserEnd(text: string, at: number, name: string, dashes: boolean): number {
 	if (!text.startsWith('{%', at)) return -1;
 	let index = at + 2;
@@ -304,7 +307,10 @@ export function readTagBlock(source: string, context: object, closers: Closers, 
 	return undefined;
 }
 
-/** Hugo's comment shortcode at the start of `source`, `^\{\{[<%]\s*comment\s*[>%]\}\}[\s\S]*?` to its closer: its text, or undefined. */
+/**
+ * Hugo's comment shortcode at the start of `source`, `^\{\{[<%]\s*comment\s*[>%]\}\}[\s\S]*?` to its closer:
+ * its text, or undefined.
+ */
 export function readComment(source: string, context: object, closers: Closers): string | undefined {
 	if (!isHugoOpen(source, 0)) return undefined;
 	const name = skipSpaces(source, 3);

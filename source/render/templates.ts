@@ -60,7 +60,10 @@ export function hexoCodeblock(parameters: string, separator = '·'): {lang: stri
 /** A code token from a template tag, with the caption its tag gave, if any. */
 export type CaptionedCode = Tokens.Code & {caption?: string};
 
-/** A search of the rest of a text for what `find` finds, remembered (text/rest-search.ts); `opening` is how a match starts. */
+/**
+ * A search of the rest of a text for what `find` finds, remembered (text/rest-search.ts); `opening` is how a
+ * match starts.
+ */
 function restSearch(find: (text: string, from: number) => number, opening: string): RestSearch {
 	return new RestSearch(find, (text, at) => text.startsWith(opening, at));
 }

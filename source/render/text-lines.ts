@@ -10,7 +10,10 @@ import {mayBeSetextHeading} from './rule-prechecks.js';
 /** A line that begins no block and interrupts none: it starts with a letter (see plain-prose.ts). */
 const LETTER_LINE_START = /\p{L}/uy;
 
-/** The index past the last of the letter lines that start `source` (0: none), and whether a blank line or the end follows them. */
+/**
+ * The index past the last of the letter lines that start `source` (0: none), and whether a blank line or the end
+ * follows them.
+ */
 function letterLines(source: string): {end: number; closed: boolean} {
 	let start = 0;
 	for (;;) {
