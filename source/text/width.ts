@@ -135,59 +135,6 @@ export function breakStyled(text: string, width: number): string[] {
 		.flatMap(line => fitWidth(line, columns));
 }
 
-// The spaces (and the style codes among them) at the end of a row.
-const TRAILING_SPACES = /(?: |\u001B\[[\d;]*m)+$/;
-
-function visiblyEmpty(text: string): boolean {
-	return stripAnsi(text) === '';
-}
-
-/**
- * Breaks a line of code at `width` columns so that the rows, joined, are the
- * line exactly. A row that would end in spaces ends before them, and they
- * start the next row instead: printed output drops spaces at the end of a
- * line, and the ones at a break are part of the code. Only a run of spaces
- * wider than a row still fills a row of its own.
- */
-export function breakCode(text: string, width: number): string[] {
-	const columns = Math.max(1, width);
-	// wrap-ansi does the long work in one pass; the rows are then fixed up one at a time.
-	// A character wider than a row gets empty rows around it: they are left out.
-	const chopped = breakStyled(text, columns).filter(row => !visiblyEmpty(row));
-	if (chopped.length <= 1) return [chopped[0] ?? text];
-	const rows: string[] = [];
-	// Text moved on from the row before: at most about a row.
-	let carry = '';
-	for (let index = 0; index < chopped.length || carry !== ''; index++) {
-		let row = carry + (chopped[index] ?? '');
-		carry = '';
-		if (displayWidth(row) > columns) {
-			const [head = '', ...rest] = fitWidth(row, columns).filter(part => !visiblyEmpty(part));
-			row = head;
-			carry = rest.join('');
-		}
-
-		const more = carry !== '' || index < chopped.length - 1;
-		const tail = TRAILING_SPACES.exec(row)?.[0] ?? '';
-		const spaces = tail.replace(/[^ ]/g, '');
-		const kept = row.slice(0, row.length - tail.length) + tail.replaceAll(' ', '');
-		if (more && spaces !== '') {
-			if (!visiblyEmpty(kept)) {
-				row = kept;
-				carry = spaces + carry;
-			} else if (carry === '' && displayWidth(row) < columns) {
-				// Only spaces, with room left: they go on with the next row (unless a wide character left them behind).
-				carry = row + carry;
-				continue;
-			}
-		}
-
-		rows.push(row);
-	}
-
-	return rows;
-}
-
 /** Cuts styled text to at most `width` columns, ending in `ellipsis` (`…`, or `...` where only ASCII shows). */
 export function truncate(text: string, width: number, ellipsis = '…'): string {
 	if (width <= 0) return '';
