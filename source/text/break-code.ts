@@ -4,7 +4,7 @@
 // line is read once: its colour codes, its characters (a grapheme at a time where they are not
 // all narrow) and their widths, and rows are cut as they fill, each row closing the colours open
 // at its end and opening them again at the start of the next, so each row shows on its own.
-import {displayWidth, NARROW_TEXT, SIMPLE_TEXT} from './width.js';
+import {displayWidth, graphemeChunks, NARROW_TEXT} from './width.js';
 
 const ESC = 0x1b;
 
@@ -42,20 +42,6 @@ function escapeEnd(text: string, at: number): number {
 
 let segmenter: Intl.Segmenter | undefined;
 
-/** Pieces of text given to the segmenter at a time: V8's takes time quadratic in the length of one text. */
-const CHUNK = 256;
-/** Where no safe place to cut comes (a run of marks), a chunk is cut here all the same. */
-const LONGEST_CHUNK = 1024;
-
-/** Whether a grapheme surely ends before `at`: the code points on both sides join nothing (width.ts). */
-function safeCut(text: string, at: number): boolean {
-	const before = text.codePointAt(at - 1) ?? 0;
-	// The low half of a pair: look at the whole code point before it.
-	const start = before >= 0xdc00 && before <= 0xdfff ? at - 2 : at - 1;
-	const after = text.codePointAt(at) ?? 0;
-	return SIMPLE_TEXT.test(text.slice(start, at + (after > 0xffff ? 2 : 1)));
-}
-
 /** Appends the graphemes of visible text, each with its width (a UTF-16 unit a column where all are narrow). */
 function addVisible(pieces: Piece[], text: string): void {
 	if (text === '') return;
@@ -64,19 +50,12 @@ function addVisible(pieces: Piece[], text: string): void {
 		return;
 	}
 
+	// V8's segmenter takes time quadratic in one text's length: it is given pieces cut between graphemes.
 	segmenter ??= new Intl.Segmenter();
-	let start = 0;
-	while (start < text.length) {
-		let end = Math.min(text.length, start + CHUNK);
-		while (end < text.length && end < start + LONGEST_CHUNK && !safeCut(text, end)) end++;
-		// Never between the halves of a pair.
-		const last = text.charCodeAt(end - 1);
-		if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
-		for (const {segment} of segmenter.segment(text.slice(start, end))) {
+	for (const piece of graphemeChunks(text)) {
+		for (const {segment} of segmenter.segment(piece)) {
 			pieces.push({text: segment, columns: displayWidth(segment), escape: false});
 		}
-
-		start = end;
 	}
 }
 

@@ -93,7 +93,44 @@ function measureWidth(text: string): number {
 	// The renderer's invisible marks (render/refs.ts) are zero columns wide: without them the text may be narrow.
 	if (RENDER_MARK.test(visible)) return displayWidth(visible.replace(RENDER_MARKS, ''));
 	if (SIMPLE_TEXT.test(visible)) return simpleWidth(visible);
-	return LONE_EMOJI_TEXT.test(visible) ? loneEmojiWidth(visible) : stringWidth(visible);
+	if (LONE_EMOJI_TEXT.test(visible)) return loneEmojiWidth(visible);
+	if (visible.length <= GRAPHEME_CHUNK) return stringWidth(visible);
+	// string-width segments its text into graphemes, in time quadratic in the text's length (V8's
+	// segmenter): a long text is measured a piece at a time, the pieces cut between graphemes.
+	let width = 0;
+	for (const piece of graphemeChunks(visible)) width += stringWidth(piece);
+	return width;
+}
+
+/** Pieces of text given to a grapheme segmenter at a time: V8's takes time quadratic in one text's length. */
+const GRAPHEME_CHUNK = 256;
+/** Where no sure place to cut comes (a run of marks), a piece is cut here all the same. */
+const LONGEST_CHUNK = 1024;
+
+/** Whether a grapheme surely ends before `at`: the code points on both sides join nothing (SIMPLE_TEXT). */
+function graphemeEndsBefore(text: string, at: number): boolean {
+	const before = text.charCodeAt(at - 1);
+	// The low half of a pair: look at the whole code point before it.
+	const start = before >= 0xdc00 && before <= 0xdfff ? at - 2 : at - 1;
+	const after = text.codePointAt(at) ?? 0;
+	return SIMPLE_TEXT.test(text.slice(start, at + (after > 0xffff ? 2 : 1)));
+}
+
+/**
+ * The text in pieces of about 256 UTF-16 units, cut only where a grapheme surely ends (or, in a run of
+ * over 1,024 units that join, there): each can be segmented on its own, and the graphemes are the text's.
+ */
+export function* graphemeChunks(text: string): Generator<string> {
+	let start = 0;
+	while (start < text.length) {
+		let end = Math.min(text.length, start + GRAPHEME_CHUNK);
+		while (end < text.length && end < start + LONGEST_CHUNK && !graphemeEndsBefore(text, end)) end++;
+		// Never between the halves of a pair.
+		const last = text.charCodeAt(end - 1);
+		if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
+		yield text.slice(start, end);
+		start = end;
+	}
 }
 
 /**
