@@ -1,6 +1,7 @@
 import {highlight, supportsLanguage} from 'cli-highlight';
+import {breakCodeLine} from '../text/break-code.js';
 import {showControls} from '../text/sanitize.js';
-import {breakCode, displayWidth, wrapStyled} from '../text/width.js';
+import {displayWidth, wrapStyled} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {appendAll} from '../util/arrays.js';
 
@@ -87,14 +88,14 @@ export function renderCodeBlock(
 	const {glyphs} = theme;
 	const body: string[] = [];
 	for (const line of highlighted(source, language, theme).split('\n')) {
-		// Most lines fit: measured, they are kept whole, as breakCode keeps them after wrap-ansi's
-		// look at every character (a third of rendering posts full of code).
+		// Most lines fit: measured, they are kept whole without being taken apart into characters
+		// (a third of rendering posts full of code).
 		if (displayWidth(line) <= codeWidth) {
 			body.push(theme.codeFrame(glyphs.codeGutter) + line);
 			continue;
 		}
 
-		breakCode(line, codeWidth).forEach((part, index) => {
+		breakCodeLine(line, codeWidth).forEach((part, index) => {
 			body.push(theme.codeFrame(index === 0 ? glyphs.codeGutter : glyphs.codeContinued) + part);
 		});
 	}

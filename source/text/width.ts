@@ -93,7 +93,44 @@ function measureWidth(text: string): number {
 	// The renderer's invisible marks (render/refs.ts) are zero columns wide: without them the text may be narrow.
 	if (RENDER_MARK.test(visible)) return displayWidth(visible.replace(RENDER_MARKS, ''));
 	if (SIMPLE_TEXT.test(visible)) return simpleWidth(visible);
-	return LONE_EMOJI_TEXT.test(visible) ? loneEmojiWidth(visible) : stringWidth(visible);
+	if (LONE_EMOJI_TEXT.test(visible)) return loneEmojiWidth(visible);
+	if (visible.length <= GRAPHEME_CHUNK) return stringWidth(visible);
+	// string-width segments its text into graphemes, in time quadratic in the text's length (V8's
+	// segmenter): a long text is measured a piece at a time, the pieces cut between graphemes.
+	let width = 0;
+	for (const piece of graphemeChunks(visible)) width += stringWidth(piece);
+	return width;
+}
+
+/** Pieces of text given to a grapheme segmenter at a time: V8's takes time quadratic in one text's length. */
+const GRAPHEME_CHUNK = 256;
+/** Where no sure place to cut comes (a run of marks), a piece is cut here all the same. */
+const LONGEST_CHUNK = 1024;
+
+/** Whether a grapheme surely ends before `at`: the code points on both sides join nothing (SIMPLE_TEXT). */
+function graphemeEndsBefore(text: string, at: number): boolean {
+	const before = text.charCodeAt(at - 1);
+	// The low half of a pair: look at the whole code point before it.
+	const start = before >= 0xdc00 && before <= 0xdfff ? at - 2 : at - 1;
+	const after = text.codePointAt(at) ?? 0;
+	return SIMPLE_TEXT.test(text.slice(start, at + (after > 0xffff ? 2 : 1)));
+}
+
+/**
+ * The text in pieces of about 256 UTF-16 units, cut only where a grapheme surely ends (or, in a run of
+ * over 1,024 units that join, there): each can be segmented on its own, and the graphemes are the text's.
+ */
+export function* graphemeChunks(text: string): Generator<string> {
+	let start = 0;
+	while (start < text.length) {
+		let end = Math.min(text.length, start + GRAPHEME_CHUNK);
+		while (end < text.length && end < start + LONGEST_CHUNK && !graphemeEndsBefore(text, end)) end++;
+		// Never between the halves of a pair.
+		const last = text.charCodeAt(end - 1);
+		if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
+		yield text.slice(start, end);
+		start = end;
+	}
 }
 
 /**
@@ -133,59 +170,6 @@ export function breakStyled(text: string, width: number): string[] {
 	return wrapAnsi(text, columns, {hard: true, trim: false, wordWrap: false})
 		.split('\n')
 		.flatMap(line => fitWidth(line, columns));
-}
-
-// The spaces (and the style codes among them) at the end of a row.
-const TRAILING_SPACES = /(?: |\u001B\[[\d;]*m)+$/;
-
-function visiblyEmpty(text: string): boolean {
-	return stripAnsi(text) === '';
-}
-
-/**
- * Breaks a line of code at `width` columns so that the rows, joined, are the
- * line exactly. A row that would end in spaces ends before them, and they
- * start the next row instead: printed output drops spaces at the end of a
- * line, and the ones at a break are part of the code. Only a run of spaces
- * wider than a row still fills a row of its own.
- */
-export function breakCode(text: string, width: number): string[] {
-	const columns = Math.max(1, width);
-	// wrap-ansi does the long work in one pass; the rows are then fixed up one at a time.
-	// A character wider than a row gets empty rows around it: they are left out.
-	const chopped = breakStyled(text, columns).filter(row => !visiblyEmpty(row));
-	if (chopped.length <= 1) return [chopped[0] ?? text];
-	const rows: string[] = [];
-	// Text moved on from the row before: at most about a row.
-	let carry = '';
-	for (let index = 0; index < chopped.length || carry !== ''; index++) {
-		let row = carry + (chopped[index] ?? '');
-		carry = '';
-		if (displayWidth(row) > columns) {
-			const [head = '', ...rest] = fitWidth(row, columns).filter(part => !visiblyEmpty(part));
-			row = head;
-			carry = rest.join('');
-		}
-
-		const more = carry !== '' || index < chopped.length - 1;
-		const tail = TRAILING_SPACES.exec(row)?.[0] ?? '';
-		const spaces = tail.replace(/[^ ]/g, '');
-		const kept = row.slice(0, row.length - tail.length) + tail.replaceAll(' ', '');
-		if (more && spaces !== '') {
-			if (!visiblyEmpty(kept)) {
-				row = kept;
-				carry = spaces + carry;
-			} else if (carry === '' && displayWidth(row) < columns) {
-				// Only spaces, with room left: they go on with the next row (unless a wide character left them behind).
-				carry = row + carry;
-				continue;
-			}
-		}
-
-		rows.push(row);
-	}
-
-	return rows;
 }
 
 /** Cuts styled text to at most `width` columns, ending in `ellipsis` (`…`, or `...` where only ASCII shows). */

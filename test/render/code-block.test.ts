@@ -3,7 +3,8 @@ import {describe, it} from 'node:test';
 import fc from 'fast-check';
 import stripAnsi from 'strip-ansi';
 import {expandTabs, renderCodeBlock} from '../../source/render/code-block.js';
-import {breakCode, displayWidth} from '../../source/text/width.js';
+import {breakCodeLine} from '../../source/text/break-code.js';
+import {displayWidth} from '../../source/text/width.js';
 import {createTheme} from '../../source/theme/palette.js';
 
 /** The lines of a rendered block that hold code (the label may take more than one line at small widths). */
@@ -39,7 +40,7 @@ describe('breaking a code line at the width', () => {
 	for (const [line, width, expected] of table) {
 		it(`${JSON.stringify(line)} at ${width} columns`, () => {
 			assert.deepEqual(
-				breakCode(line, width).map(row => stripAnsi(row)),
+				breakCodeLine(line, width).map(row => stripAnsi(row)),
 				expected,
 			);
 		});
@@ -66,7 +67,7 @@ describe('breaking a code line at the width', () => {
 		);
 	});
 
-	// renderCodeBlock keeps a line that fits as it is, without asking breakCode.
+	// renderCodeBlock keeps a line that fits as it is, without asking breakCodeLine.
 	it('keeps a styled line that fits whole, as it is', () => {
 		const theme = createTheme(3);
 		const piece = fc.constantFrom('a', 'bc', ' ', '  ', 'x = 1;', '日', 'é', '"s"', '{');
@@ -77,7 +78,7 @@ describe('breaking a code line at the width', () => {
 			.map(parts => parts.map(([text, scope]) => theme.highlight[scope]?.(text) ?? text).join(''));
 		fc.assert(
 			fc.property(styled, fc.integer({min: 1, max: 80}), (line, width) => {
-				if (displayWidth(line) <= width) assert.deepEqual(breakCode(line, width), [line]);
+				if (displayWidth(line) <= width) assert.deepEqual(breakCodeLine(line, width), [line]);
 			}),
 			{numRuns: 2000, seed: 20_261_201},
 		);
@@ -117,4 +118,38 @@ describe('a code block from a post', () => {
 			}
 		});
 	}
+});
+
+// A long line is read once (source/text/break-code.ts): wrap-ansi looked at the rest of a
+// highlighted line again at every colour code (16 KB 0.57 s, 64 KB 4 s), and V8's grapheme
+// segmenter takes time quadratic in one text's length (80 KB of CJK 10 s), so it is given pieces.
+describe('a long line of code', () => {
+	const theme = createTheme(1);
+	const long: Array<[name: string, line: string, language: string]> = [
+		['highlighted JavaScript', 'let greeting = "hello there, reader"; call(greeting, 42); '.repeat(60), 'js'],
+		['CJK and kana', '漢字とかな、そして abc; '.repeat(200), 'text'],
+		['emoji with modifiers and joiners', 'ok 👍🏽 🇫🇷 👨‍👩‍👧 x; '.repeat(200), 'text'],
+		['letters with combining accents', 'nai\u0308ve cafe\u0301 ; '.repeat(200), 'text'],
+		['one letter under 3,000 accents', `e${'\u0301'.repeat(3000)} and more`, 'text'],
+	];
+	const segmenter = new Intl.Segmenter();
+	for (const [name, line, language] of long) {
+		it(`${name}: rows that fit, whole graphemes, the line when joined`, () => {
+			const width = 40;
+			const broken = rowsPerLine(line, width + 2, 1, language)[0] ?? [];
+			assert.equal(broken.join(''), line);
+			const graphemes = (text: string) => [...segmenter.segment(text)].map(({segment}) => segment);
+			assert.deepEqual(graphemes(broken.join('')), broken.flatMap(graphemes), 'no grapheme is cut in two');
+			for (const row of broken) assert.ok(displayWidth(row) <= width, row);
+		});
+	}
+
+	it('closes its colours at the end of each row and opens them again on the next', () => {
+		const line = `x = "${'a long string '.repeat(10)}";`;
+		const [first = '', second = ''] = breakCodeLine(theme.highlight.string?.(line) ?? line, 40);
+		const colour = /^\u001B\[[\d;]+m/.exec(theme.highlight.string?.('s') ?? '')?.[0] ?? '';
+		assert.ok(colour !== '', 'the theme colours strings');
+		assert.ok(first.startsWith(colour) && first.endsWith('\u001B[39m'), JSON.stringify(first));
+		assert.ok(second.startsWith(colour), JSON.stringify(second));
+	});
 });

@@ -9,6 +9,7 @@ import {
 	breakStyled,
 	displayWidth,
 	fitWidth,
+	graphemeChunks,
 	LONE_EMOJI_TEXT,
 	NARROW_TEXT,
 	SIMPLE_TEXT,
@@ -219,6 +220,29 @@ describe('plain ASCII wrapping', () => {
 	for (const [input, width, rows] of table) {
 		it(`${JSON.stringify(input)} at ${width} columns`, () => {
 			assert.deepEqual(wrapStyled(input, width), rows);
+		});
+	}
+});
+
+// string-width segments a text into graphemes in time quadratic in its length (V8's segmenter): a long
+// text is measured in pieces cut between graphemes, to the same width (100,000 characters of emoji
+// took about 3.5 s, now 0.2 s).
+describe('a long text measured in pieces', () => {
+	const segmenter = new Intl.Segmenter();
+	const graphemes = (text: string) => [...segmenter.segment(text)].map(({segment}) => segment);
+	const texts: Array<[string, string]> = [
+		['emoji with modifiers, flags and families', 'ok 👍🏽 🇫🇷 👨‍👩‍👧 x; '.repeat(300)],
+		['combining accents', 'nai\u0308ve cafe\u0301 '.repeat(300)],
+		['Thai and Devanagari', 'กำลัง नमस्ते '.repeat(300)],
+		['flags with nothing between', '🇫🇷🇩🇪🇯🇵'.repeat(400)],
+		['a run of marks longer than a piece', `e${'\u0301'.repeat(2000)}x`],
+	];
+	for (const [name, text] of texts) {
+		it(`${name}: as wide as string-width measures it whole, in pieces that make its graphemes`, () => {
+			assert.equal(displayWidth(text), stringWidth(text));
+			const pieces = [...graphemeChunks(text)];
+			assert.equal(pieces.join(''), text);
+			if (!name.startsWith('a run of marks')) assert.deepEqual(pieces.flatMap(graphemes), graphemes(text));
 		});
 	}
 });
