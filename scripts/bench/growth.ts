@@ -259,11 +259,12 @@ async function parent(args: string[]): Promise<void> {
 	console.log('| case | kind | n → 4n | text | ms at n | ms at 4n | ratio | |');
 	console.log('|---|---|---:|---:|---:|---:|---:|---|');
 	for (const {line} of lines) console.log(line);
+	const names = over.map(line => line.growthCase.name).join('; ');
 	console.log(
 		over.length === 0
 			? `\nNo construct grows more than ${LIMIT}× for 4× its size, passes the deadline or throws.`
-			: `\n${over.length} of ${chosen.length} grow more than ${LIMIT}× for 4× their size, pass the deadline or throw: ` +
-					`${over.map(line => line.growthCase.name).join('; ')}.`,
+			: `\n${over.length} of ${chosen.length} grow more than ${LIMIT}× for 4× their size, ` +
+					`pass the deadline or throw: ${names}.`,
 	);
 }
 

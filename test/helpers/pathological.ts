@@ -3,6 +3,9 @@
 // their descriptions, plus the ones found against this project's own stack.
 // The tests render each to lines that fit; npm run bench times them.
 const N = 20_000;
+/** A Mermaid flowchart of `count` arrows, `arrow` giving each. */
+const mermaidGraph = (count: number, arrow: (index: number) => string) =>
+	`\`\`\`mermaid\ngraph TD\n${Array.from({length: count}, (_, index) => arrow(index)).join('\n')}\n\`\`\``;
 export const pathologicalCases: Array<[string, string]> = [
 	['nested strong emphasis', `${'*a **a '.repeat(N / 10)}b${' a** a*'.repeat(N / 10)}`],
 	['nested strong emphasis over lines', `${'*a **a \n'.repeat(N / 10)}b${'\n a** a*'.repeat(N / 10)}`],
@@ -25,14 +28,8 @@ export const pathologicalCases: Array<[string, string]> = [
 	['ordered items opened on one line', `${'1. '.repeat(1500)}x`],
 	['mixed bullets opened on one line', `${'* + - '.repeat(1000)}x`],
 	// Mermaid layouts: a chain of 25 arrows never finished, dense graphs took seconds (issue 48).
-	[
-		'a Mermaid chain of 25 arrows',
-		`\`\`\`mermaid\ngraph TD\n${Array.from({length: 25}, (_, index) => `N${index} --> N${index + 1}`).join('\n')}\n\`\`\``,
-	],
-	[
-		'a Mermaid graph of 1,150 arrows',
-		`\`\`\`mermaid\ngraph TD\n${Array.from({length: 1150}, (_, index) => `N${index % 40} --> N${(index * 7) % 41}`).join('\n')}\n\`\`\``,
-	],
+	['a Mermaid chain of 25 arrows', mermaidGraph(25, index => `N${index} --> N${index + 1}`)],
+	['a Mermaid graph of 1,150 arrows', mermaidGraph(1150, index => `N${index % 40} --> N${(index * 7) % 41}`)],
 	['U+0000 in input', 'abc\u0000de\u0000'.repeat(N)],
 	['backticks of every length', Array.from({length: 2000}, (_, index) => `e${'`'.repeat(index)}`).join('')],
 	['unclosed links A', '[a](<b'.repeat(N)],
