@@ -86,12 +86,36 @@ function referenceRule(): TokenizerExtension['tokenizer'] {
 	};
 }
 
-/** marked-footnote, with references read by the rule above. */
+/**
+ * Definitions inside definitions deeper than this are read as text. marked-footnote lexes a definition's
+ * text as blocks, so `[^1]: [^2]: [^3]: …` on one line is a definition in a definition in one …, each a
+ * few calls deeper: 2,700 of them ran out of stack. 16 as for lists and quotes (markdown.ts).
+ */
+export const MAX_NOTE_DEPTH = 16;
+
+/** marked-footnote's definition rule, handing over to the other rules (text) inside MAX_NOTE_DEPTH definitions. */
+function boundedDefinition(rule: TokenizerExtension['tokenizer']): TokenizerExtension['tokenizer'] {
+	let depth = 0;
+	return function definition(source, tokens) {
+		if (depth >= MAX_NOTE_DEPTH) return undefined;
+		depth++;
+		try {
+			return rule.call(this, source, tokens);
+		} finally {
+			depth--;
+		}
+	};
+}
+
+/** marked-footnote, with references read by the rule above and definitions nested at most MAX_NOTE_DEPTH deep. */
 export function footnotes(): MarkedExtension {
 	const extension = markedFootnote({refMarkers: false});
 	const tokenizer = referenceRule();
-	extension.extensions = extension.extensions?.map(each =>
-		each.name === 'footnoteRef' ? {...(each as TokenizerAndRendererExtension), tokenizer} : each,
-	);
+	extension.extensions = extension.extensions?.map(each => {
+		if (each.name === 'footnoteRef') return {...(each as TokenizerAndRendererExtension), tokenizer};
+		if (each.name === 'footnote' && 'tokenizer' in each)
+			return {...(each as TokenizerAndRendererExtension), tokenizer: boundedDefinition(each.tokenizer)};
+		return each;
+	});
 	return extension;
 }

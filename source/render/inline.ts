@@ -5,6 +5,7 @@ import {markedTerminal} from 'marked-terminal';
 import {get as emojilibNamed} from 'node-emoji';
 import {UNSAFE_CHARACTERS} from '../text/sanitize.js';
 import type {Theme} from '../theme/palette.js';
+import {blankCode} from './code-spans.js';
 import {gemojiNames} from './emoji-table.js';
 import {footnotes} from './footnote-refs.js';
 import {type InlinePiece, renderInlineHtml} from './html.js';
@@ -180,7 +181,11 @@ export function createInlineRenderer(theme: Theme, options: InlineOptions = {hyp
 			},
 			codespan(token: Tokens.Codespan) {
 				// Code is shown as written: marked 18 hands over its text unescaped, entities and all.
-				return styles.code(shownText(token.text.replace(/\n/g, ' ')));
+				const shown = shownText(token.text.replace(/\n/g, ' '));
+				// Code of only spaces (`` ` ` ``) looks the same uncoloured (the code style is a foreground colour).
+				// Coloured, each is words of escapes and no width, which wrap-ansi piles onto one row, measuring
+				// the whole row again at each (blankCode in code-spans.ts).
+				return blankCode(shown, theme) ? shown : styles.code(shown);
 			},
 			br() {
 				return '\n';
