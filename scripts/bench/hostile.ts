@@ -9,6 +9,7 @@
 // --bin: another build (an older one, for the figures before a change).
 // --growth: the posts are the growth check's Markdown cases at 4n (growth-cases.ts), opened one after
 // another in one app (q timed back to the list each time) and over serve; the figures are summed up.
+import {spawn} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -313,17 +314,23 @@ async function servedFigures(): Promise<{posts: Map<string, ServedFigures>; floo
 			await sleep(300);
 		}
 
-		// A client sending window changes as fast as it can, another reader typing meanwhile.
-		const flooder = new Session();
-		await flooder.open(port);
+		// A client sending window changes as fast as it can (a process of its own), another reader typing
+		// meanwhile: timed from its first change to a second after its last.
+		const flooder = spawn(
+			process.execPath,
+			['--import', 'tsx', path.join(import.meta.dirname, 'resize-flooder.ts'), String(port)],
+			{
+				stdio: ['ignore', 'pipe', 'inherit'],
+			},
+		);
+		const ended = new Promise(resolve => flooder.once('exit', resolve));
+		await new Promise<void>(resolve =>
+			flooder.stdout.on('data', (data: Buffer) => data.includes('flooding') && resolve()),
+		);
 		const start = performance.now();
-		for (let change = 0; change < 200_000; change++) {
-			flooder.resize(change % 2 === 0 ? 100 : 120, 30);
-			if (change % 1000 === 999) await new Promise(resolve => setImmediate(resolve));
-		}
-		await sleep(2000);
+		await ended;
+		await sleep(1000);
 		const flood = {opened: Number.NaN, ...keys.between(start, performance.now())};
-		await flooder.quit().catch(() => {});
 		return {posts: figures, flood, peakMb: sampler.stop()};
 	} finally {
 		await keys.stop();
