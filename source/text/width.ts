@@ -152,13 +152,45 @@ export function fitWidth(line: string, width: number): string[] {
 	return parts;
 }
 
+/**
+ * `text` with every run of more than `most` spaces cut to `most`. wrap-ansi (trimming) adds a run's spaces to the
+ * row one empty word at a time and measures the whole row again at each: a run of n spaces took time n². Once a
+ * row is wider than the line (`most` = columns + 1 spaces make it so), more spaces change none of its decisions:
+ * the next visible word starts a row of its own and the spaces are trimmed from the end of this one. So the rows
+ * are the same.
+ */
+export function shortenSpaceRuns(text: string, most: number): string {
+	let kept = '';
+	let from = 0;
+	let run = 0;
+	for (let index = 0; index < text.length; index++) {
+		if (text.charCodeAt(index) !== 0x20) {
+			run = 0;
+			continue;
+		}
+
+		run++;
+		// The first space past `most` in a run: keep what came before it, and skip to the run's end.
+		if (run === most + 1) {
+			kept += text.slice(from, index);
+			let end = index;
+			while (end < text.length && text.charCodeAt(end) === 0x20) end++;
+			from = end;
+			index = end - 1;
+			run = 0;
+		}
+	}
+
+	return from === 0 ? text : kept + text.slice(from);
+}
+
 /** Word-wraps styled text to `width` columns; words longer than a line are broken. */
 export function wrapStyled(text: string, width: number): string[] {
 	const columns = Math.max(1, width);
 	const spaced = text.replace(/\t/g, ' ');
 	if (PLAIN_ASCII.test(spaced)) return wrapPlain(spaced, columns);
 
-	return wrapAnsi(spaced, columns, {hard: true, trim: true})
+	return wrapAnsi(shortenSpaceRuns(spaced, columns + 1), columns, {hard: true, trim: true})
 		.split('\n')
 		.flatMap(line => fitWidth(line, columns));
 }
