@@ -236,10 +236,15 @@ describe('styled text with long runs of spaces', () => {
 		'\u001B[22m',
 		'\u001B[31mred\u001B[39m',
 		'\u001B]8;;https://a/\u0007link\u001B]8;;\u0007',
+		'\u001B]8;;https://a/\u0007 \u001B]8;;\u0007',
+		'\u001B[33m \u001B[39m',
+		'\u001B[33m',
+		'\u200B',
+		'e\u0301',
 		'\n',
 	);
 	const spaces = fc.integer({min: 0, max: 40}).map(count => ' '.repeat(count));
-	const text = fc.array(fc.tuple(part, spaces), {maxLength: 20}).map(pairs => pairs.flat().join(''));
+	const text = fc.array(fc.tuple(part, spaces), {maxLength: 60}).map(pairs => pairs.flat().join(''));
 	const viaWrapAnsi = (input: string, width: number) =>
 		wrapAnsi(input, width, {hard: true, trim: true})
 			.split('\n')
@@ -260,6 +265,12 @@ describe('styled text with long runs of spaces', () => {
 		['a run that fits', bold('a   b'), 10, [bold('a   b')]],
 		['a run of 20,000 between words', `日${' '.repeat(20_000)}本`, 8, ['日', '本']],
 		['a run before a colour', `a${' '.repeat(50)}${bold('b')}`, 5, ['a', bold('b')]],
+		[
+			'styled spaces wider than the line',
+			`a${' \u001B[33m \u001B[39m'.repeat(2000)} b`,
+			8,
+			[`a${'\u001B[33m\u001B[39m'.repeat(2000)}`, 'b'],
+		],
 	];
 	for (const [name, input, width, rows] of table) {
 		it(name, () => {
