@@ -152,13 +152,84 @@ export function fitWidth(line: string, width: number): string[] {
 	return parts;
 }
 
+/** A digit or a semicolon, in an SGR code's parameters. */
+const isParameter = (code: number): boolean => (code >= 0x30 && code <= 0x39) || code === 0x3b;
+
+/** Whether `text[from, to)` is only colour codes (SGR) and OSC hyperlink codes: no column on screen. */
+function onlyEscapes(text: string, from: number, to: number): boolean {
+	let at = from;
+	while (at < to) {
+		if (text.charCodeAt(at) !== 0x1b) return false;
+		const kind = text.charCodeAt(at + 1);
+		at += 2;
+		if (kind === 0x5b) {
+			// `ESC [` digits and semicolons, then `m`.
+			while (at < to && isParameter(text.charCodeAt(at))) at++;
+			if (at >= to || text.charCodeAt(at) !== 0x6d) return false;
+		} else if (kind === 0x5d) {
+			// `ESC ]` up to a bell, with none of the characters that end or break an OSC code before it.
+			for (; at < to && text.charCodeAt(at) !== 0x07; at++) {
+				const code = text.charCodeAt(at);
+				if (code === 0x18 || code === 0x1a || code === 0x1b || (code >= 0x80 && code <= 0x9f)) return false;
+			}
+
+			if (at >= to) return false;
+		} else return false;
+		at++;
+	}
+
+	return true;
+}
+
+/**
+ * `line` with the spaces dropped between blank words (empty, or only escape codes) once a stretch of them
+ * since the last visible word has had `most` spaces. wrap-ansi (trimming) adds such a stretch to the row a word
+ * and a space at a time and measures the whole row again at each: n spaces, or n styled spaces (a code span of
+ * one space), took time n². Past columns + 1 spaces the row is wider than the line, and more change none of its
+ * decisions: the next visible word starts a row of its own, and the spaces after the row's last visible word
+ * are trimmed, its codes kept in order. So the rows are the same.
+ */
+function cutBlankStretches(line: string, most: number): string {
+	let kept = '';
+	let copied = 0;
+	/** Spaces since the last visible word, up to and including the one before this word. */
+	let spaces = 0;
+	let start = 0;
+	for (let first = true; ; first = false) {
+		const space = line.indexOf(' ', start);
+		const end = space === -1 ? line.length : space;
+		const blank = start === end || onlyEscapes(line, start, end);
+		if (!first) {
+			spaces++;
+			if (blank && spaces > most) {
+				kept += line.slice(copied, start - 1);
+				copied = start;
+			}
+		}
+
+		if (!blank) spaces = 0;
+		if (space === -1) break;
+		start = space + 1;
+	}
+
+	return copied === 0 ? line : kept + line.slice(copied);
+}
+
+/** cutBlankStretches for each line of `text` (wrap-ansi wraps each on its own). */
+export function cutBlankRuns(text: string, columns: number): string {
+	return text
+		.split('\n')
+		.map(line => cutBlankStretches(line, columns + 1))
+		.join('\n');
+}
+
 /** Word-wraps styled text to `width` columns; words longer than a line are broken. */
 export function wrapStyled(text: string, width: number): string[] {
 	const columns = Math.max(1, width);
 	const spaced = text.replace(/\t/g, ' ');
 	if (PLAIN_ASCII.test(spaced)) return wrapPlain(spaced, columns);
 
-	return wrapAnsi(spaced, columns, {hard: true, trim: true})
+	return wrapAnsi(cutBlankRuns(spaced, columns), columns, {hard: true, trim: true})
 		.split('\n')
 		.flatMap(line => fitWidth(line, columns));
 }

@@ -92,3 +92,22 @@ describe('many unclosed openers read as text', () => {
 		);
 	}
 });
+
+// A run of spaces wider than a line in styled text: wrap-ansi measured the row again at each space (time n²);
+// wrapStyled cuts the run first (text/width.ts). What shows is as before: the words either side on rows of
+// their own, the spaces gone.
+describe('long runs of spaces wrap as before', () => {
+	const spaces = ' '.repeat(3000);
+	const cases: Array<[name: string, markdown: string, lines: string[]]> = [
+		['emphasis over a run', `*a${spaces}b*`, ['*a', 'b*']],
+		['display maths over runs', `$$${spaces}x${spaces}$$`, ['x']],
+		[
+			'a Hugo mermaid shortcode over runs',
+			`{{< mermaid >}}${spaces}x${spaces}{{< /mermaid >}}`,
+			['┌─ mermaid · diagram not drawn: a kind of diagram blogread cannot draw', '│ x', '└─'],
+		],
+		['a Liquid variable over runs', `{{ ${spaces}x${spaces}}}`, ['{{', 'x', '}}']],
+		['strong emphasis over a run', `**bold${spaces}words** and more`, ['**bold', 'words** and more']],
+	];
+	for (const [name, markdown, lines] of cases) it(name, () => assert.deepEqual(shown(markdown), lines));
+});

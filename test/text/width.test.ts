@@ -224,6 +224,61 @@ describe('plain ASCII wrapping', () => {
 	}
 });
 
+describe('styled text with long runs of spaces', () => {
+	// wrapStyled cuts runs of spaces wider than a line before wrap-ansi (which took time n² over a run of n): the
+	// rows must be wrap-ansi's for the whole text, spaces, colours, wide characters and links among them.
+	const part = fc.constantFrom(
+		'a',
+		'word',
+		'日本',
+		'xyzxyzxyzxyz',
+		'\u001B[1m',
+		'\u001B[22m',
+		'\u001B[31mred\u001B[39m',
+		'\u001B]8;;https://a/\u0007link\u001B]8;;\u0007',
+		'\u001B]8;;https://a/\u0007 \u001B]8;;\u0007',
+		'\u001B[33m \u001B[39m',
+		'\u001B[33m',
+		'\u200B',
+		'e\u0301',
+		'\n',
+	);
+	const spaces = fc.integer({min: 0, max: 40}).map(count => ' '.repeat(count));
+	const text = fc.array(fc.tuple(part, spaces), {maxLength: 60}).map(pairs => pairs.flat().join(''));
+	const viaWrapAnsi = (input: string, width: number) =>
+		wrapAnsi(input, width, {hard: true, trim: true})
+			.split('\n')
+			.flatMap(line => fitWidth(line, width));
+
+	it('word-wraps into the rows wrap-ansi gives for the whole text', () => {
+		fc.assert(
+			fc.property(text, fc.integer({min: 1, max: 25}), (input, width) => {
+				assert.deepEqual(wrapStyled(input, width), viaWrapAnsi(input, width));
+			}),
+			{numRuns: 3000, seed: 20_261_205},
+		);
+	});
+
+	const bold = (inner: string) => `\u001B[1m${inner}\u001B[22m`;
+	const table: Array<[string, string, number, string[]]> = [
+		['a run wider than the line', bold(`a${' '.repeat(30)}b`), 10, [bold('a'), bold('b')]],
+		['a run that fits', bold('a   b'), 10, [bold('a   b')]],
+		['a run of 20,000 between words', `日${' '.repeat(20_000)}本`, 8, ['日', '本']],
+		['a run before a colour', `a${' '.repeat(50)}${bold('b')}`, 5, ['a', bold('b')]],
+		[
+			'styled spaces wider than the line',
+			`a${' \u001B[33m \u001B[39m'.repeat(2000)} b`,
+			8,
+			[`a${'\u001B[33m\u001B[39m'.repeat(2000)}`, 'b'],
+		],
+	];
+	for (const [name, input, width, rows] of table) {
+		it(name, () => {
+			assert.deepEqual(wrapStyled(input, width), rows);
+		});
+	}
+});
+
 // string-width segments a text into graphemes in time quadratic in its length (V8's segmenter): a long
 // text is measured in pieces cut between graphemes, to the same width (100,000 characters of emoji
 // took about 3.5 s, now 0.2 s).
