@@ -7,6 +7,7 @@
 // deadline and a size cap; and it is kept in memory for this run alone.
 import type {IncomingMessage} from 'node:http';
 import {BlockList, isIP, type LookupFunction} from 'node:net';
+import {isWhiteSpace, isWordCode} from '../text/char-codes.js';
 import {errorMessage} from '../util/errors.js';
 import {pictureSize} from './header.js';
 import {MAX_PICTURE_BYTES} from './limits.js';
@@ -173,24 +174,6 @@ async function body(response: IncomingMessage): Promise<Uint8Array | {problem: s
 	return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** `\w` in an ASCII letter's, digit's or underscore's code. */
-const isWordCode = (code: number) =>
-	(code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
-
-/** JavaScript's `\s`. */
-const isSpaceCode = (code: number) =>
-	code === 32 ||
-	(code >= 9 && code <= 13) ||
-	code === 0xa0 ||
-	code === 0x1680 ||
-	(code >= 0x2000 && code <= 0x200a) ||
-	code === 0x2028 ||
-	code === 0x2029 ||
-	code === 0x202f ||
-	code === 0x205f ||
-	code === 0x3000 ||
-	code === 0xfeff;
-
 /** Whether `word` (lower-case ASCII) is at `at`, in any case (as `/i` reads ASCII letters). */
 function wordAt(text: string, at: number, word: string): boolean {
 	if (at + word.length > text.length) return false;
@@ -206,7 +189,7 @@ function wordAt(text: string, at: number, word: string): boolean {
 /** Past `\s*` from `at`. */
 function pastSpaces(text: string, at: number): number {
 	let index = at;
-	while (index < text.length && isSpaceCode(text.charCodeAt(index))) index++;
+	while (index < text.length && isWhiteSpace(text.charCodeAt(index))) index++;
 	return index;
 }
 
@@ -215,7 +198,7 @@ function pastRun(text: string, at: number, stops: string, spaces: boolean): numb
 	let index = at;
 	while (index < text.length) {
 		const code = text.charCodeAt(index);
-		if ((spaces && isSpaceCode(code)) || stops.includes(text[index] as string)) break;
+		if ((spaces && isWhiteSpace(code)) || stops.includes(text[index] as string)) break;
 		index++;
 	}
 

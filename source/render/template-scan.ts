@@ -4,29 +4,13 @@
 // its length does. Each reads what the regular expressions it replaces read
 // (kept in the comments): a tag closed as before reads as before; one never
 // closed is text.
+import {isWhiteSpace, isWordCode} from '../text/char-codes.js';
 import {RestSearch} from '../text/rest-search.js';
 
-/** JavaScript's `\s`. */
-export function isSpace(code: number): boolean {
-	return (
-		code === 32 ||
-		(code >= 9 && code <= 13) ||
-		code === 0xa0 ||
-		code === 0x1680 ||
-		(code >= 0x2000 && code <= 0x200a) ||
-		code === 0x2028 ||
-		code === 0x2029 ||
-		code === 0x202f ||
-		code === 0x205f ||
-		code === 0x3000 ||
-		code === 0xfeff
-	);
-}
-
-/** JavaScript's `\w`. */
-export function isWord(code: number): boolean {
-	return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
-}
+/** JavaScript's `\s`, by code unit. */
+export const isSpace = isWhiteSpace;
+/** JavaScript's `\w`, by code unit. */
+export const isWord = isWordCode;
 
 const isBlank = (code: number) => code === 32 || code === 9;
 

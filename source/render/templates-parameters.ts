@@ -1,27 +1,13 @@
 // Hugo's shortcode parameters, as its documentation describes them.
+import {isWhiteSpace, isWordCode} from '../text/char-codes.js';
 
 export type Parameters = {named: Map<string, string>; positional: string[]};
 
-const isWordCode = (code: number) =>
-	(code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 const isNameCode = (code: number) => isWordCode(code) || code === 45;
-/** JavaScript's `\s`. */
-const isSpaceCode = (code: number) =>
-	code === 32 ||
-	(code >= 9 && code <= 13) ||
-	code === 0xa0 ||
-	code === 0x1680 ||
-	(code >= 0x2000 && code <= 0x200a) ||
-	code === 0x2028 ||
-	code === 0x2029 ||
-	code === 0x202f ||
-	code === 0x205f ||
-	code === 0x3000 ||
-	code === 0xfeff;
 /** What `.` never matches. */
 const isLineEnd = (code: number) => code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
 /** A bare value's characters: `[^\s"`']`. */
-const isBareCode = (code: number) => !isSpaceCode(code) && code !== 34 && code !== 96 && code !== 39;
+const isBareCode = (code: number) => !isWhiteSpace(code) && code !== 34 && code !== 96 && code !== 39;
 
 /**
  * Hugo's shortcode parameters, named and positional: each quoted (`"…"` with
@@ -77,10 +63,10 @@ export function shortcodeParameters(text: string): Parameters {
 		let read: {value: string; end: number} | undefined;
 		if (nameEnd > at) {
 			let equals = nameEnd;
-			while (equals < text.length && isSpaceCode(text.charCodeAt(equals))) equals++;
+			while (equals < text.length && isWhiteSpace(text.charCodeAt(equals))) equals++;
 			if (text.charCodeAt(equals) === 61) {
 				let value = equals + 1;
-				while (value < text.length && isSpaceCode(text.charCodeAt(value))) value++;
+				while (value < text.length && isWhiteSpace(text.charCodeAt(value))) value++;
 				read = valueAt(value);
 				if (read) named.set(text.slice(at, nameEnd).toLowerCase(), read.value);
 			}

@@ -1,8 +1,8 @@
 import yaml from 'js-yaml';
 import {parse as parseToml} from 'smol-toml';
+import {isWhiteSpace} from '../../text/char-codes.js';
 import {cleanLine} from '../../text/sanitize.js';
 import {errorMessage} from '../../util/errors.js';
-import {isWhiteSpace} from '../model/white-space.js';
 import {readPlainYaml} from './plain-yaml.js';
 
 export type FrontMatter = {

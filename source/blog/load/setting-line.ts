@@ -1,6 +1,6 @@
 // Whether a config file sets a key, read without parsing it: how a Hugo or Zola site is told apart from the
 // other generators before its config is read in full.
-import {isWhiteSpace} from '../model/white-space.js';
+import {isWhiteSpace} from '../../text/char-codes.js';
 
 /** Where `^` matches in a pattern with the `m` flag: after each of these. */
 const isLineEnd = (code: number): boolean => code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029;

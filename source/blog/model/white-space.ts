@@ -1,21 +1,5 @@
-// JavaScript's white space, as `\s` and `trim()` know it, for scanners that replace patterns built on `\s`.
-
-/** Whether a UTF-16 code unit is in `\s`: the patterns the scanners replace skipped exactly these. */
-export function isWhiteSpace(code: number): boolean {
-	return (
-		code === 0x20 ||
-		(code >= 0x09 && code <= 0x0d) ||
-		code === 0xa0 ||
-		code === 0x1680 ||
-		(code >= 0x2000 && code <= 0x200a) ||
-		code === 0x2028 ||
-		code === 0x2029 ||
-		code === 0x202f ||
-		code === 0x205f ||
-		code === 0x3000 ||
-		code === 0xfeff
-	);
-}
+// White space collapsed as `\s+` → ' ' collapses it, reading no further than needed.
+import {isWhiteSpace} from '../../text/char-codes.js';
 
 /**
  * The first `count` characters of `text.replace(/\s+/g, ' ')`, reading no further than they need: an
