@@ -1,9 +1,11 @@
 import {fenceTracker} from '../text/fences.js';
+import {appendAll} from '../util/arrays.js';
 
 // Caps applied to a post's Markdown before it is lexed, so no post can make
 // marked recurse or backtrack without bound. They only touch input no real
 // post has: dozens of quotes or list items opened on one line, deep
-// indentation, or delimiter runs of dozens of the same character.
+// indentation, delimiter runs of dozens of the same character, or lines of
+// tens of thousands of characters.
 
 /**
  * Containers (quotes, list items) opened on one line beyond this read as text: marked
@@ -20,8 +22,10 @@ export const MAX_INDENT = 48;
 export const MAX_DELIMITER_RUN = 32;
 /** A paragraph with more emphasis delimiters than this has them all escaped. */
 export const MAX_DELIMITERS_PER_PARAGRAPH = 512;
-/** A line longer than this is cut (the rest is dropped, with a note). */
+/** A line longer than this is split into lines this long at most (nothing is dropped). */
 export const MAX_LINE_LENGTH = 20_000;
+/** How far back from where a long line must be split a space before a letter is looked for. */
+const SPLIT_WINDOW = 2000;
 
 const DELIMITER_RUN = new RegExp(`([*_~\`\\[\\]<>])\\1{${MAX_DELIMITER_RUN},}`, 'g');
 const DELIMITER = /[*_]/g;
@@ -170,6 +174,76 @@ function hasLineToCap(markdown: string): boolean {
 	}
 }
 
+const isAsciiLetter = (code: number) => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+const isAsciiPunctuation = (code: number) =>
+	(code >= 0x21 && code <= 0x2f) ||
+	(code >= 0x3a && code <= 0x40) ||
+	(code >= 0x5b && code <= 0x60) ||
+	(code >= 0x7b && code <= 0x7e);
+
+/** The last space in [floor, before) that a letter follows, -1 if none. */
+function spaceBeforeLetter(line: string, before: number, floor: number): number {
+	for (let at = before - 1; at >= floor; at--)
+		if (line.charCodeAt(at) === SPACE && isAsciiLetter(line.charCodeAt(at + 1))) return at;
+	return -1;
+}
+
+/** Where the blanks that end line[start, end) begin. */
+function blanksStart(line: string, start: number, end: number): number {
+	while (end > start && isBlank(line.charCodeAt(end - 1))) end--;
+	return end;
+}
+
+/**
+ * A long line in pieces of MAX_LINE_LENGTH at most, nothing dropped. In prose
+ * a piece ends at a space a letter follows, where there is one near: a line
+ * starting with a letter opens no block, so the paragraph goes on and reads
+ * the same (its line break shown as the space was). Where there is none, it
+ * is cut at the length, and the next piece's first character escaped when it
+ * could open a block. Code is cut at the length.
+ */
+function lineInPieces(line: string, code: boolean): string[] {
+	const pieces: string[] = [];
+	let start = 0;
+	let escapeNext = false;
+	while (line.length - start > MAX_LINE_LENGTH) {
+		let end = start + MAX_LINE_LENGTH;
+		let next = end;
+		const space = code ? -1 : spaceBeforeLetter(line, end, Math.max(start + 1, end - SPLIT_WINDOW));
+		if (space === -1) {
+			// A surrogate pair stays whole.
+			if ((line.charCodeAt(end) & 0xfc_00) === 0xdc_00) end = next = end - 1;
+		} else {
+			end = blanksStart(line, start, space);
+			next = space + 1;
+		}
+
+		pieces.push((escapeNext ? '\\' : '') + line.slice(start, end));
+		escapeNext = !code && space === -1 && isAsciiPunctuation(line.charCodeAt(next));
+		start = next;
+	}
+
+	pieces.push((escapeNext ? '\\' : '') + line.slice(start));
+	return pieces;
+}
+
+/** The lines with each longer than MAX_LINE_LENGTH in pieces (lineInPieces), and whether one was. */
+function linesInPieces(markdown: string): {lines: string[]; split: boolean} {
+	const lines: string[] = [];
+	const inFence = fenceTracker();
+	let split = false;
+	for (const line of markdown.split('\n')) {
+		const code = inFence(line);
+		if (line.length <= MAX_LINE_LENGTH) lines.push(line);
+		else {
+			split = true;
+			appendAll(lines, lineInPieces(line, code));
+		}
+	}
+
+	return {lines, split};
+}
+
 /** Whether the text has more emphasis delimiters than a paragraph may have (counted up to there). */
 function manyDelimiters(markdown: string): boolean {
 	let count = 0;
@@ -197,8 +271,8 @@ export function guardMarkdown(markdown: string): Guarded {
 
 /** The same, line by line: what guardMarkdown does when a cap may apply. */
 export function guardLines(markdown: string): Guarded {
-	const lines = markdown.split('\n');
-	let capped = false;
+	const {lines, split} = linesInPieces(markdown);
+	let capped = split;
 	const inFence = fenceTracker();
 	// Lines of the paragraph being read (with where their text starts, past the container
 	// markers), and how many emphasis delimiters its text has so far.
@@ -219,7 +293,7 @@ export function guardLines(markdown: string): Guarded {
 	};
 
 	lines.forEach((original, index) => {
-		let line = original.length > MAX_LINE_LENGTH ? original.slice(0, MAX_LINE_LENGTH) : original;
+		let line = original;
 		if (inFence(line) || line.trim() === '') {
 			endParagraph();
 		} else {

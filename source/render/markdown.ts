@@ -445,7 +445,7 @@ export function renderMarkdown(markdown: string, options: RenderOptions): Render
 		return keepOwnEscapes(line.replace(REF_SENTINELS, ''));
 	});
 	const notice = guarded.capped
-		? 'parts of this post were simplified to keep it readable (extreme nesting or delimiter runs)'
+		? 'parts of this post were simplified to keep it readable (extreme nesting, delimiter runs or very long lines)'
 		: null;
 	const links = drawn.map(({text, href, line}) => ({line: line ?? 0, text, href}));
 	return {

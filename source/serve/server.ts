@@ -1,7 +1,7 @@
 // The SSH server: a TCP server of its own that holds every connection to the
 // limits and the login deadline before a byte of SSH is read, then hands it to
 // ssh2; one line per connection in the log when it closes, summed up in a flood.
-import {createServer} from 'node:net';
+import {createServer, type Socket} from 'node:net';
 import ssh2, {type KexAlgorithm} from 'ssh2';
 import {cleanLine} from '../text/sanitize.js';
 import type {ColorLevel} from '../theme/choice.js';
@@ -10,6 +10,7 @@ import {errorMessage} from '../util/errors.js';
 import type {ConnectionContext, ConnectionRecord, Served} from './connection.js';
 import {HeldConnection, type Holding} from './held-connection.js';
 import {type LineKind, LogSummary} from './log-summary.js';
+import {PacedSocket} from './paced-socket.js';
 import {PreLoginPool} from './pre-login.js';
 import type {Limits, Listen} from './serve-options.js';
 import {SessionLimits} from './session-limits.js';
@@ -113,7 +114,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 		// to a terminal. Left to Nagle, a packet ssh2 writes in two pieces (without its native binding,
 		// every packet) waits for the client's delayed acknowledgement: a key's frame came 40-90 ms late.
 		socket.setNoDelay(true);
-		ssh.injectSocket(socket);
+		// ssh2 reads it as a stream with a remote address (what PacedSocket gives); its types ask for a Socket.
+		ssh.injectSocket(new PacedSocket(socket) as unknown as Socket);
 	});
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);

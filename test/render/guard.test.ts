@@ -56,6 +56,47 @@ describe('the input caps', () => {
 	});
 });
 
+describe('a line longer than MAX_LINE_LENGTH, in pieces with nothing dropped', () => {
+	const words = (count: number) => Array.from({length: count}, (_, at) => `word${at}`).join(' ');
+	const plainText = (markdown: string) =>
+		renderMarkdown(markdown, {width: 100, theme: createTheme(0)})
+			.lines.join(' ')
+			.split(/\s+/)
+			.filter(Boolean);
+	const cases: Array<[string, string]> = [
+		['prose: split at spaces before letters', words(12_000)],
+		['one word of 50,000 letters', 'x'.repeat(50_000)],
+		[
+			'punctuation where it is cut: escaped, not a list, a quote or a heading',
+			`${'x'.repeat(MAX_LINE_LENGTH)}- > # ${'y'.repeat(10)}`,
+		],
+		['a surrogate pair where it is cut stays whole', `${'x'.repeat(MAX_LINE_LENGTH - 1)}😀${'z'.repeat(100)}`],
+	];
+	for (const [name, markdown] of cases) {
+		it(name, () => {
+			const guarded = guardMarkdown(markdown);
+			assert.equal(guarded.capped, true);
+			const lines = guarded.markdown.split('\n');
+			assert.ok(lines.length > 1);
+			for (const line of lines) assert.ok(line.length <= MAX_LINE_LENGTH + 1, `${line.length}`);
+			// Every character is there, in order; only blanks and escapes added where a line ends.
+			assert.equal(guarded.markdown.replaceAll(/[\s\\]/g, ''), markdown.replaceAll(/\s/g, ''));
+			assert.ok(!guarded.markdown.includes('\uFFFD') && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(guarded.markdown));
+		});
+	}
+
+	it('prose reads the same, one paragraph with every word', () => {
+		const markdown = words(12_000);
+		assert.deepEqual(plainText(markdown), markdown.split(' '));
+	});
+
+	it('code in a fence is cut at the length, every character kept', () => {
+		const line = 'ab '.repeat(10_000);
+		const guarded = guardMarkdown(`\`\`\`\n${line}\n\`\`\``);
+		assert.equal(guarded.markdown, `\`\`\`\n${line.slice(0, MAX_LINE_LENGTH)}\n${line.slice(MAX_LINE_LENGTH)}\n\`\`\``);
+	});
+});
+
 // Containers opened on one line: marked recurses once a container, and `- ` × 1,500 on one
 // line exhausted its stack (the app exited). Past 16 on a line the rest reads as text.
 describe('containers opened on one line', () => {

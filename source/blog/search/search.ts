@@ -154,6 +154,8 @@ export class SearchBodies {
 
 	private readonly readText: (post: Post) => string;
 	private readonly store: SearchStore | undefined;
+	/** The post whose body is going into the index a slice at a time. */
+	private adding: Post | undefined;
 	/** Bodies read from their files since the store was last written. */
 	private readFromFiles = 0;
 
@@ -167,19 +169,18 @@ export class SearchBodies {
 	prepare(posts: readonly Post[], budgetMs = Number.POSITIVE_INFINITY): boolean {
 		if (this.read.has(posts)) return true;
 		const end = performance.now() + budgetMs;
+		let started = false;
 		// Each slice goes on where the last one stopped: walking past the posts read already would take a slice.
 		for (let index = this.reached.get(posts) ?? 0; index < posts.length; index++) {
 			const post = posts[index] as Post;
 			if (this.numbers.has(post)) continue;
-			if (performance.now() > end) {
+			// Every slice does some work, however late it starts: one that only looked at the clock would never end.
+			if ((started && performance.now() > end) || !this.addBody(post, end)) {
 				this.reached.set(posts, index);
 				return false;
 			}
 
-			this.fields.add(fieldsText(post));
-			const kept = this.store?.wordsFor(post, this.index);
-			if (!kept) this.readFromFiles++;
-			this.numbers.set(post, kept ? this.index.addWords(kept) : this.index.add(this.readText(post)));
+			started = true;
 		}
 
 		this.read.add(posts);
@@ -188,6 +189,40 @@ export class SearchBodies {
 		this.numbersOf(posts);
 		this.keep(posts);
 		return true;
+	}
+
+	/**
+	 * Adds a post's body (or its kept words) to the index until `end`; true
+	 * once it is in. A long body is added over several slices, going on with
+	 * it first whatever list the next slice is for.
+	 */
+	private addBody(post: Post, end: number): boolean {
+		if (this.adding && !this.goOnAdding(end)) return false;
+		if (this.numbers.has(post)) return true;
+		const kept = this.store?.wordsFor(post, this.index);
+		if (kept) {
+			this.numbered(post, this.index.addWords(kept));
+			return true;
+		}
+
+		this.readFromFiles++;
+		this.index.begin(this.readText(post));
+		this.adding = post;
+		return this.goOnAdding(end);
+	}
+
+	private goOnAdding(end: number): boolean {
+		const number = this.index.addMore(end);
+		if (number === undefined || !this.adding) return false;
+		this.numbered(this.adding, number);
+		this.adding = undefined;
+		return true;
+	}
+
+	/** A post's fields go by the same number as its body's words. */
+	private numbered(post: Post, number: number): void {
+		this.fields.add(fieldsText(post));
+		this.numbers.set(post, number);
 	}
 
 	/** Writes the store when bodies were read from files: the next run takes their words from it. */

@@ -41,6 +41,9 @@ type Found = {kinds: Uint8Array; size: number};
 /** Each word's texts, in order, for the first `covered` texts (see `postings`). */
 type Postings = {starts: Int32Array; texts: Int32Array; covered: number};
 
+/** Characters of a text read between looks at the clock (`addMore`): well under a millisecond. */
+const PIECE = 8192;
+
 /** Search words whose findings are kept: those of the last few queries. */
 const KEPT_FINDINGS = 64;
 
@@ -69,51 +72,86 @@ export class WordIndex {
 	private texts = 0;
 	private readonly found = new Map<string, Found>();
 	private made: Postings | undefined;
+	/** The text being added a piece at a time: how far it is read, and how many distinct words so far. */
+	private adding: {text: string; at: number; count: number} | undefined;
 
 	/** Adds a text; gives its number. */
 	add(text: string): number {
-		const number = this.texts++;
-		let count = 0;
+		this.begin(text);
+		// With no deadline it always finishes.
+		return this.addMore(Number.POSITIVE_INFINITY) ?? this.texts - 1;
+	}
+
+	/** Starts adding a text a piece at a time: `addMore` goes on with it. */
+	begin(text: string): void {
+		if (this.adding) throw new Error('WordIndex: a text is being added already');
+		this.adding = {text, at: 0, count: 0};
+	}
+
+	/**
+	 * Goes on adding the text begun until `end` (a `performance.now()` time),
+	 * so a long text (a post of megabytes) never holds the thread: gives the
+	 * text's number once all of it is in.
+	 */
+	addMore(end: number): number | undefined {
+		const adding = this.adding;
+		if (!adding) throw new Error('WordIndex: no text is being added');
+		// Numbered once it is all in: until then searches see the texts before it only.
+		const number = this.texts;
+		const {text} = adding;
 		const {length} = text;
-		let index = 0;
+		let index = adding.at;
+		let count = adding.count;
 		while (index < length) {
-			const start = index;
-			let hash = FNV_OFFSET;
-			let ascii = true;
-			while (index < length) {
-				const code = text.charCodeAt(index);
-				if (code < 128) {
-					const lower = ASCII_LOWER[code] ?? 0;
-					if (lower === 0) break;
-					hash = Math.imul(hash ^ lower, FNV_PRIME);
+			const pieceEnd = Math.min(length, index + PIECE);
+			while (index < pieceEnd) {
+				const start = index;
+				let hash = FNV_OFFSET;
+				let ascii = true;
+				while (index < length) {
+					const code = text.charCodeAt(index);
+					if (code < 128) {
+						const lower = ASCII_LOWER[code] ?? 0;
+						if (lower === 0) break;
+						hash = Math.imul(hash ^ lower, FNV_PRIME);
+						index++;
+					} else {
+						const width = wordWidthAt(text, index);
+						if (width === 0) break;
+						ascii = false;
+						index += width;
+					}
+				}
+
+				if (index === start) {
 					index++;
-				} else {
-					const width = wordWidthAt(text, index);
-					if (width === 0) break;
-					ascii = false;
-					index += width;
+					continue;
+				}
+
+				const id = ascii ? this.asciiWord(text, start, index, hash) : this.otherWord(text.slice(start, index));
+				if (this.lastText[id] !== number) {
+					this.lastText[id] = number;
+					this.scratch = grown(this.scratch, count + 1);
+					this.scratch[count++] = id;
 				}
 			}
 
-			if (index === start) {
-				index++;
-				continue;
-			}
-
-			const id = ascii ? this.asciiWord(text, start, index, hash) : this.otherWord(text.slice(start, index));
-			if (this.lastText[id] !== number) {
-				this.lastText[id] = number;
-				this.scratch = grown(this.scratch, count + 1);
-				this.scratch[count++] = id;
+			if (index < length && performance.now() > end) {
+				adding.at = index;
+				adding.count = count;
+				return undefined;
 			}
 		}
 
+		this.adding = undefined;
 		this.keep(number, count);
+		this.texts++;
 		return number;
 	}
 
 	/** Adds a text by the numbers of its words (each once, as `wordsOf` gives them); gives its number. */
 	addWords(ids: ArrayLike<number>): number {
+		if (this.adding) throw new Error('WordIndex: a text is being added');
 		const number = this.texts++;
 		this.scratch = grown(this.scratch, ids.length);
 		for (let at = 0; at < ids.length; at++) this.scratch[at] = ids[at] ?? 0;

@@ -1,10 +1,13 @@
 // What the render service and its renderer processes say to each other. A page
-// crosses as two texts and a few number arrays, not as arrays of thousands of
+// crosses as texts and a few number arrays, not as arrays of thousands of
 // strings and objects: the main thread takes each message whole, in one go, and
 // a structured clone of 300,000 lines held it 200-300 ms where one string takes 15.
+// A long page's lines come ahead of it in pieces, a message each, so no one
+// message (taken and split into lines in one go) holds the thread for long.
 import type {Post} from '../../blog/model/model.js';
 import type {RemoteFound} from '../../pictures/remote.js';
 import type {ColorLevel, Theme, ThemeName, ThemeOptions} from '../../theme/palette.js';
+import {appendAll} from '../../util/arrays.js';
 import type {CodeBlockRange, Heading, PageLink, RenderedMarkdown} from '../markdown.js';
 import type {PicturePlace} from '../picture-block.js';
 
@@ -53,11 +56,15 @@ export type WirePage = {
 	pictures: PicturePlace[];
 };
 
+/** Lines of the page (or beginning) that comes next, in order: see pageMessages. */
+export type LinesPiece = {text: string; plain: string; count: number};
+
 export type ToRenderer = {id: number; job: Job; budgetMs: number};
 
 export type FromRenderer =
 	/** Loaded: jobs may come. */
 	| {ready: true}
+	| {id: number; piece: LinesPiece}
 	/** A large post's beginning, while the rest renders. */
 	| {id: number; partial: WirePage}
 	/**
@@ -109,8 +116,42 @@ function linesOf(text: string, count: number): string[] {
 	return lines;
 }
 
-/** The page and its plain lines, as they were packed. */
-export function unpackPage(wire: WirePage): PageWithPlain {
+/** Characters of lines a message carries, about: taking one and splitting it into lines takes a few milliseconds. */
+export const PIECE_CHARS = 128 * 1024;
+
+/**
+ * A page as it crosses: its lines in pieces of about PIECE_CHARS characters
+ * (none for a short page), and the page with the lines after the last piece.
+ */
+export function pageMessages(page: RenderedMarkdown, plain: readonly string[]): {pieces: LinesPiece[]; last: WirePage} {
+	const pieces: LinesPiece[] = [];
+	let from = 0;
+	let chars = 0;
+	for (let index = 0; index < page.lines.length; index++) {
+		chars += (page.lines[index]?.length ?? 0) + 1;
+		if (chars < PIECE_CHARS || index === page.lines.length - 1) continue;
+		const to = index + 1;
+		pieces.push({text: joined(page.lines.slice(from, to)), plain: joined(plain.slice(from, to)), count: to - from});
+		from = to;
+		chars = 0;
+	}
+
+	const rest = from === 0 ? page : {...page, lines: page.lines.slice(from)};
+	return {pieces, last: packPage(rest, from === 0 ? plain : plain.slice(from))};
+}
+
+/** Lines that came in pieces ahead of their page. */
+export type LinesSoFar = {lines: string[]; plain: string[]};
+
+export const noLinesYet = (): LinesSoFar => ({lines: [], plain: []});
+
+export function addPiece(soFar: LinesSoFar, piece: LinesPiece): void {
+	appendAll(soFar.lines, linesOf(piece.text, piece.count));
+	appendAll(soFar.plain, linesOf(piece.plain, piece.count));
+}
+
+/** The page and its plain lines, as they were packed; `before`: its lines that came ahead in pieces. */
+export function unpackPage(wire: WirePage, before: LinesSoFar = noLinesYet()): PageWithPlain {
 	const footnoteRefs: RenderedMarkdown['footnoteRefs'] = [];
 	for (let at = 0; at + 1 < wire.footnoteRefs.length; at += 2)
 		footnoteRefs.push({line: wire.footnoteRefs[at] ?? 0, note: wire.footnoteRefs[at + 1] ?? 0});
@@ -120,9 +161,11 @@ export function unpackPage(wire: WirePage): PageWithPlain {
 		sourceLines.push({line, source, count});
 	}
 
+	const lines = linesOf(wire.text, wire.lines);
+	const plain = linesOf(wire.plain, wire.lines);
 	return {
-		lines: linesOf(wire.text, wire.lines),
-		plain: linesOf(wire.plain, wire.lines),
+		lines: before.lines.length === 0 ? lines : before.lines.concat(lines),
+		plain: before.plain.length === 0 ? plain : before.plain.concat(plain),
 		headings: wire.headings,
 		blockStarts: Array.from(wire.blockStarts),
 		footnoteRefs,

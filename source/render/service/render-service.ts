@@ -15,8 +15,11 @@ import type {PageOptions} from '../post-header.js';
 import {FairQueue} from './fair-queue.js';
 import {plainPrinted, plainReaderPage} from './fallback.js';
 import {
+	addPiece,
 	type FromRenderer,
 	type Job,
+	type LinesSoFar,
+	noLinesYet,
 	type PageSpec,
 	type PageWithPlain,
 	type Printed,
@@ -61,6 +64,8 @@ type Task = {
 	/** Ends the task's wait: a renderer that never came, or never answered. */
 	timer: NodeJS.Timeout | undefined;
 	abandoned: boolean;
+	/** The lines of the page coming next, as they come in pieces. */
+	soFar: LinesSoFar;
 };
 
 type Renderer = {
@@ -204,6 +209,7 @@ export class RenderService {
 				},
 				timer: undefined,
 				abandoned: false,
+				soFar: noLinesYet(),
 			};
 			// Until a renderer takes it: a renderer that cannot start in this time never will.
 			task.timer = setTimeout(() => this.fallBack(task, 'no renderer could start'), STARTING_LIMIT_MS);
@@ -308,14 +314,22 @@ export class RenderService {
 
 		const {task} = renderer;
 		if (!task || task.id !== message.id) return;
+		if ('piece' in message) {
+			if (!task.abandoned) addPiece(task.soFar, message.piece);
+			return;
+		}
+
+		const before = task.soFar;
+		task.soFar = noLinesYet();
 		if ('partial' in message) {
-			if (!task.abandoned) task.onPartial?.(unpackPage(message.partial));
+			if (!task.abandoned) task.onPartial?.(unpackPage(message.partial, before));
 			return;
 		}
 
 		renderer.task = undefined;
-		if ('page' in message) task.settle({page: unpackPage(message.page)});
-		else task.settle({printed: message.printed});
+		// An abandoned job's wait has ended already: its page is not unpacked for no one.
+		if (!task.abandoned)
+			task.settle('page' in message ? {page: unpackPage(message.page, before)} : {printed: message.printed});
 		if (message.retire) this.end(renderer, 'retired');
 		else this.idleLater(renderer);
 		this.pump();

@@ -17,7 +17,7 @@ import {renderPostPage, renderPrintedLines, renderPrintedPage, warmUpStep} from 
 import {printedText, printedWithPictures} from '../printed.js';
 import {OverBudget, overBudget, runWithin} from '../watchdog.js';
 import {HEAD_FIRST_CHARS} from './limits.js';
-import {type FromRenderer, type Job, type PageSpec, packPage, type ToRenderer} from './protocol.js';
+import {type FromRenderer, type Job, type PageSpec, pageMessages, type ToRenderer, type WirePage} from './protocol.js';
 
 const send = (message: FromRenderer) => process.send?.(message);
 
@@ -31,11 +31,15 @@ function shownPost(post: Post, problem: string | null): Post {
 	return problem === null ? post : {...post, warnings: [...post.warnings, problem]};
 }
 
-const packed = (page: RenderedMarkdown) =>
-	packPage(
+/** Sends a page as `message` says, its lines in pieces ahead of it when it is long (pageMessages). */
+function sendPage(id: number, page: RenderedMarkdown, message: (wire: WirePage) => FromRenderer): void {
+	const {pieces, last} = pageMessages(
 		page,
 		page.lines.map(line => stripAnsi(line)),
 	);
+	for (const piece of pieces) send({id, piece});
+	send(message(last));
+}
 
 /**
  * Renders `render` within what is left of the budget; past it, or if it throws (a stack too deep),
@@ -65,15 +69,15 @@ function renderPage(id: number, post: Post, spec: PageSpec, budgetMs: number): v
 	if (head !== undefined) {
 		const first = within(() => renderPostPage(shown, head, options), budget, plain);
 		if (first.retire) {
-			send({id, page: packed(first.page), retire: true});
+			sendPage(id, first.page, wire => ({id, page: wire, retire: true}));
 			return;
 		}
 
-		send({id, partial: packed(first.page)});
+		sendPage(id, first.page, partial => ({id, partial}));
 	}
 
 	const {page, retire} = within(() => renderPostPage(shown, markdown, options), budget, plain);
-	send({id, page: packed(page), retire});
+	sendPage(id, page, wire => ({id, page: wire, retire}));
 }
 
 async function printPost(id: number, job: Extract<Job, {kind: 'print'}>, budgetMs: number): Promise<void> {

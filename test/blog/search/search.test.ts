@@ -299,6 +299,59 @@ describe('the word index, growing while searched', () => {
 	});
 });
 
+describe('a long body, read over many slices', () => {
+	// 100,000 distinct words (2 MB): one piece at a time, each slice a look at the clock.
+	const long = Array.from({length: 100_000}, (_, at) => `x${at}[^${at}]`).join(' ');
+	const posts = [
+		makePost({title: 'Short one'}, '', 'a.md'),
+		makePost({title: 'Long one'}, '', 'b.md'),
+		makePost({title: 'Short two'}, '', 'c.md'),
+	];
+	const texts = new Map([
+		['a.md', 'alpha x5'],
+		['b.md', long],
+		['c.md', 'gamma x99999'],
+	]);
+	const readText = (post: (typeof posts)[number]) => texts.get(path.basename(post.absolutePath)) ?? '';
+	const ranksOf = (bodies: SearchBodies, word: string) => [...bodies.view(posts).search([word]).rankAll(posts)];
+
+	it('finds what reading it in one go finds, and answers searches between slices', () => {
+		const whole = new SearchBodies({readText});
+		whole.prepare(posts);
+		const sliced = new SearchBodies({readText});
+		// Whether the long post is found by the last word of its body, after each slice.
+		const foundLast: boolean[] = [];
+		// A budget already spent: each slice reads one piece of the long body and stops.
+		while (!sliced.prepare(posts, -1)) {
+			assert.equal(sliced.view(posts).complete, false);
+			assert.ok((ranksOf(sliced, 'alpha')[0] ?? 0) > 0, 'the short post before it is read');
+			foundLast.push((ranksOf(sliced, 'x99999')[1] ?? 0) > 0);
+		}
+
+		// Until all of it is in, the long post is ranked by its fields alone.
+		const firstFound = foundLast.indexOf(true);
+		assert.ok(firstFound > 100, `found after ${firstFound} slices of ${foundLast.length}`);
+		assert.ok(foundLast.slice(firstFound).every(Boolean));
+		for (const word of ['x99999', 'x5', 'alpha', 'gamma', 'x123', 'nowhere'])
+			assert.deepEqual(ranksOf(sliced, word), ranksOf(whole, word), word);
+		assert.deepEqual(
+			ranksOf(sliced, 'x99999').map(rank => rank > 0),
+			[false, true, true],
+		);
+	});
+
+	it('goes on with a long body first when the next slice is for another list', () => {
+		const bodies = new SearchBodies({readText});
+		bodies.prepare(posts, -1);
+		bodies.prepare(posts, -1);
+		const others = [posts[2], posts[0]].filter(post => post !== undefined);
+		while (!bodies.prepare(others, -1));
+		assert.ok((ranksOf(bodies, 'gamma')[2] ?? 0) > 0);
+		while (!bodies.prepare(posts, -1));
+		assert.ok((ranksOf(bodies, 'x77777')[1] ?? 0) > 0);
+	});
+});
+
 describe('--search on the command line', () => {
 	const blog = mkdtempSync(path.join(tmpdir(), 'blogread-search-'));
 	after(() => {
