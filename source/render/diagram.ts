@@ -9,9 +9,18 @@ import {displayWidth} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
 import {errorMessage} from '../util/errors.js';
 import {diagramSizeProblem} from './diagram-size.js';
+import {isSequence, textLeftOut, withSpacedNames} from './diagram-texts.js';
 
 /** Sources longer than this are shown as written: laying out a huge graph would hold the reader. */
 export const MAX_DIAGRAM_CHARS = 20_000;
+
+/** Characters of a text left out that the reason quotes. */
+const LOST_TEXT_CHARS = 40;
+
+const cutText = (text: string, most: number) => {
+	const chars = [...text];
+	return chars.length > most ? `${chars.slice(0, most - 1).join('')}…` : text;
+};
 
 export type Diagram = {lines: string[]} | {problem: string};
 
@@ -46,11 +55,13 @@ export function drawDiagram(source: string, width: number, theme: Theme): Diagra
 	// Counted before the layout, whose cost grows faster than the diagram (diagram-size.ts).
 	const tooLarge = diagramSizeProblem(showControls(source), parseMermaid);
 	if (tooLarge !== undefined) return {problem: tooLarge};
+	// Labels are the post's text: anything that could reach the terminal as a control is made visible
+	// before the layout measures it.
+	const shown = showControls(source);
 	let drawn: string;
 	try {
-		// Labels are the post's text: anything that could reach the terminal as a control is made visible
-		// before the layout measures it.
-		drawn = renderMermaidASCII(showControls(source), {useAscii: theme.glyphs.ascii, colorMode: 'none'});
+		const readable = isSequence(shown) ? withSpacedNames(shown) : shown;
+		drawn = renderMermaidASCII(readable, {useAscii: theme.glyphs.ascii, colorMode: 'none'});
 	} catch (error) {
 		const reason = errorMessage(error);
 		return {problem: /header/i.test(reason) ? 'a kind of diagram blogread cannot draw' : 'not readable as Mermaid'};
@@ -59,6 +70,8 @@ export function drawDiagram(source: string, width: number, theme: Theme): Diagra
 	const lines = drawn.split('\n').map(line => showControls(line).trimEnd());
 	while (lines.length > 0 && lines.at(-1) === '') lines.pop();
 	if (lines.length === 0) return {problem: 'nothing to draw'};
+	const lost = textLeftOut(shown, lines, parseMermaid);
+	if (lost !== undefined) return {problem: `the drawing would leave out "${cutText(lost, LOST_TEXT_CHARS)}"`};
 	const drawnWidth = Math.max(...lines.map(displayWidth));
 	if (drawnWidth > width) return {problem: `${drawnWidth} columns wide; the page has ${width}`};
 	return {lines: lines.map(line => coloured(line, theme))};

@@ -25,9 +25,10 @@ import {
 	pictureSlot,
 } from './picture-block.js';
 import {CODE_MARK, MARK_CHARACTERS} from './refs.js';
+import {withoutSiteMarkup} from './site-markup.js';
 import {sourceLineOf} from './source-lines.js';
 import {renderTable} from './table.js';
-import {withoutSiteMarkup, withTemplateLines} from './template-lines.js';
+import {withTemplateLines} from './template-lines.js';
 import type {CaptionedCode} from './templates.js';
 
 export type Heading = {

@@ -7,7 +7,6 @@
 // code never breaks a paragraph), and the tag is read whole. Lines are only
 // ever indented: each keeps its place (render/source-lines.ts).
 import {codeLineTracker} from '../text/code-lines.js';
-import {POST_LINK} from './link.js';
 
 /**
  * A tag opened on a line and not closed on it: Hugo's `{{<` / `{{%`, Liquid's
@@ -67,34 +66,5 @@ export function withTemplateLines(markdown: string): string {
 		index = end;
 	}
 
-	return changed ? lines.join('\n') : markdown;
-}
-
-/** Jekyll's site address in a link (`{{ site.url }}{{ site.baseurl }}/post/`): the site's own root, left out. */
-const SITE_ADDRESS = /\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\}/g;
-/** Jekyll's link to another post, `{% post_url 2011-04-27-x %}`: a link blogread opens itself (render/link.ts). */
-const POST_URL = /\{%-?\s*post_url\s+([\w./-]{1,200})\s*-?%\}/g;
-/** kramdown's attribute lists, `{: .align-center}` after a block or an image: classes for the site's CSS. */
-const ATTRIBUTE_LIST = /\{:[^}\n]{0,200}\}/g;
-
-/**
- * What a Jekyll page shows of its template variables and kramdown's attribute
- * lists: the site's address is the site's root (a link `{{ site.url }}/x/` is
- * `/x/`), an attribute list is nothing, and `{% post_url %}` is a link to that
- * post, which blogread opens. Outside code only.
- */
-export function withoutSiteMarkup(markdown: string): string {
-	if (!markdown.includes('{{') && !markdown.includes('{:') && !markdown.includes('post_url')) return markdown;
-	const inCode = codeLineTracker();
-	let changed = false;
-	const lines = markdown.split('\n').map(line => {
-		if (inCode(line) || (!line.includes('{{') && !line.includes('{:') && !line.includes('post_url'))) return line;
-		const plain = line
-			.replace(SITE_ADDRESS, '')
-			.replace(ATTRIBUTE_LIST, '')
-			.replace(POST_URL, (_, name: string) => `${POST_LINK}${name}`);
-		changed ||= plain !== line;
-		return plain;
-	});
 	return changed ? lines.join('\n') : markdown;
 }

@@ -39,3 +39,48 @@ export function codeLineTracker(): (line: string) => boolean {
 		return true;
 	};
 }
+
+const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
+
+/** The columns of a line's leading blanks (a tab to the next multiple of 4). */
+function indentOf(line: string): number {
+	let columns = 0;
+	for (let at = 0; at < line.length; at++) {
+		const code = line.charCodeAt(at);
+		if (code === 0x20) columns++;
+		else if (code === 0x09) columns += 4 - (columns % 4);
+		else break;
+	}
+
+	return columns;
+}
+
+/**
+ * Follows indented code blocks line by line, as near as a line-by-line look
+ * can: a line indented 4 columns or more after a blank line (or at the start)
+ * opens one, outside a list, whose items' lines are indented as their content
+ * is; blank and indented lines go on with it. Says, for each line in turn,
+ * whether it is code.
+ */
+export function indentedCodeTracker(): (line: string) => boolean {
+	let afterBlank = true;
+	let inCode = false;
+	let inList = false;
+	return line => {
+		if (line.trim() === '') {
+			afterBlank = true;
+			return inCode;
+		}
+
+		const wasAfterBlank = afterBlank;
+		afterBlank = false;
+		if (indentOf(line) >= 4) {
+			inCode ||= wasAfterBlank && !inList;
+			return inCode;
+		}
+
+		inCode = false;
+		inList = LIST_ITEM.test(line) || (inList && !wasAfterBlank);
+		return false;
+	};
+}

@@ -124,16 +124,18 @@ describe('the size of a diagram', () => {
 		['a chain of 25 arrows (the layout never ended)', chain(25)],
 		['a chain as long as laid out', chain(MAX_BOXES - 1)],
 		['a chain left to right', chain(MAX_BOXES - 1, 'graph LR')],
-		[
-			'arrows back up to the first box (their search never ended)',
-			`graph TD\n${lines(12, index => `N${index} --> N${index + 1}\nN${index + 1} --> N0`)}`,
-		],
 		['a state chain', chain(20, 'stateDiagram-v2')],
 		[
 			'a sequence of as many messages as drawn',
 			`sequenceDiagram\n${lines(MAX_STATEMENTS.sequence, index => `A->>B: m${index}`)}`,
 		],
 	];
+	// Laid out (the search never ended), then shown as source: lines cross its labels.
+	it('arrows back up to the first box', () => {
+		const source = `graph TD\n${lines(12, index => `N${index} --> N${index + 1}\nN${index + 1} --> N0`)}`;
+		assert.equal(problem(source, 10_000), 'the drawing would leave out "N0"');
+	});
+
 	for (const [name, source] of drawnShapes) {
 		it(`${name}: drawn`, () => {
 			const diagram = drawDiagram(source, 10_000, plain);
@@ -192,5 +194,63 @@ describe('the size of a diagram', () => {
 			assert.match(text, /│ graph TD\n│ N0 --> N1\n/);
 			assert.ok(page.lines.every(line => displayWidth(line) <= width));
 		}
+	});
+});
+
+describe('a drawing shows every text of its source, or the source is shown', () => {
+	it('participants whose names hold spaces, declared or not, with their messages', () => {
+		const source = [
+			'sequenceDiagram',
+			'    participant User',
+			'    participant Leader 1',
+			'    User->>Leader 1: elect me',
+			'    Leader 1-->>Follower 2: append entries',
+			'    Follower 2--)User: done',
+		].join('\n');
+		const text = drawn(source, 100).join('\n');
+		for (const label of ['User', 'Leader 1', 'Follower 2', 'elect me', 'append entries', 'done']) {
+			assert.ok(text.includes(label), `${label}\n${text}`);
+		}
+
+		assert.ok(!text.includes('Leader_1'), text);
+	});
+
+	it('an id of its own never takes another participant’s name', () => {
+		const text = drawn('sequenceDiagram\n  A B->>A_B: one\n  A_B->>A B: two', 100).join('\n');
+		for (const label of ['A B', 'A_B', 'one', 'two']) assert.ok(text.includes(label), `${label}\n${text}`);
+	});
+
+	const leftOut: Array<[string, string, string]> = [
+		['a label on an invisible link', 'graph LR\n  A[Start] ~~~|1. Discover| B[End]', '1. Discover'],
+		['a line the library does not read', 'sequenceDiagram\n  A->>B: hello\n  box Purple The team\n  end', ''],
+	];
+	for (const [name, source, text] of leftOut) {
+		it(`${name}: the source, saying what would be left out`, () => {
+			const diagram = drawDiagram(source, 100, plain);
+			if (text === '') {
+				// What the library skips with no text of its own to check (a box's colour) may be drawn.
+				assert.ok('lines' in diagram || 'problem' in diagram);
+				return;
+			}
+
+			assert.ok('problem' in diagram, 'lines' in diagram ? diagram.lines.join('\n') : '');
+			assert.equal(diagram.problem, `the drawing would leave out "${text}"`);
+		});
+	}
+
+	it('ordinary diagrams are drawn as before', () => {
+		for (const source of [
+			FLOW,
+			'graph TD\n  A[Write] -->|draft| B{Review}\n  B -->|ok| C[Publish]\n  B -- no --> A',
+			[
+				'sequenceDiagram',
+				'  Alice->>Bob: Hi',
+				'  Note over Alice,Bob: a note',
+				'  loop Every day',
+				'    Bob-->>Alice: Hello',
+				'  end',
+			].join('\n'),
+		])
+			drawn(source, 100);
 	});
 });

@@ -4,7 +4,7 @@ import stripAnsi from 'strip-ansi';
 import {withoutRawMarkers} from '../../source/render/code-block.js';
 import {embedOf} from '../../source/render/embeds.js';
 import {renderMarkdown} from '../../source/render/markdown.js';
-import {withoutSiteMarkup} from '../../source/render/template-lines.js';
+import {withoutSiteMarkup} from '../../source/render/site-markup.js';
 import {createTheme} from '../../source/theme/palette.js';
 
 const render = (markdown: string) =>
@@ -57,6 +57,22 @@ describe('what a site keeps for its authors is not shown', () => {
 		['![pic](/a.png){: .align-center}', '![pic](/a.png)'],
 		['{: .notice}', ''],
 		['```\n{{ site.url }} {: .x}\n```', '```\n{{ site.url }} {: .x}\n```'],
+		// Code is verbatim: code spans, indented blocks.
+		['Write `{{ site.url }}` in a layout.', 'Write `{{ site.url }}` in a layout.'],
+		['``[a]({{ site.baseurl }}/a)`` and [b]({{ site.baseurl }}/b)', '``[a]({{ site.baseurl }}/a)`` and [b](/b)'],
+		['Text.\n\n    [a]({{ site.url }}/a) {: .x}\n\nMore.', 'Text.\n\n    [a]({{ site.url }}/a) {: .x}\n\nMore.'],
+		['\\`[a]({{ site.url }}/a)`', '\\`[a](/a)`'],
+		// Only where a link or picture's address starts: elsewhere it is shown as written.
+		['Your site is at {{ site.url }}.', 'Your site is at {{ site.url }}.'],
+		['<img src="{{ site.baseurl }}/a.png"> <a href={{site.url}}/x>x</a>', '<img src="/a.png"> <a href=/x>x</a>'],
+		['[logo]: {{ site.url }}/logo.png', '[logo]: /logo.png'],
+		['![pic]( {{ site.url }}{{ site.baseurl }}/p.png )', '![pic]( /p.png )'],
+		// A list item's second paragraph is not code.
+		['- item\n\n    [a]({{ site.url }}/a)', '- item\n\n    [a](/a)'],
+		[
+			'See {% post_url 2020-01-01-a %} and `{% post_url 2020-01-01-a %}`',
+			'See blogread:post/2020-01-01-a and `{% post_url 2020-01-01-a %}`',
+		],
 	];
 	for (const [markdown, read] of markup) {
 		it(`site markup: ${JSON.stringify(markdown)}`, () => {
