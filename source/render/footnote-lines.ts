@@ -4,8 +4,9 @@
 // line that starts another block, or the next definition. marked-footnote
 // takes only lines indented by four spaces: `[^1]: one` then `  more` ended
 // the note, and the next definition became text of a paragraph. Those lines
-// are indented here before lexing, so marked-footnote reads the notes whole.
-// Lines are only ever indented: each keeps its place (render/source-lines.ts).
+// are indented here before lexing, so marked-footnote reads the notes whole,
+// and a definition indented by 1-3 spaces is moved to the line's start. Each
+// line keeps its place (render/source-lines.ts).
 import {codeLineTracker} from '../text/code-lines.js';
 
 const DEFINITION = /^ {0,3}\[\^[^\]\n]+\]:/;
@@ -28,6 +29,13 @@ export function withFootnoteContinuations(markdown: string): string {
 
 		if (DEFINITION.test(line)) {
 			inNote = true;
+			// CommonMark lets a definition start 1-3 spaces in (Material for MkDocs writes them so); marked-footnote
+			// reads them only at the line's start.
+			if (line.startsWith(' ')) {
+				lines[index] = line.replace(/^ {1,3}/, '');
+				changed = true;
+			}
+
 			continue;
 		}
 

@@ -3,42 +3,12 @@
 // as a short placeholder, never as raw tags.
 
 import {fenceTracker} from '../text/fences.js';
+import {codeSpans} from '../text/inline-code.js';
 
 const IMPORT_EXPORT = /^(?:import|export)\s/;
 const SELF_CLOSING = /<([A-Z][\w.]*)(?:\s(?:[^<>{}]|\{[^{}]*\})*)?\/>/g;
 const OPENING = /<([A-Z][\w.]*)(?:\s(?:[^<>{}]|\{[^{}]*\})*)?>/g;
 const CLOSING = /<\/[A-Z][\w.]*\s*>/g;
-
-/**
- * Where a line's code spans are, as CommonMark reads them: a run of backticks
- * opens one, the next run of the same length closes it; a run with no such
- * match is text. One pass over the runs, however many there are.
- */
-function codeSpans(line: string): Array<[start: number, end: number]> {
-	const runs = [...line.matchAll(/`+/g)].map(match => ({start: match.index, end: match.index + match[0].length}));
-	// For each run length, the runs of that length in order, and how far the search has come.
-	const byLength = new Map<number, {runs: number[]; next: number}>();
-	runs.forEach((run, index) => {
-		const length = run.end - run.start;
-		const same = byLength.get(length) ?? {runs: [], next: 0};
-		same.runs.push(index);
-		byLength.set(length, same);
-	});
-	const spans: Array<[number, number]> = [];
-	for (let index = 0; index < runs.length; index++) {
-		const open = runs[index];
-		const same = open ? byLength.get(open.end - open.start) : undefined;
-		if (!open || !same) continue;
-		while ((same.runs[same.next] ?? Number.POSITIVE_INFINITY) <= index) same.next++;
-		const closing = same.runs[same.next];
-		const close = closing === undefined ? undefined : runs[closing];
-		if (closing === undefined || !close) continue;
-		spans.push([open.start, close.end]);
-		index = closing;
-	}
-
-	return spans;
-}
 
 /** `line` with `change` applied to the text outside its code spans, which are kept as written. */
 function outsideCode(line: string, change: (text: string) => string): string {
@@ -52,11 +22,44 @@ function outsideCode(line: string, change: (text: string) => string): string {
 	return result + change(line.slice(from));
 }
 
-/** MDX source → Markdown: code lines dropped, components as `[Name]`. */
+/** A fence opened further in than Markdown's three spaces: in MDX, inside a component's children. */
+const INDENTED_FENCE = /^[ \t]{4,}(`{3,}|~{3,})/;
+
+/**
+ * The lines with each fence written inside a component (`<TabItem>` then an
+ * indented fence) moved to the line's start, its code by as much. MDX has no
+ * indented code, so indentation there is only layout; read as Markdown, the
+ * fence went on the placeholder's paragraph and its code became one line.
+ */
+function withFencesOut(lines: string[]): string[] {
+	let open: {fence: string; indent: number} | undefined;
+	const inFence = fenceTracker();
+	return lines.map(line => {
+		if (open) {
+			const indent = Math.min(open.indent, line.length - line.trimStart().length);
+			const code = line.slice(indent);
+			const fence = /^(`{3,}|~{3,})\s*$/.exec(line.trim())?.[1];
+			if (fence !== undefined && fence[0] === open.fence[0] && fence.length >= open.fence.length) {
+				open = undefined;
+				return line.trim();
+			}
+
+			return code;
+		}
+
+		if (inFence(line)) return line;
+		const fence = INDENTED_FENCE.exec(line)?.[1];
+		if (fence === undefined) return line;
+		open = {fence, indent: line.length - line.trimStart().length};
+		return line.trimStart();
+	});
+}
+
+/** MDX source → Markdown: code lines dropped, components as `[Name]`, fences inside components read as fences. */
 export function mdxToMarkdown(source: string): string {
 	const inFence = fenceTracker();
 	const lines: string[] = [];
-	for (const line of source.split('\n')) {
+	for (const line of withFencesOut(source.split('\n'))) {
 		if (inFence(line)) {
 			lines.push(line);
 			continue;

@@ -15,6 +15,8 @@ describe('footnote definitions with lazy continuation lines', () => {
 		['a list item is not a continuation', '[^1]: one\n- item', '[^1]: one\n- item'],
 		['nothing in a fence', '```\n[^1]: x\nmore\n```', '```\n[^1]: x\nmore\n```'],
 		['no note, no change', 'plain\ntext', 'plain\ntext'],
+		['a definition indented 1-3 spaces starts the line', '  [^1]: one\n   [^2]: two', '[^1]: one\n[^2]: two'],
+		['four spaces in is code, not a definition', 'text\n\n    [^1]: code', 'text\n\n    [^1]: code'],
 	];
 	for (const [name, markdown, read] of cases) {
 		it(name, () => {
@@ -36,5 +38,15 @@ describe('footnote definitions with lazy continuation lines', () => {
 		assert.ok(text.includes('[1] one more'), text.join('\n'));
 		assert.ok(text.includes('[2] two'), text.join('\n'));
 		assert.ok(!text.some(line => line.includes('[^2]')), 'no note left raw');
+	});
+
+	it('renders indented definitions as notes, the body on the next line too (Material for MkDocs)', () => {
+		const markdown =
+			'Text[^1] and[^2] and[^3].\n\n  [^1]: One.\n   [^2]:\n    Body of two.\n\n [^3]: Three.\n\n    More of three.\n';
+		const text = renderMarkdown(markdown, {width: 60, theme: createTheme(0)}).lines.map(line => stripAnsi(line));
+		assert.ok(text.includes('Text[1] and[2] and[3].'), text.join('\n'));
+		for (const note of ['[1] One.', '[2] Body of two.', '[3] Three.', '    More of three.'])
+			assert.ok(text.includes(note), `${note}\n${text.join('\n')}`);
+		assert.ok(!text.some(line => line.includes('[^')), 'no note left raw');
 	});
 });

@@ -235,6 +235,33 @@ describe('MDX components never replace code', () => {
 		});
 	}
 
+	it('reads a fence inside tabs as code, each tab its own block (Docusaurus)', () => {
+		const source = [
+			'<Tabs>',
+			'  <TabItem value="npm">',
+			'    ```bash',
+			'    npm install blogread',
+			'      --global',
+			'    ```',
+			'  </TabItem>',
+			'  <TabItem value="yarn">',
+			'    ```bash',
+			'    yarn add blogread',
+			'    ```',
+			'  </TabItem>',
+			'</Tabs>',
+		].join('\n');
+		const shown = render(source, {mdx: true});
+		const text = shown.join('\n');
+		for (const code of ['npm install blogread', '  --global', 'yarn add blogread'])
+			assert.ok(
+				shown.some(line => line.includes(`│ ${code}`)),
+				`${code} in a code frame\n${text}`,
+			);
+		assert.ok(!text.includes('```'), text);
+		assert.equal(mdxToMarkdown(source).split('\n').length, source.split('\n').length, 'every line keeps its place');
+	});
+
 	it('shows a component in a code span as written', () => {
 		assert.deepEqual(render('Use `<Tabs items={["a"]} />` here.\n\n<Tabs />', {mdx: true}), [
 			'Use `<Tabs items={["a"]} />` here.',
