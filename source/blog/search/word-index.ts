@@ -35,8 +35,12 @@ function grown(array: Int32Array<ArrayBuffer>, needed: number, fill = 0): Int32A
 /** Words per chunk of the texts' lists: 256 KB. */
 const CHUNK = 65_536;
 
-/** How a search word is found in each word of the index, by word number; extended as the index grows. */
-type Found = {kinds: Uint8Array; size: number};
+/**
+ * How a search word is found in the words of the index: `kinds` by word
+ * number, `hits` the numbers of the words it is found in; for the first `size`
+ * words, extended as the index grows.
+ */
+export type Findings = {kinds: Uint8Array; hits: Int32Array; size: number};
 
 /** Each word's texts, in order, for the first `covered` texts (see `postings`). */
 type Postings = {starts: Int32Array; texts: Int32Array; covered: number};
@@ -70,7 +74,7 @@ export class WordIndex {
 	private offsets = new Int32Array(64);
 	private lengths = new Int32Array(64);
 	private texts = 0;
-	private readonly found = new Map<string, Found>();
+	private readonly found = new Map<string, Findings>();
 	private made: Postings | undefined;
 	/** The text being added a piece at a time: how far it is read, and how many distinct words so far. */
 	private adding: {text: string; at: number; count: number} | undefined;
@@ -185,19 +189,47 @@ export class WordIndex {
 
 	/**
 	 * How `wanted` (one word, in lower case) is found in each word of the
-	 * index, by word number: for `bestInEach`. Worked out once per search word, and
-	 * for words added since as they come.
+	 * index: for `bestInEach`. Worked out once per search word, and for words
+	 * added since as they come. A word typed a letter at a time is looked for
+	 * only among the words that held it a letter shorter (a word holding `fig`
+	 * holds `fi` and `ig`), so a blog of a million distinct words is looked
+	 * through once for the first letter, not at every key.
 	 */
-	findings(wanted: string): Uint8Array {
-		let found = this.found.get(wanted);
-		if (found?.size === this.words.length) return found.kinds;
-		const kinds = new Uint8Array(this.words.length);
-		if (found) kinds.set(found.kinds);
-		for (let id = found?.size ?? 0; id < this.words.length; id++) kinds[id] = foundIn(this.words[id] ?? '', wanted);
+	findings(wanted: string): Findings {
+		const found = this.found.get(wanted);
+		if (found?.size === this.words.length) return found;
+		const within = found ?? this.foundWithin(wanted);
+		const {words} = this;
+		const kinds = new Uint8Array(words.length);
+		const from = within?.size ?? 0;
+		const hits = new Int32Array((within?.hits.length ?? 0) + words.length - from);
+		let count = 0;
+		// Two loops, not one function for both: this runs at every key typed.
+		const candidates = within?.hits ?? new Int32Array(0);
+		for (let at = 0; at < candidates.length; at++) {
+			const id = candidates[at] ?? 0;
+			const kind = foundIn(words[id] ?? '', wanted);
+			if (kind === 0) continue;
+			kinds[id] = kind;
+			hits[count++] = id;
+		}
+
+		for (let id = from; id < words.length; id++) {
+			const kind = foundIn(words[id] ?? '', wanted);
+			if (kind === 0) continue;
+			kinds[id] = kind;
+			hits[count++] = id;
+		}
 		if (!found && this.found.size >= KEPT_FINDINGS) this.found.clear();
-		found = {kinds, size: this.words.length};
-		this.found.set(wanted, found);
-		return kinds;
+		const findings = {kinds, hits: hits.slice(0, count), size: words.length};
+		this.found.set(wanted, findings);
+		return findings;
+	}
+
+	/** The findings of `wanted` a letter shorter at either end, if kept. */
+	private foundWithin(wanted: string): Findings | undefined {
+		if (wanted.length < 2) return undefined;
+		return this.found.get(wanted.slice(0, -1)) ?? this.found.get(wanted.slice(1));
 	}
 
 	/**
@@ -206,13 +238,13 @@ export class WordIndex {
 	 * the texts each found word is in (`postings`), so a rare word costs little;
 	 * texts added since those were made are looked through word by word.
 	 */
-	bestInEach(kinds: Uint8Array, best: Uint8Array): void {
+	bestInEach({kinds, hits}: Findings, best: Uint8Array): void {
 		best.fill(0);
-		if (kinds.every(kind => kind === 0)) return;
+		if (hits.length === 0) return;
 		const {starts, texts, covered} = this.postings();
-		for (let id = 0; id < kinds.length && id + 1 < starts.length; id++) {
+		for (const id of hits) {
+			if (id + 1 >= starts.length) continue;
 			const kind = kinds[id] ?? 0;
-			if (kind === 0) continue;
 			const end = starts[id + 1] ?? 0;
 			for (let at = starts[id] ?? 0; at < end; at++) {
 				const number = texts[at] ?? 0;

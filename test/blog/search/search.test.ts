@@ -299,6 +299,44 @@ describe('the word index, growing while searched', () => {
 	});
 });
 
+describe('the word index, a search typed a letter at a time', () => {
+	// Words sharing pieces, so a longer search word is found in fewer and fewer of them.
+	const PIECES = ['fig', 'ure', 'con', 'fi', 'g', 'x', 'é', '42', 'ig'];
+	const word = (seed: number) =>
+		Array.from({length: 1 + (seed % 4)}, (_, at) => PIECES[(seed * 7 + at * 3) % PIECES.length]).join('');
+	const texts = Array.from({length: 400}, (_, text) =>
+		Array.from({length: 12}, (_, at) => word(text * 13 + at)).join(' '),
+	);
+	const fresh = (count: number, wanted: string) => {
+		const index = new WordIndex();
+		for (const text of texts.slice(0, count)) index.add(text);
+		const found = index.findings(wanted);
+		return {kinds: [...found.kinds], hits: [...found.hits]};
+	};
+
+	it('finds what a fresh index finds, growing at the end or the start, with texts added between', () => {
+		const index = new WordIndex();
+		let added = 0;
+		const add = (count: number) => {
+			for (const text of texts.slice(added, added + count)) index.add(text);
+			added += count;
+		};
+
+		add(200);
+		for (const typed of [
+			['f', 'fi', 'fig', 'figu', 'figur', 'figure'],
+			['g', 'ig', 'fig', 'nfig', 'onfig', 'config'],
+			['4', '42', '42x', 'x', 'xé', 'xéf'],
+		]) {
+			for (const wanted of typed) {
+				const found = index.findings(wanted);
+				assert.deepEqual({kinds: [...found.kinds], hits: [...found.hits]}, fresh(added, wanted), wanted);
+				if (added < texts.length) add(25);
+			}
+		}
+	});
+});
+
 describe('a long body, read over many slices', () => {
 	// 100,000 distinct words (2 MB): one piece at a time, each slice a look at the clock.
 	const long = Array.from({length: 100_000}, (_, at) => `x${at}[^${at}]`).join(' ');
