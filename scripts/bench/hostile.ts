@@ -5,7 +5,7 @@
 // over `blogread serve`, how long another reader's keys wait while one opens
 // each post, and while a client sends 200,000 window changes.
 // Usage, after `npm run build`:
-//   node --import tsx scripts/bench/hostile.ts [--bin CLI] [--only NAME] [--no-serve] [--json] [--growth]
+//   node --import tsx scripts/bench/hostile.ts [--bin CLI] [--only NAME] [--no-serve] [--no-app] [--json] [--growth]
 // --bin: another build (an older one, for the figures before a change).
 // --growth: the posts are the growth check's Markdown cases at 4n (growth-cases.ts), opened one after
 // another in one app (q timed back to the list each time) and over serve; the figures are summed up.
@@ -27,6 +27,8 @@ const {values} = parseArgs({
 		// long after Enter instead (an older build's figures).
 		'press-after': {type: 'string'},
 		'no-serve': {type: 'boolean', default: false},
+		// The served figures alone, on a server started on a quiet machine.
+		'no-app': {type: 'boolean', default: false},
 		growth: {type: 'boolean', default: false},
 		json: {type: 'boolean', default: false},
 	},
@@ -371,7 +373,7 @@ if (values.growth) {
 }
 
 const rows: Array<Record<string, string | number>> = [];
-for (const post of posts) {
+for (const post of values['no-app'] ? [] : posts) {
 	const figures = await appFigures(post);
 	say(`app ${post.name}: ${JSON.stringify(figures)}`);
 	rows.push({post: post.name, ...figures});
