@@ -184,6 +184,7 @@ const constructs: Construct[] = [
 	{name: 'Liquid raw', one: '{% raw %}{{ a }}{% endraw %} ', open: '{% raw %}', close: '{% endraw %}'},
 	{name: 'Liquid tag', one: '{% include a.html %} ', open: '{%', close: '%}'},
 	{name: 'Liquid variable', one: '{{ page.title }} ', open: '{{', close: '}}'},
+	{name: 'Jekyll site address', one: '[a]({{ site.url }}/a) {{ site.baseurl }} ', open: '{{ site.url }}'},
 	// MDX.
 	{name: 'MDX component', one: '<Note type="tip">\ntext\n</Note>\n\n', open: '<Note>', close: '</Note>'},
 	{name: 'MDX import', one: "import Chart from './chart.js'\n", open: 'import'},

@@ -19,7 +19,7 @@ export const MAX_CHART_VALUES = 160;
 type Kind = 'flowchart' | 'sequence' | 'class' | 'er' | 'xychart';
 
 /** The source's statements: its lines that are neither blank nor `%%` comments, header first. */
-function statementsOf(source: string): string[] {
+export function statementsOf(source: string): string[] {
 	const statements: string[] = [];
 	for (const line of source.split('\n')) {
 		const statement = line.trim();

@@ -5,12 +5,15 @@
 // showed only `User`. A drawing that leaves out any text of its source is not
 // shown: the source is, with the text it would have lost as the reason.
 import type {MermaidGraph} from 'beautiful-mermaid';
+import {statementsOf} from './diagram-size.js';
 
 /** How a message's arrow may start, after its sender's name: Mermaid's names never hold a `-`. */
 const ARROW = /-{1,2}(?:>>|>|x|\))/y;
 
+const SEQUENCE = /^sequenceDiagram\b/i;
+
 /** Whether the source is a sequence diagram. */
-export const isSequence = (source: string) => /^\s*sequenceDiagram\b/i.test(source.replace(/^(?:\s*%%[^\n]*\n)+/, ''));
+export const isSequence = (source: string) => SEQUENCE.test(statementsOf(source)[0] ?? '');
 
 /** A sequence diagram's line that declares a participant: its keyword, its name, and its label if given. */
 function declaration(line: string): {keyword: string; name: string; label: string | undefined} | undefined {
@@ -155,14 +158,6 @@ function barLabels(lines: string[]): string[] {
 	return labels;
 }
 
-/** The statements of a source: its lines, trimmed, neither blank nor `%%` comments, header first. */
-function statements(source: string): string[] {
-	return source
-		.split('\n')
-		.map(line => line.trim())
-		.filter(line => line !== '' && !line.startsWith('%%'));
-}
-
 /** Text as the drawing compares it: Mermaid's `<br>` a space, quotes around a label left out. */
 function words(text: string): string[] {
 	return text
@@ -182,9 +177,9 @@ export function textLeftOut(
 	drawn: readonly string[],
 	parse: (source: string) => MermaidGraph,
 ): string | undefined {
-	const [header = '', ...lines] = statements(source);
+	const [header = '', ...lines] = statementsOf(source);
 	let texts: string[];
-	if (/^sequenceDiagram\b/i.test(header)) texts = sequenceTexts(lines);
+	if (SEQUENCE.test(header)) texts = sequenceTexts(lines);
 	else if (/^(?:graph|flowchart)\b/i.test(header)) {
 		const graph = parse(source);
 		texts = [

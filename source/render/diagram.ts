@@ -3,7 +3,7 @@
 // cannot draw, or what would be wider than the page, is shown as its source
 // with a note saying why: a diagram never overflows the page.
 
-import {parseMermaid, renderMermaidASCII} from 'beautiful-mermaid';
+import {type MermaidGraph, parseMermaid, renderMermaidASCII} from 'beautiful-mermaid';
 import {showControls} from '../text/sanitize.js';
 import {displayWidth} from '../text/width.js';
 import type {Theme} from '../theme/palette.js';
@@ -52,12 +52,18 @@ function colourHeads(text: string, theme: Theme): string {
  */
 export function drawDiagram(source: string, width: number, theme: Theme): Diagram {
 	if (source.length > MAX_DIAGRAM_CHARS) return {problem: 'too large to lay out'};
-	// Counted before the layout, whose cost grows faster than the diagram (diagram-size.ts).
-	const tooLarge = diagramSizeProblem(showControls(source), parseMermaid);
-	if (tooLarge !== undefined) return {problem: tooLarge};
 	// Labels are the post's text: anything that could reach the terminal as a control is made visible
 	// before the layout measures it.
 	const shown = showControls(source);
+	// A flowchart is parsed once, for its size and for the texts its drawing must show.
+	let graph: MermaidGraph | undefined;
+	const parse = (text: string) => {
+		graph ??= parseMermaid(text);
+		return graph;
+	};
+	// Counted before the layout, whose cost grows faster than the diagram (diagram-size.ts).
+	const tooLarge = diagramSizeProblem(shown, parse);
+	if (tooLarge !== undefined) return {problem: tooLarge};
 	let drawn: string;
 	try {
 		const readable = isSequence(shown) ? withSpacedNames(shown) : shown;
@@ -70,7 +76,7 @@ export function drawDiagram(source: string, width: number, theme: Theme): Diagra
 	const lines = drawn.split('\n').map(line => showControls(line).trimEnd());
 	while (lines.length > 0 && lines.at(-1) === '') lines.pop();
 	if (lines.length === 0) return {problem: 'nothing to draw'};
-	const lost = textLeftOut(shown, lines, parseMermaid);
+	const lost = textLeftOut(shown, lines, parse);
 	if (lost !== undefined) return {problem: `the drawing would leave out "${cutText(lost, LOST_TEXT_CHARS)}"`};
 	const drawnWidth = Math.max(...lines.map(displayWidth));
 	if (drawnWidth > width) return {problem: `${drawnWidth} columns wide; the page has ${width}`};

@@ -1,3 +1,4 @@
+import {isAsciiLetter, isAsciiPunctuation} from '../text/char-codes.js';
 import {fenceTracker} from '../text/fences.js';
 import {appendAll} from '../util/arrays.js';
 
@@ -173,13 +174,6 @@ function hasLineToCap(markdown: string): boolean {
 		start = newline + 1;
 	}
 }
-
-const isAsciiLetter = (code: number) => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
-const isAsciiPunctuation = (code: number) =>
-	(code >= 0x21 && code <= 0x2f) ||
-	(code >= 0x3a && code <= 0x40) ||
-	(code >= 0x5b && code <= 0x60) ||
-	(code >= 0x7b && code <= 0x7e);
 
 /** The last space in [floor, before) that a letter follows, -1 if none. */
 function spaceBeforeLetter(line: string, before: number, floor: number): number {

@@ -21,3 +21,13 @@ export function isWhiteSpace(code: number): boolean {
 /** Whether a code unit is in `\w`: an ASCII letter, digit or underscore. */
 export const isWordCode = (code: number): boolean =>
 	(code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+
+/** Whether a code unit is an ASCII letter. */
+export const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+
+/** Whether a code unit is ASCII punctuation: what a backslash escapes in Markdown. */
+export const isAsciiPunctuation = (code: number): boolean =>
+	(code >= 0x21 && code <= 0x2f) ||
+	(code >= 0x3a && code <= 0x40) ||
+	(code >= 0x5b && code <= 0x60) ||
+	(code >= 0x7b && code <= 0x7e);
